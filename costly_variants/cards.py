@@ -1,0 +1,149 @@
+"""Cards: ranks, suits and the parser for the spellings people write (``10H``, ``TH``, ``qd``, ``A♠``)."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable
+
+from .errors import CardError
+
+
+class Colour(enum.Enum):
+    RED = "red"
+    BLACK = "black"
+
+
+class Suit(enum.Enum):
+    """The four suits, in the order used for a canonical sort."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def colour(self) -> Colour:
+        return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+
+class Rank(enum.IntEnum):
+    """Ranks in sequence order, Ace low (1) to King (13)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def is_court(self) -> bool:
+        return self >= Rank.JACK
+
+    @classmethod
+    def from_str(cls, text: str) -> "Rank":
+        try:
+            return _RANK_PARSE[text.strip().upper()]
+        except KeyError:
+            raise CardError(f"unknown rank {text!r}: expected A, 2-10 (or T), J, Q or K") from None
+
+
+_RANK_SYMBOLS = {r: s for r, s in zip(Rank, ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])}
+_RANK_PARSE = {s: r for r, s in _RANK_SYMBOLS.items()} | {"T": Rank.TEN, "1": Rank.ACE}
+_SUIT_PARSE = {s.value: s for s in Suit} | {v: k for k, v in _SUIT_SYMBOLS.items()} | {
+    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A playing card. ``str(card)`` is the canonical form (``10H``); ``repr`` round-trips."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def from_str(cls, text: str) -> "Card":
+        """Parse ``10H``, ``TH``, ``th``, ``10♥``, ``A♠``, ``qd``; raise CardError naming the bad card."""
+        card = _PARSE_CACHE.get(text)
+        if card is not None:
+            return card
+        cleaned = text.strip()
+        if len(cleaned) < 2:
+            raise CardError(f"bad card {text!r}: expected a rank and a suit, e.g. 10H, QD, A♠")
+        rank_text, suit_text = cleaned[:-1], cleaned[-1].upper()
+        suit = _SUIT_PARSE.get(suit_text)
+        if suit is None:
+            raise CardError(f"bad card {text!r}: unknown suit {cleaned[-1]!r} (expected C, D, H, S or ♣♦♥♠)")
+        rank = _RANK_PARSE.get(rank_text.upper())
+        if rank is None:
+            raise CardError(f"bad card {text!r}: unknown rank {rank_text!r} (expected A, 2-10 or T, J, Q, K)")
+        return cls(rank, suit)
+
+    @cached_property
+    def index(self) -> int:
+        """0..51, suit-major; a compact key for tables."""
+        return _SUIT_ORDER[self.suit] * 13 + int(self.rank) - 1
+
+    @property
+    def colour(self) -> Colour:
+        return self.suit.colour
+
+    def pips(self, *, court_value: int = 10, ace_value: int = 1) -> int:
+        if self.rank == Rank.ACE:
+            return ace_value
+        return court_value if self.rank.is_court else int(self.rank)
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.from_str({str(self)!r})"
+
+    def pretty(self) -> str:
+        return self.rank.symbol + self.suit.symbol
+
+
+_SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in Rank)
+
+# Every accepted spelling of every card, so that bulk parsing is one dictionary look-up.
+_PARSE_CACHE: dict[str, Card] = {}
+for _card in FULL_DECK:
+    _rank_spellings = {_card.rank.symbol} | ({"T"} if _card.rank == Rank.TEN else set())
+    _suit_spellings = {_card.suit.value, _card.suit.symbol}
+    for _r in _rank_spellings:
+        for _s in _suit_spellings:
+            for _form in {_r + _s, (_r + _s).lower(), _r.lower() + _s, _r + _s.lower()}:
+                _PARSE_CACHE[_form] = _card
+
+
+def parse_cards(texts: Iterable[str], *, distinct: bool = True) -> tuple[Card, ...]:
+    """Parse several cards; with ``distinct`` a card given twice is an error naming it."""
+    cards = tuple(Card.from_str(t) for t in texts)
+    if distinct:
+        seen: set[Card] = set()
+        for text, card in zip(texts if isinstance(texts, (list, tuple)) else [str(c) for c in cards], cards):
+            if card in seen:
+                raise CardError(f"card {text!r} ({card}) appears twice in one deal")
+            seen.add(card)
+    return cards

@@ -1,0 +1,67 @@
+"""The ``costly`` command. Every error is one line on stderr and a non-zero exit, never a traceback."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, NoReturn, Sequence
+
+from .errors import CostlyError, ProfileError
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A bad command line: reported in one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import cli_profiles
+
+    parser = _Parser(prog="costly", description="Compare the historical rule variants of Costly Colours.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    cli_profiles.register(sub)
+    for module_name in ("cli_score", "cli_game"):
+        try:
+            module = __import__(f"costly_variants.{module_name}", fromlist=["register"])
+        except ModuleNotFoundError as exc:  # a command group not built yet
+            if exc.name != f"costly_variants.{module_name}":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the command; return the exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+        handler: Handler = args.handler
+        return handler(args)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except ProfileError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_INVALID
+    except CostlyError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def main() -> NoReturn:
+    sys.exit(run())

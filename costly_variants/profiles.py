@@ -1,0 +1,296 @@
+"""Rule profiles: validation against the JSON Schema, ``extends`` resolution, and the registry.
+
+Raw dicts stop here: ``resolve`` returns a Profile whose ``rules`` are typed and immutable.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping
+
+import jsonschema
+
+from .errors import Problem, ProfileError, UnknownVariantError
+from .resources import data_dir, schema_path
+from .rules import (RULE_KEYS, Alternative, Category, Provenance, Rules, Status, build_rules)
+from .sources import Library, library
+from .yamldoc import Document, PathKey, json_path, load_file
+
+
+@dataclass(frozen=True)
+class Annotation:
+    status: Status
+    cite: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class Term:
+    meaning: str
+    cite: tuple[str, ...]
+    defined_in: str
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A resolved profile: typed rules plus, for every rule, its plain value and provenance."""
+
+    id: str
+    title: str
+    year: int | None
+    main_source: str | None
+    summary: str
+    path: Path
+    lineage: tuple[str, ...]
+    rules: Rules
+    values: Mapping[str, Any]
+    provenance: Mapping[str, Provenance]
+    vocabulary: Mapping[str, Term]
+    source_status: Annotation | None
+
+    @property
+    def extends(self) -> str | None:
+        return self.lineage[1] if len(self.lineage) > 1 else None
+
+    def cite(self, key: str) -> tuple[str, ...]:
+        return self.provenance[key].cite
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def bundled_paths() -> dict[str, Path]:
+    return {p.stem: p for p in sorted(data_dir("variants").glob("*.yaml"))}
+
+
+def bundled_ids() -> list[str]:
+    return list(bundled_paths())
+
+
+def locate_profile(ref: str, *, relative_to: Path | None = None) -> Path:
+    """A bundled id or a path (relative to ``relative_to``'s folder, else the working folder)."""
+    bundled = bundled_paths()
+    if ref in bundled:
+        return bundled[ref]
+    candidate = Path(ref)
+    if relative_to is not None and not candidate.is_absolute():
+        candidate = relative_to.parent / candidate
+    if candidate.is_file():
+        return candidate
+    known = ", ".join(bundled)
+    raise UnknownVariantError(f"unknown profile {ref!r}: not a bundled id ({known}) nor a file")
+
+
+def _schema_problems(doc: Document) -> list[Problem]:
+    problems = []
+    for error in _validator().iter_errors(doc.data):
+        path: PathKey = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = set(error.schema.get("properties", {}))
+            for key in error.instance:
+                if key not in allowed:
+                    hint = f"; expected one of: {', '.join(sorted(allowed))}" if allowed else ""
+                    problems.append(doc.problem(path + (key,), f"unknown key {key!r}{hint}", key=True))
+            continue
+        if error.validator == "required" and isinstance(error.instance, dict):
+            message = error.message.replace(" is a required property", " is required")
+        elif error.validator == "pattern" and path and path[-1] == "id":
+            message = f"{error.instance!r} is not a valid id: use lower-case letters and digits joined by hyphens"
+        elif error.validator == "pattern" and "#" in error.schema.get("pattern", ""):
+            message = f"{error.instance!r} is not a passage id of the form source-id#passage-id"
+        else:
+            message = error.message
+        problems.append(doc.problem(path, " ".join(message.split())))
+    return problems
+
+
+def _walk_cites(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str]]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "cite" and isinstance(value, list):
+                for i, ref in enumerate(value):
+                    if isinstance(ref, str):
+                        yield path + (key, i), ref
+            else:
+                yield from _walk_cites(value, path + (key,))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _walk_cites(value, path + (i,))
+
+
+def _citation_problems(doc: Document, lib: Library) -> list[Problem]:
+    return [doc.problem(path, f"cites {ref!r}, which is not a passage in sources/")
+            for path, ref in _walk_cites(doc.data) if "#" in ref and ref not in lib]
+
+
+@dataclass(frozen=True)
+class _Layer:
+    """One validated file in an ``extends`` chain."""
+
+    doc: Document
+    path: Path
+
+
+def _flatten_rules(data: dict[str, Any]) -> dict[str, tuple[dict[str, Any], PathKey]]:
+    out = {}
+    for section, keys in (data.get("rules") or {}).items():
+        for name, entry in (keys or {}).items():
+            out[f"{section}.{name}"] = (entry, ("rules", section, name))
+    return out
+
+
+def _load_chain(path: Path, lib: Library, seen: tuple[Path, ...], problems: list[Problem]) -> list[_Layer] | None:
+    """Validate ``path`` and everything it extends; collect problems; None if unusable."""
+    doc = load_file(path, display=_display(path)) if not problems else None
+    if doc is None:  # pragma: no cover - problems is always empty on entry
+        return None
+    if not isinstance(doc.data, dict):
+        kind = type(doc.data).__name__
+        problems.append(doc.problem((), f"a profile must be a mapping, not a {kind}"))
+        return None
+    local = _schema_problems(doc) + _citation_problems(doc, lib)
+    bundled = bundled_paths()
+    if isinstance(doc.data.get("id"), str) and path.resolve() in {p.resolve() for p in bundled.values()}:
+        if doc.data["id"] != path.stem:
+            local.append(doc.problem(("id",), f"id {doc.data['id']!r} does not match the file name {path.name!r}"))
+    problems.extend(local)
+    chain: list[_Layer] = [_Layer(doc, path)]
+    base_ref = doc.data.get("extends")
+    if isinstance(base_ref, str):
+        try:
+            base_path = locate_profile(base_ref, relative_to=path)
+        except UnknownVariantError:
+            problems.append(doc.problem(("extends",), f"extends {base_ref!r}, which is neither a bundled profile nor a file"))
+            return None
+        if base_path.resolve() in seen + (path.resolve(),):
+            cycle = " -> ".join(_display(p) for p in seen + (path.resolve(), base_path.resolve()))
+            problems.append(doc.problem(("extends",), f"extends cycle: {cycle}"))
+            return None
+        base_problems: list[Problem] = []
+        try:
+            base_chain = _load_chain(base_path, lib, seen + (path.resolve(),), base_problems)
+        except ProfileError as exc:
+            base_problems.extend(exc.problems)
+            base_chain = None
+        if base_problems or base_chain is None:
+            first = base_problems[0].message if base_problems else "unusable"
+            more = f" (and {len(base_problems) - 1} more below)" if len(base_problems) > 1 else ""
+            problems.append(doc.problem(("extends",), f"extends {base_ref!r}, which is not a valid profile: "
+                                                      f"{first}{more}"))
+            problems.extend(base_problems)
+            return None
+        chain.extend(base_chain)
+    return chain if not local else None
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    return value
+
+
+def _merge(chain: list[_Layer], problems: list[Problem]) -> Profile | None:
+    top = chain[0]
+    values: dict[str, Any] = {}
+    provenance: dict[str, Provenance] = {}
+    vocabulary: dict[str, Term] = {}
+    for layer in reversed(chain):
+        data = layer.doc.data
+        for key, (entry, _) in _flatten_rules(data).items():
+            values[key] = entry["value"]
+            provenance[key] = Provenance(
+                Status(entry["status"]), tuple(entry["cite"]), entry.get("note"),
+                tuple(Alternative(_frozen(a["value"]), a["reading"], tuple(a.get("cite", ())))
+                      for a in entry.get("alternatives", ())),
+                data["id"])
+        for term, entry in (data.get("vocabulary") or {}).items():
+            vocabulary[term] = Term(entry["meaning"], tuple(entry["cite"]), data["id"])
+    missing = [k for k in RULE_KEYS if k not in values]
+    if missing:
+        where = ("rules",) if "rules" in top.doc.data else ()
+        shown = ", ".join(missing[:4]) + (", ..." if len(missing) > 4 else "")
+        problems.append(top.doc.problem(where, f"incomplete profile: {len(missing)} rule(s) have no value "
+                                               f"({shown}); give them, or extend a complete profile"))
+        return None
+    order = values["count.declaration_order"]
+    if set(order) != {c.value for c in Category}:
+        layer = next(l for l in chain if "count.declaration_order" in _flatten_rules(l.doc.data))
+        lacking = sorted({c.value for c in Category} - set(order))
+        problems.append(layer.doc.problem(("rules", "count", "declaration_order", "value"),
+                                          f"declaration order must name every category; missing {', '.join(lacking)}"))
+        return None
+    if values["players.partnerships"] and values["players.count"] != 4:
+        problems.append(top.doc.problem(("rules", "players"), "partnerships need 4 players"))
+        return None
+    data = top.doc.data
+    status = data.get("source_status")
+    return Profile(
+        id=data["id"], title=data["title"], year=data.get("year"), main_source=data.get("main_source"),
+        summary=" ".join(str(data.get("summary", "")).split()), path=top.path,
+        lineage=tuple(l.doc.data["id"] for l in chain),
+        rules=build_rules(values), values=MappingProxyType({k: _frozen(values[k]) for k in RULE_KEYS}),
+        provenance=MappingProxyType(provenance), vocabulary=MappingProxyType(dict(sorted(vocabulary.items()))),
+        source_status=Annotation(Status(status["status"]), tuple(status["cite"]), status["note"]) if status else None)
+
+
+def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | None, list[Problem]]:
+    """Validate one profile file and everything it extends; return the profile and every problem."""
+    lib = lib or library()
+    problems: list[Problem] = []
+    try:
+        chain = _load_chain(Path(path), lib, (), problems)
+    except ProfileError as exc:
+        return None, problems + exc.problems
+    if chain is None or problems:
+        return None, problems
+    profile = _merge(chain, problems)
+    return profile, problems
+
+
+@cache
+def _load_cached(path: Path, mtime: float) -> Profile:
+    profile, problems = check(path)
+    if profile is None:
+        raise ProfileError(problems)
+    return profile
+
+
+def load(ref: str) -> Profile:
+    """Resolve a bundled id or a path to a Profile; raise UnknownVariantError or ProfileError."""
+    path = locate_profile(ref)
+    return _load_cached(path.resolve(), path.stat().st_mtime)
+
+
+def load_all() -> list[Profile]:
+    """Every bundled profile, oldest first."""
+    return sorted((load(i) for i in bundled_ids()), key=lambda p: (p.year or 0, p.id))
+
+
+__all__ = ["Profile", "Term", "Annotation", "load", "load_all", "check", "bundled_ids", "locate_profile",
+           "json_path"]
+
+
+@cache
+def rule_titles() -> Mapping[str, str]:
+    """``section.name`` -> the schema's title for that rule, in schema order."""
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    sections = schema["properties"]["rules"]["properties"]
+    return MappingProxyType({f"{sec}.{name}": spec["title"]
+                             for sec, body in sections.items() for name, spec in body["properties"].items()})

@@ -1,0 +1,179 @@
+"""Typed, immutable rules: what the engine sees once a profile is loaded and resolved."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .cards import Rank
+
+
+class Status(enum.Enum):
+    STATED = "stated"
+    INFERRED = "inferred"
+    EDITORIAL = "editorial"
+    SILENT = "silent"
+    DISPUTED = "disputed"
+    UNAVAILABLE = "unavailable"
+
+
+class FirstDealer(enum.Enum):
+    CUT_LOWEST = "cut-lowest"
+    CUT_HIGHEST = "cut-highest"
+
+
+class MogProcedure(enum.Enum):
+    ELDEST_CHOOSES = "eldest-chooses"
+    ELDER_ASKS_DEALER = "elder-asks-dealer"
+    BOTH_PASS = "both-pass"
+
+
+class ThirtyOne(enum.Enum):
+    PER_CARD = "per-card"
+    FLAT_WHOLE_HAND = "flat-whole-hand"
+    NONE = "none"
+
+
+class DeuceMatch(enum.Enum):
+    SUIT = "suit"
+    COLOUR = "colour"
+
+
+class PairMatch(enum.Enum):
+    RANK = "rank"
+    COURTS_ALIKE = "courts-alike"
+
+
+class Category(enum.Enum):
+    """Scoring categories of the count, in no particular order (profiles set the order)."""
+
+    POINTS = "points"
+    THIRTY_ONE = "thirty-one"
+    JACKS = "jacks"
+    DEUCES = "deuces"
+    PAIRS = "pairs"
+    COLOURS = "colours"
+
+
+@dataclass(frozen=True)
+class ColourEntry:
+    """One line of a colours table: at least ``in_colour`` of a colour and ``in_suit`` of a suit."""
+
+    name: str
+    in_colour: int
+    in_suit: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Alternative:
+    value: Any
+    reading: str
+    cite: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a rule value comes from, and which profile set it."""
+
+    status: Status
+    cite: tuple[str, ...]
+    note: str | None
+    alternatives: tuple[Alternative, ...]
+    defined_in: str
+
+
+def _rule(key: str) -> Any:
+    return field(metadata={"key": key})
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete rule set. Each field's metadata names its profile key (``section.name``)."""
+
+    players: int = _rule("players.count")
+    partnerships: bool = _rule("players.partnerships")
+    target: int = _rule("game.target")
+    peg_out_ends_game: bool = _rule("game.peg_out_ends_game")
+    first_dealer: FirstDealer = _rule("deal.first_dealer")
+    cards_each: int = _rule("deal.cards_each")
+    deal_in_ones: bool = _rule("deal.in_ones")
+    deal_passes: str = _rule("deal.passes")
+    heels_ranks: frozenset[Rank] = _rule("turnup.heels_ranks")
+    heels_points: int = _rule("turnup.heels_points")
+    heels_before_play: bool = _rule("turnup.heels_before_play")
+    mog_procedure: MogProcedure = _rule("mog.procedure")
+    mog_refusal_points: int = _rule("mog.refusal_points")
+    mog_given_away_scores: bool = _rule("mog.given_away_scores")
+    mog_late_claim: bool = _rule("mog.late_claim")
+    mog_partners_exchange: bool = _rule("mog.partners_exchange")
+    mog_dealer_stock: bool = _rule("mog.dealer_mogs_stock")
+    court_value: int = _rule("cards.court_value")
+    ace_values: tuple[int, ...] = _rule("cards.ace_values")
+    ace_chooser: str = _rule("cards.ace_chooser")
+    ace_in_sequence: str = _rule("cards.ace_in_sequence")
+    play_leader: str = _rule("play.leader")
+    play_limit: int = _rule("play.limit")
+    play_point_totals: tuple[int, ...] = _rule("play.point_totals")
+    go_points: int = _rule("play.go_points")
+    latter_points: int = _rule("play.latter_points")
+    new_series: bool = _rule("play.new_series")
+    play_pairs: bool = _rule("play.pairs")
+    play_sequences: bool = _rule("play.sequences")
+    sequence_min: int = _rule("play.sequence_min")
+    play_jacks_deuces: bool = _rule("play.jacks_deuces")
+    count_order: str = _rule("count.order")
+    count_hand: str = _rule("count.hand")
+    declaration_order: tuple[Category, ...] = _rule("count.declaration_order")
+    count_point_totals: tuple[int, ...] = _rule("count.point_totals")
+    thirty_one: ThirtyOne = _rule("count.thirty_one")
+    thirty_one_flat_points: int = _rule("count.thirty_one_flat_points")
+    jack_points: int = _rule("count.jack_points")
+    right_jack_points: int = _rule("count.right_jack_points")
+    deuce_points: int = _rule("count.deuce_points")
+    right_deuce_points: int = _rule("count.right_deuce_points")
+    right_deuce_match: DeuceMatch = _rule("count.right_deuce_match")
+    deck_card_scores_as_jack_deuce: bool = _rule("count.deck_card_scores_as_jack_deuce")
+    pair_match: PairMatch = _rule("count.pair_match")
+    pair_points: int = _rule("count.pair_points")
+    prial_points: int = _rule("count.prial_points")
+    double_prial_points: int = _rule("count.double_prial_points")
+    colours: tuple[ColourEntry, ...] = _rule("count.colours")
+    count_sequences: bool = _rule("count.sequences")
+    contained_not_counted: bool = _rule("count.contained_not_counted")
+    one_value_per_ace: bool = _rule("count.one_value_per_ace")
+    cocks_nest: bool = _rule("count.cocks_nest")
+
+
+RULE_KEYS: tuple[str, ...] = tuple(f.metadata["key"] for f in fields(Rules))
+_FIELD_BY_KEY = {f.metadata["key"]: f for f in fields(Rules)}
+
+
+def _convert(key: str, value: Any) -> Any:
+    kind = _FIELD_BY_KEY[key].type
+    if kind == "frozenset[Rank]":
+        return frozenset(Rank.from_str(str(v)) for v in value)
+    if kind == "tuple[Category, ...]":
+        return tuple(Category(v) for v in value)
+    if kind == "tuple[ColourEntry, ...]":
+        return tuple(ColourEntry(**entry) for entry in value)
+    if kind == "tuple[int, ...]":
+        return tuple(value)
+    enum_type = globals().get(kind)
+    if isinstance(enum_type, type) and issubclass(enum_type, enum.Enum):
+        return enum_type(value)
+    return value
+
+
+def build_rules(values: Mapping[str, Any]) -> Rules:
+    """Typed Rules from a complete map of ``section.name`` to plain values (validated already)."""
+    return Rules(**{f.name: _convert(f.metadata["key"], values[f.metadata["key"]]) for f in fields(Rules)})
+
+
+def rule_key_of(field_name: str) -> str:
+    return next(f.metadata["key"] for f in fields(Rules) if f.name == field_name)
+
+
+def frozen_map(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping))

@@ -1,0 +1,147 @@
+"""Safe YAML loading that remembers where every value came from.
+
+The document is composed into nodes by PyYAML's safe loader and built into plain Python values here,
+so that each value's line and column can be looked up by its JSON path, unknown tags are refused before
+anything is constructed, and alias expansion is bounded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import Location, Problem, ProfileError
+
+# A document that expands to more nodes than this is refused (an alias-expansion "billion laughs").
+MAX_NODES = 200_000
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp",
+}
+
+PathKey = tuple[str | int, ...]
+
+
+def json_path(path: PathKey) -> str:
+    out = "$"
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part.replace("_", "a").replace("-", "a").isalnum() and not part[:1].isdigit():
+            out += f".{part}"
+        else:
+            out += "[" + repr(part) + "]"
+    return out
+
+
+@dataclass
+class Document:
+    """A loaded YAML document: its data and the position of every value and key."""
+
+    file: str
+    data: Any
+    positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+
+    def locate(self, path: PathKey, *, key: bool = False) -> Location:
+        """The location of the value at ``path`` (or of its key), else of its nearest ancestor."""
+        table = self.key_positions if key else self.positions
+        probe = tuple(path)
+        while probe and probe not in table:
+            if key and probe in self.positions:
+                break
+            probe = probe[:-1]
+        line, col = table.get(probe) or self.positions.get(probe, (1, 1))
+        return Location(self.file, line, col, json_path(path))
+
+    def problem(self, path: PathKey, message: str, *, key: bool = False) -> Problem:
+        return Problem(self.locate(path, key=key), message)
+
+
+def _fail(file: str, mark: Any, message: str, path: PathKey = ()) -> ProfileError:
+    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    return ProfileError([Problem(Location(file, line, col, json_path(path)), message)])
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def load_text(text: str, file: str) -> Document:
+    """Parse ``text`` as one YAML document; raise ProfileError with a located problem on failure."""
+    loader = yaml.SafeLoader(text)
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            raise _fail(file, mark, "malformed YAML: " + _one_line(exc.problem or exc.context or "")) from None
+        except yaml.YAMLError as exc:
+            raise _fail(file, None, "malformed YAML: " + _one_line(str(exc))) from None
+        if node is None:
+            raise _fail(file, None, "empty file: expected a mapping")
+        doc = Document(file, None)
+        budget = [MAX_NODES]
+        doc.data = _build(loader, node, (), doc, budget)
+        return doc
+    finally:
+        loader.dispose()
+
+
+def _build(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, doc: Document, budget: list[int]) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _fail(doc.file, node.start_mark,
+                    f"document expands to more than {MAX_NODES} values (alias bomb?); refused", path)
+    doc.positions.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag not in _PLAIN_TAGS:
+            raise _fail(doc.file, node.start_mark, f"tag {node.tag!r} is not allowed (plain data only)", path)
+        try:
+            return loader.construct_object(node, deep=True)
+        except yaml.constructor.ConstructorError as exc:
+            raise _fail(doc.file, node.start_mark, _one_line(exc.problem or str(exc)), path) from None
+    if isinstance(node, yaml.SequenceNode):
+        if node.tag != "tag:yaml.org,2002:seq":
+            raise _fail(doc.file, node.start_mark, f"tag {node.tag!r} is not allowed (plain data only)", path)
+        return [_build(loader, item, path + (i,), doc, budget) for i, item in enumerate(node.value)]
+    if node.tag != "tag:yaml.org,2002:map":
+        raise _fail(doc.file, node.start_mark, f"tag {node.tag!r} is not allowed (plain data only)", path)
+    try:
+        loader.flatten_mapping(node)
+    except yaml.constructor.ConstructorError as exc:
+        raise _fail(doc.file, node.start_mark, _one_line(exc.problem or str(exc)), path) from None
+    out: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise _fail(doc.file, key_node.start_mark, "a mapping key must be a plain scalar", path)
+        key = _build(loader, key_node, path + ("<key>",), doc, budget)
+        doc.positions.pop(path + ("<key>",), None)
+        if not isinstance(key, str):
+            key = str(key) if not isinstance(key, bool) else str(key).lower()
+        if key in out:
+            raise _fail(doc.file, key_node.start_mark, f"duplicate key {key!r}", path + (key,))
+        doc.key_positions[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        out[key] = _build(loader, value_node, path + (key,), doc, budget)
+    return out
+
+
+def load_file(path: Path | str, *, display: str | None = None) -> Document:
+    """Read ``path`` as UTF-8 YAML. Errors name the file, line and column."""
+    name = display or str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise ProfileError([Problem(Location(name), f"cannot read file: {exc.strerror or exc}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise ProfileError([Problem(Location(name, line, col),
+                                    f"not UTF-8: byte 0x{raw[exc.start]:02x} cannot be decoded")]) from None
+    return load_text(text, name)

@@ -1,0 +1,81 @@
+"""The profile commands as a user runs them."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import EXAMPLES
+
+
+def test_variants_json_lists_every_profile(cli):
+    code, out, _ = cli("variants", "--json")
+    rows = json.loads(out)
+    assert code == 0
+    assert {r["id"] for r in rows} >= {"cotton-1674", "parlett-121"}
+    assert {r["id"]: r["target"] for r in rows}["cotton-1674"] == 61
+
+
+def test_show_json_has_status_and_citations(cli):
+    code, out, _ = cli("show", "cotton-1674", "--json")
+    data = json.loads(out)
+    assert code == 0
+    target = data["rules"]["game.target"]
+    assert target == {"value": 61, "status": "stated", "cite": ["cotton-1674#p125-game"],
+                      "defined_in": "cotton-1674", "note": target["note"]}
+    assert data["rules"]["count.colours"]["alternatives"]
+
+
+def test_show_text_accepts_a_path(cli):
+    code, out, _ = cli("show", str(EXAMPLES / "positive" / "house-61.yaml"))
+    assert code == 0 and "house-61" in out and "extends my-house" in out
+
+
+def test_diff_cotton_parlett_marks_target_with_citations(cli):
+    code, out, _ = cli("diff", "cotton-1674", "parlett-121", "--json")
+    data = json.loads(out)
+    rows = {r["rule"]: r for r in data["rows"]}
+    assert code == 0
+    target = rows["game.target"]
+    assert target["differs"]
+    assert target["cells"]["cotton-1674"]["value"] == 61 and target["cells"]["parlett-121"]["value"] == 121
+    assert target["cells"]["cotton-1674"]["cite"] == ["cotton-1674#p125-game"]
+    assert not rows["deal.cards_each"]["differs"]
+
+
+def test_diff_text_table(cli):
+    code, out, _ = cli("diff", "cotton-1674", "parlett-121")
+    assert code == 0
+    target_line = next(l for l in out.splitlines() if "game.target" in l)
+    assert target_line.lstrip().startswith("≠") and "61" in target_line and "121" in target_line
+    assert "cotton-1674#p125-game" in out and "parlett-web#game" in out
+    assert "rules differ" in out
+
+
+def test_diff_of_everything_by_default(cli):
+    code, out, _ = cli("diff", "--json")
+    assert code == 0 and len(json.loads(out)["profiles"]) == 5
+
+
+@pytest.mark.parametrize("argv, code, words", [
+    (["diff", "cotton-1674"], 2, "at least two"),
+    (["diff", "cotton-1674", "nope-1"], 1, "unknown profile 'nope-1'"),
+    (["show"], 2, "required"),
+    (["show", "cotton-1674", "--bogus"], 2, "unrecognized arguments: --bogus"),
+    (["frobnicate"], 2, "invalid choice"),
+    (["show", str(EXAMPLES / "negative" / "wrong-type.yaml")], 1, "wrong-type.yaml:6:21"),
+])
+def test_errors_are_one_line_with_exit_code(cli, argv, code, words):
+    got, out, err = cli(*argv)
+    assert got == code
+    assert words in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_console_script_runs_without_traceback():
+    result = subprocess.run([sys.executable, "-m", "costly_variants", "show", "cotton-1675"],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stderr.startswith("error: unknown profile") and "Traceback" not in result.stderr
