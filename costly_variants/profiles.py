@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
@@ -147,21 +147,32 @@ def _flatten_rules(data: dict[str, Any]) -> dict[str, tuple[dict[str, Any], Path
     return out
 
 
-def _load_chain(path: Path, lib: Library, seen: tuple[Path, ...], problems: list[Problem]) -> list[_Layer] | None:
-    """Validate ``path`` and everything it extends; collect problems; None if unusable."""
-    doc = load_file(path, display=_display(path)) if not problems else None
-    if doc is None:  # pragma: no cover - problems is always empty on entry
-        return None
+@lru_cache(maxsize=256)
+def _check_file(path: Path, display: str, mtime_ns: int, lib: Library) -> tuple[Document, tuple[Problem, ...]]:
+    """Load one file and the problems found in it alone (not in what it extends), once per version."""
+    doc = load_file(path, display=display)
     if not isinstance(doc.data, dict):
         kind = type(doc.data).__name__
-        problems.append(doc.problem((), f"a profile must be a mapping, not a {kind}"))
-        return None
+        return doc, (doc.problem((), f"a profile must be a mapping, not a {kind}"),)
     local = _schema_problems(doc) + _citation_problems(doc, lib)
     bundled = bundled_paths()
     if isinstance(doc.data.get("id"), str) and path.resolve() in {p.resolve() for p in bundled.values()}:
         if doc.data["id"] != path.stem:
             local.append(doc.problem(("id",), f"id {doc.data['id']!r} does not match the file name {path.name!r}"))
+    return doc, tuple(local)
+
+
+def _load_chain(path: Path, lib: Library, seen: tuple[Path, ...], problems: list[Problem]) -> list[_Layer] | None:
+    """Validate ``path`` and everything it extends; collect problems; None if unusable."""
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        mtime = -1
+    doc, found = _check_file(path, _display(path), mtime, lib)
+    local = list(found)
     problems.extend(local)
+    if not isinstance(doc.data, dict):
+        return None
     chain: list[_Layer] = [_Layer(doc, path)]
     base_ref = doc.data.get("extends")
     if isinstance(base_ref, str):
@@ -245,7 +256,7 @@ def _merge(chain: list[_Layer], problems: list[Problem]) -> Profile | None:
         id=data["id"], title=data["title"], year=data.get("year"), main_source=data.get("main_source"),
         summary=" ".join(str(data.get("summary", "")).split()), path=top.path,
         lineage=tuple(l.doc.data["id"] for l in chain),
-        rules=build_rules(values), values=MappingProxyType({k: _frozen(values[k]) for k in RULE_KEYS}),
+        rules=build_rules(values, {k: v.cite for k, v in provenance.items()}), values=MappingProxyType({k: _frozen(values[k]) for k in RULE_KEYS}),
         provenance=MappingProxyType(provenance), vocabulary=MappingProxyType(dict(sorted(vocabulary.items()))),
         source_status=Annotation(Status(status["status"]), tuple(status["cite"]), status["note"]) if status else None)
 

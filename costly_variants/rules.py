@@ -144,10 +144,46 @@ class Rules:
     contained_not_counted: bool = _rule("count.contained_not_counted")
     one_value_per_ace: bool = _rule("count.one_value_per_ace")
     cocks_nest: bool = _rule("count.cocks_nest")
+    # The passages behind each rule, so that every score can say what it rests on. Not a rule itself:
+    # two profiles with the same values but different citations play the same game.
+    citations: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def cite(self, key: str) -> tuple[str, ...]:
+        return self.citations.get(key, ())
+
+    @property
+    def counting(self) -> "CountRules":
+        """Only the rules a count depends on, so that caches are shared by profiles that count alike."""
+        return CountRules(**{f.name: getattr(self, f.name) for f in fields(CountRules)})
 
 
-RULE_KEYS: tuple[str, ...] = tuple(f.metadata["key"] for f in fields(Rules))
-_FIELD_BY_KEY = {f.metadata["key"]: f for f in fields(Rules)}
+@dataclass(frozen=True)
+class CountRules:
+    """The projection of Rules that the count of a hand depends on."""
+
+    court_value: int
+    ace_values: tuple[int, ...]
+    one_value_per_ace: bool
+    count_point_totals: tuple[int, ...]
+    thirty_one: ThirtyOne
+    thirty_one_flat_points: int
+    pair_match: PairMatch
+    pair_points: int
+    prial_points: int
+    double_prial_points: int
+    contained_not_counted: bool
+    jack_points: int
+    right_jack_points: int
+    deuce_points: int
+    right_deuce_points: int
+    right_deuce_match: DeuceMatch
+    deck_card_scores_as_jack_deuce: bool
+    colours: tuple[ColourEntry, ...]
+
+
+_RULE_FIELDS = tuple(f for f in fields(Rules) if "key" in f.metadata)
+RULE_KEYS: tuple[str, ...] = tuple(f.metadata["key"] for f in _RULE_FIELDS)
+_FIELD_BY_KEY = {f.metadata["key"]: f for f in _RULE_FIELDS}
 
 
 def _convert(key: str, value: Any) -> Any:
@@ -166,14 +202,8 @@ def _convert(key: str, value: Any) -> Any:
     return value
 
 
-def build_rules(values: Mapping[str, Any]) -> Rules:
+def build_rules(values: Mapping[str, Any], citations: Mapping[str, tuple[str, ...]] | None = None) -> Rules:
     """Typed Rules from a complete map of ``section.name`` to plain values (validated already)."""
-    return Rules(**{f.name: _convert(f.metadata["key"], values[f.metadata["key"]]) for f in fields(Rules)})
+    typed = {f.name: _convert(f.metadata["key"], values[f.metadata["key"]]) for f in _RULE_FIELDS}
+    return Rules(**typed, citations=MappingProxyType(dict(citations or {})))
 
-
-def rule_key_of(field_name: str) -> str:
-    return next(f.metadata["key"] for f in fields(Rules) if f.name == field_name)
-
-
-def frozen_map(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(mapping))

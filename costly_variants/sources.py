@@ -41,7 +41,7 @@ class Source:
     passages: Mapping[str, Passage]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Library:
     sources: Mapping[str, Source]
 

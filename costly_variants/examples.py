@@ -1,0 +1,286 @@
+"""The sources' worked examples, replayed under any profile, with the reason for every disagreement."""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from .analysis import DECK_SUIT, DealClass, iter_classes
+from .cards import Card, Rank, parse_cards
+from .play import card_value, score_play
+from .profiles import Profile
+from .resources import data_dir
+from .rules import CountRules, Rules
+from .scoring import HandScore, score_hand
+from .yamldoc import load_file
+
+
+@dataclass(frozen=True)
+class Example:
+    id: str
+    title: str
+    kind: str
+    profile: str
+    cite: tuple[str, ...]
+    data: dict[str, Any] = field(compare=False, hash=False)
+
+    @property
+    def stated_total(self) -> int | None:
+        stated = self.data.get("stated")
+        if stated is not None:
+            return stated["total"]
+        if self.kind == "play":
+            return sum(p.get("points", 0) for p in self.data["plays"])
+        return None
+
+    @property
+    def discrepancy(self) -> str | None:
+        text = self.data.get("discrepancy")
+        return " ".join(text.split()) if text else None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """An example replayed under one profile."""
+
+    example: Example
+    profile_id: str
+    stated: int | None
+    engine: int | None
+    reason: str | None
+    details: tuple[str, ...] = ()
+
+    @property
+    def agrees(self) -> bool:
+        return self.stated == self.engine
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"example": self.example.id, "profile": self.profile_id, "home": self.profile_id == self.example.profile,
+                "source_total": self.stated, "engine_total": self.engine, "agrees": self.agrees,
+                "reason": self.reason, "details": list(self.details)}
+
+
+def load_examples(folder: Path | None = None) -> list[Example]:
+    folder = folder or data_dir("sources") / "worked-examples"
+    out = []
+    for path in sorted(folder.glob("*.yaml")):
+        for raw in load_file(path).data["examples"]:
+            out.append(Example(raw["id"], raw["title"], raw["kind"], raw["profile"], tuple(raw["cite"]), raw))
+    return out
+
+
+def _stated_counter(items: Iterable[dict[str, Any]]) -> list[Counter[tuple[str, int]]]:
+    """Every reading of the stated items ("fifteen|twenty-five" gives two)."""
+    options = [[(label, item["points"]) for label in str(item["label"]).split("|")] for item in items]
+    return [Counter(choice) for choice in itertools.product(*options)]
+
+
+def _label(category: str, name: str) -> str:
+    return name if category in ("points", "thirty-one") else category
+
+
+def _score_counter(score: HandScore) -> Counter[tuple[str, int]]:
+    return Counter((_label(i.category.value, i.name), i.points) for i in score.items)
+
+
+def _by_label(counter: Counter[tuple[str, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for (label, points), n in counter.items():
+        out[label] = out.get(label, 0) + points * n
+    return out
+
+
+def _item_reason(stated: Counter[tuple[str, int]], engine: Counter[tuple[str, int]]) -> str:
+    s, e = _by_label(stated), _by_label(engine)
+    parts = [f"{label} {s.get(label, 0)} in the source, {e.get(label, 0)} here"
+             for label in sorted(set(s) | set(e)) if s.get(label, 0) != e.get(label, 0)]
+    return "; ".join(parts)
+
+
+def _reason(example: Example, profile: Profile, auto: str) -> str | None:
+    if not auto:
+        return None
+    if profile.id == example.profile and example.discrepancy:
+        return example.discrepancy
+    return auto
+
+
+def replay(example: Example, profile: Profile) -> Outcome:
+    handler = {"count": _replay_count, "play": _replay_play, "deal": _replay_deal,
+               "reconstruct": _replay_reconstruct}[example.kind]
+    return handler(example, profile)
+
+
+def _replay_count(example: Example, profile: Profile) -> Outcome:
+    hand = parse_cards(example.data["hand"] + [example.data["deck"]])
+    score = score_hand(profile.rules, hand[:-1], hand[-1])
+    stated = _stated_counter(example.data["stated"]["items"])[0]
+    total = example.stated_total
+    auto = "" if score.total == total else _item_reason(stated, _score_counter(score))
+    return Outcome(example, profile.id, total, score.total, _reason(example, profile, auto),
+                   tuple(f"{i.name} {i.points} ({' '.join(map(str, i.cards))})" for i in score.items))
+
+
+def play_points(rules: Rules, plays: Sequence[dict[str, Any]], deck: Card) -> list[tuple[str, int, list[str]]]:
+    """Replay a recorded play; per card: who played it, what it scored, and why."""
+    out = []
+    series: list[Card] = []
+    count = 0
+    for i, play in enumerate(plays):
+        card = Card.from_str(play["card"])
+        notes: list[str] = []
+        points = 0
+        if i and plays[i - 1]["player"] == play["player"] and rules.go_points:
+            points += rules.go_points
+            notes.append(f"go {rules.go_points}")
+        count += card_value(rules, card, play.get("ace"))
+        series.append(card)
+        for item in score_play(rules, series, count, deck):
+            points += item.points
+            notes.append(f"{item.name} {item.points}")
+        if i == len(plays) - 1 and count != rules.play_limit and rules.latter_points:
+            points += rules.latter_points
+            notes.append(f"latter {rules.latter_points}")
+        out.append((play["player"], points, notes))
+    return out
+
+
+def _replay_play(example: Example, profile: Profile) -> Outcome:
+    deck = Card.from_str(example.data["deck"])
+    scored = play_points(profile.rules, example.data["plays"], deck)
+    engine = sum(p for _, p, _ in scored)
+    differences = []
+    for play, (player, points, notes) in zip(example.data["plays"], scored):
+        if "points" in play and play["points"] != points:
+            differences.append(f"{play['card']} by {player}: {play['points']} in the source, {points} here "
+                               f"({', '.join(notes) or 'nothing'})")
+    stated = example.stated_total
+    if not differences and engine != stated:
+        differences.append(f"unstated plays score {engine - (stated or 0)} here")
+    auto = "; ".join(differences)
+    details = tuple(f"{play['card']} ({player}): {points}" + (f" = {', '.join(notes)}" if notes else "")
+                    for play, (player, points, notes) in zip(example.data["plays"], scored))
+    return Outcome(example, profile.id, stated, engine, _reason(example, profile, auto), details)
+
+
+def _replay_deal(example: Example, profile: Profile, examples: Sequence[Example] | None = None) -> Outcome:
+    rules = profile.rules
+    hand = parse_cards(example.data["hand"] + [example.data["deck"]])
+    deck = hand[-1]
+    heels = rules.heels_points if deck.rank in rules.heels_ranks else 0
+    play_example = next(e for e in (examples or load_examples()) if e.id == example.data["play"])
+    played = play_points(rules, play_example.data["plays"], deck)
+    play = sum(p for who, p, _ in played if who == example.data["player"])
+    count = score_hand(rules, hand[:-1], deck).total
+    engine = heels + play + count
+    stated = {i["label"]: i["points"] for i in example.data["stated"]["items"]}
+    mine = {"heels": heels, "play": play, "count": count}
+    auto = "" if engine == example.stated_total else "; ".join(
+        f"{k} {stated.get(k, 0)} in the source, {v} here" for k, v in mine.items() if stated.get(k, 0) != v)
+    return Outcome(example, profile.id, example.stated_total, engine, _reason(example, profile, auto),
+                   (f"heels {heels}, play {play}, count {count}",))
+
+
+@dataclass
+class _Group:
+    """Deal classes that count item for item alike: one signature, one total."""
+
+    signature: Counter
+    total: int
+    classes: list[DealClass] = field(default_factory=list)
+
+
+@lru_cache(maxsize=8)
+def _groups(rules: CountRules) -> tuple[_Group, ...]:
+    groups: dict[tuple, _Group] = {}
+    for cls in iter_classes(rules):
+        key = (cls.rank_summary, cls.suit_summary)
+        group = groups.get(key)
+        if group is None:
+            signature = Counter((_label(cat, label), pts) for cat, label, pts in key[0] + key[1])
+            group = groups[key] = _Group(signature, cls.total)
+        group.classes.append(cls)
+    return tuple(groups.values())
+
+
+def _constraint(example: Example):
+    """A test of a deal class for the example's stated cards, or None where it states none."""
+    ranks = example.data.get("ranks")
+    want = tuple(sorted(int(Rank.from_str(str(r))) for r in ranks)) if ranks else None
+    requires = set(example.data.get("requires", ()))
+    right_jack = Card(Rank.JACK, DECK_SUIT)
+    if want is None and not requires:
+        return None
+
+    def fits(cls: DealClass) -> bool:
+        if want is not None and cls.ranks != want:
+            return False
+        if "right jack" in requires and right_jack not in cls.hand and cls.deck != right_jack:
+            return False
+        return "ace" not in requires or cls.ranks[0] == Rank.ACE
+
+    return fits
+
+
+def _distance(a: Counter, b: Counter) -> int:
+    return sum(((a - b) + (b - a)).values())
+
+
+def _show(cls: DealClass) -> str:
+    return f"{' '.join(map(str, cls.hand))} with deck card {cls.deck}"
+
+
+def _replay_reconstruct(example: Example, profile: Profile) -> Outcome:
+    stated_items = example.data["stated"]["items"]
+    total = example.stated_total
+    groups = _groups(profile.rules.counting)
+    fits = _constraint(example)
+    if fits is not None:
+        fitting = [(g, [c for c in g.classes if fits(c)]) for g in groups]
+        fitting = [(g, cs) for g, cs in fitting if cs]
+    else:
+        fitting = [(g, g.classes) for g in groups]
+    deals = sum(c.count for _, cs in fitting for c in cs)
+    if not stated_items:
+        totals: Counter[int] = Counter()
+        for g, cs in fitting:
+            totals[g.total] += sum(c.count for c in cs)
+        found = ", ".join(f"{t} ({n} deals)" for t, n in sorted(totals.items(), reverse=True))
+        best = max(totals) if totals else None
+        exact = totals.get(total, 0)
+        details = (f"{deals} deals fit; totals: {found}",)
+        auto = "" if exact else f"no deal with these cards counts {total}; they count {found}"
+        return Outcome(example, profile.id, total, total if exact else best, _reason(example, profile, auto), details)
+    readings = _stated_counter(stated_items)
+    distance = {id(g): min(_distance(g.signature, r) for r in readings) for g, _ in fitting}
+    exact = [c for g, cs in fitting if distance[id(g)] == 0 for c in cs]
+    if exact:
+        n = sum(c.count for c in exact)
+        details = (f"{n} of {deals} deals count exactly so (deck cards of every suit), e.g. "
+                   + "; ".join(_show(c) for c in exact[:3]),)
+        return Outcome(example, profile.id, total, total, None, details)
+    nearest_d = min(distance.values())
+    nearest = [(g, cs) for g, cs in fitting if distance[id(g)] == nearest_d]
+    best_group, best_classes = nearest[0]
+    best = best_classes[0]
+    reading = min(readings, key=lambda r: _distance(best_group.signature, r))
+    n = sum(c.count for _, cs in nearest for c in cs)
+    auto = (f"no deal counts exactly so; the nearest ({n} deals, e.g. {_show(best)}, total {best_group.total}) "
+            f"differ: {_item_reason(reading, best_group.signature)}")
+    details = (f"nearest totals {sorted({g.total for g, _ in nearest})}; e.g. "
+               + "; ".join(_show(cs[0]) for _, cs in nearest[:3]),)
+    return Outcome(example, profile.id, total, best_group.total, _reason(example, profile, auto), details)
+
+
+def replay_all(profiles: Sequence[Profile], examples: Sequence[Example] | None = None) -> list[Outcome]:
+    """Every example under its own profile first, then under each of the others."""
+    examples = examples or load_examples()
+    out = []
+    for example in examples:
+        ordered = sorted(profiles, key=lambda p: p.id != example.profile)
+        for profile in ordered:
+            out.append(replay(example, profile))
+    return out

@@ -1,0 +1,217 @@
+"""Counting a hand: the three cards held plus the deck card, itemised, each item citing its rule.
+
+The count splits into a part that depends only on the four ranks (points, thirty-one, pairs, and the
+Aces' values) and a part that depends on suits relative to the deck card (Jacks, Deuces, colours).
+The rank part is cached by the sorted ranks, which is what makes exact analysis and batch scoring fast.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Mapping, Sequence
+
+from .cards import Card, Rank, Suit, parse_cards
+from .errors import CardError
+from .rules import Category, CountRules, DeuceMatch, PairMatch, Rules, ThirtyOne
+
+POINT_NAMES = {15: "fifteen", 25: "twenty-five", 30: "thirty", 31: "thirty-one"}
+GROUP_NAMES = {2: "pair", 3: "prial", 4: "double prial"}
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One scoring combination: what it is, the cards in it, its points, and the rule behind it."""
+
+    category: Category
+    name: str
+    cards: tuple[Card, ...]
+    points: int
+    rule: str
+    cite: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"category": self.category.value, "name": self.name, "cards": [str(c) for c in self.cards],
+                "points": self.points, "rule": self.rule, "cite": list(self.cite)}
+
+
+@dataclass(frozen=True)
+class HandScore:
+    items: tuple[ScoreItem, ...]
+    total: int
+    ace_values: tuple[tuple[Card, int], ...]
+    cocks_nest: bool
+
+    def by_category(self) -> dict[Category, int]:
+        out: dict[Category, int] = {}
+        for item in self.items:
+            out[item.category] = out.get(item.category, 0) + item.points
+        return out
+
+    def as_dict(self) -> dict[str, object]:
+        return {"total": self.total, "items": [i.as_dict() for i in self.items],
+                "ace_values": {str(c): v for c, v in self.ace_values}, "cocks_nest": self.cocks_nest}
+
+
+# A rank-part item: category, name, positions (into the four cards sorted by rank), points, rule key.
+RankItem = tuple[Category, str, tuple[int, ...], int, str]
+# A suit-part item: the same, with positions into the four cards as given (hand..., deck).
+SuitItem = RankItem
+
+_SUBSETS = {n: [s for k in range(1, n + 1) for s in itertools.combinations(range(n), k)] for n in range(1, 6)}
+
+
+def _pip(rank: int, ace: int, court: int) -> int:
+    return ace if rank == 1 else (court if rank > 10 else rank)
+
+
+@lru_cache(maxsize=None)
+def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem, ...], tuple[int, ...]]:
+    """Points, thirty-one and pairs for sorted ``ranks``; returns the items and each card's Ace value."""
+    n = len(ranks)
+    aces = [i for i, r in enumerate(ranks) if r == 1]
+    choices = itertools.product(rules.ace_values, repeat=len(aces)) if rules.one_value_per_ace else [None]
+    best: tuple[int, list[RankItem], tuple[int, ...]] | None = None
+    for choice in choices:
+        items: list[RankItem] = []
+        if choice is None:
+            # Each combination may take each Ace at whichever value suits it.
+            options = [[_pip(r, a, rules.court_value) for a in rules.ace_values] if r == 1
+                       else [_pip(r, 1, rules.court_value)] for r in ranks]
+            sums = {s: {sum(v) for v in itertools.product(*(options[i] for i in s))} for s in _SUBSETS[n]}
+            values = tuple(0 for _ in ranks)
+        else:
+            ace_of = dict(zip(aces, choice))
+            values = tuple(_pip(r, ace_of.get(i, 1), rules.court_value) for i, r in enumerate(ranks))
+            sums = {s: {sum(values[i] for i in s)} for s in _SUBSETS[n]}
+        for target in rules.count_point_totals:
+            for subset in _SUBSETS[n]:
+                if len(subset) > 1 and target in sums[subset]:
+                    items.append((Category.POINTS, POINT_NAMES.get(target, str(target)), subset, len(subset),
+                                  "count.point_totals"))
+        if rules.thirty_one is ThirtyOne.PER_CARD:
+            for subset in _SUBSETS[n]:
+                if len(subset) > 1 and 31 in sums[subset]:
+                    items.append((Category.THIRTY_ONE, "thirty-one", subset, len(subset), "count.thirty_one"))
+        elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and 31 in sums[tuple(range(n))]:
+            items.append((Category.THIRTY_ONE, "thirty-one", tuple(range(n)), rules.thirty_one_flat_points,
+                          "count.thirty_one_flat_points"))
+        total = sum(item[3] for item in items)
+        if best is None or total > best[0]:
+            best = (total, items, values)
+    assert best is not None
+    _, items, values = best
+    items.extend(_groups(rules, ranks))
+    ace_values = tuple(values[i] if r == 1 else 0 for i, r in enumerate(ranks))
+    return tuple(items), ace_values
+
+
+def _alike(rules: CountRules, rank: int) -> int:
+    if rules.pair_match is PairMatch.COURTS_ALIKE and rank > 10:
+        return 100  # every court card is "of a sort"
+    return rank
+
+
+def _groups(rules: CountRules, ranks: Sequence[int]) -> list[RankItem]:
+    points = {2: rules.pair_points, 3: rules.prial_points, 4: rules.double_prial_points}
+    rule_of = {2: "count.pair_points", 3: "count.prial_points", 4: "count.double_prial_points"}
+    by_kind: dict[int, list[int]] = {}
+    for i, r in enumerate(ranks):
+        by_kind.setdefault(_alike(rules, r), []).append(i)
+    items: list[RankItem] = []
+    for positions in by_kind.values():
+        size = len(positions)
+        if size < 2:
+            continue
+        sizes = [size] if rules.contained_not_counted else range(size, 1, -1)
+        for k in sizes:
+            for combo in itertools.combinations(positions, k):
+                if points[k]:
+                    items.append((Category.PAIRS, GROUP_NAMES[k], combo, points[k], rule_of[k]))
+    return items
+
+
+def suit_part(rules: CountRules, cards: Sequence[Card]) -> list[SuitItem]:
+    """Jacks, Deuces and colours for ``cards`` (the hand, then the deck card last)."""
+    deck = cards[-1]
+    items: list[SuitItem] = []
+    holders = range(len(cards)) if rules.deck_card_scores_as_jack_deuce else range(len(cards) - 1)
+    for i in holders:
+        card = cards[i]
+        if card.rank == Rank.JACK:
+            right = card.suit == deck.suit
+            points = rules.right_jack_points if right else rules.jack_points
+            if points:
+                items.append((Category.JACKS, "right jack" if right else "jack", (i,), points,
+                              "count.right_jack_points" if right else "count.jack_points"))
+        elif card.rank == Rank.TWO:
+            if rules.right_deuce_match is DeuceMatch.SUIT:
+                right = card.suit == deck.suit
+            else:
+                right = card.colour == deck.colour
+            points = rules.right_deuce_points if right else rules.deuce_points
+            if points:
+                items.append((Category.DEUCES, "right deuce" if right else "deuce", (i,), points,
+                              "count.right_deuce_points" if right else "count.deuce_points"))
+    items.extend(_colours(rules, cards))
+    return items
+
+
+def _colours(rules: CountRules, cards: Sequence[Card]) -> list[SuitItem]:
+    suit_members: dict[Suit, list[int]] = {}
+    colour_members: dict[object, list[int]] = {}
+    for i, card in enumerate(cards):
+        suit_members.setdefault(card.suit, []).append(i)
+        colour_members.setdefault(card.colour, []).append(i)
+    top_suit = max(suit_members.values(), key=len)
+    top_colour = max(colour_members.values(), key=len)
+    met = [e for e in rules.colours if len(top_colour) >= e.in_colour and len(top_suit) >= e.in_suit]
+    if not met:
+        return []
+    if rules.contained_not_counted:
+        met = [max(met, key=lambda e: e.points)]
+    items: list[SuitItem] = []
+    for entry in met:
+        members = top_suit if entry.in_suit >= entry.in_colour else top_colour
+        if entry.points:
+            items.append((Category.COLOURS, entry.name, tuple(members), entry.points, "count.colours"))
+    return items
+
+
+def check_deal(hand: Sequence[Card], deck_card: Card) -> None:
+    seen: set[Card] = set()
+    for card in (*hand, deck_card):
+        if card in seen:
+            raise CardError(f"card {card} appears twice in one deal")
+        seen.add(card)
+
+
+def score_hand(rules: Rules, hand: Iterable[Card | str], deck_card: Card | str) -> HandScore:
+    """Count ``hand`` with ``deck_card`` under ``rules``: every combination, in declaration order."""
+    held = tuple(c if isinstance(c, Card) else Card.from_str(c) for c in hand)
+    deck = deck_card if isinstance(deck_card, Card) else Card.from_str(deck_card)
+    check_deal(held, deck)
+    cards = (*held, deck)
+    order = sorted(range(len(cards)), key=lambda i: cards[i].rank)
+    ranks = tuple(int(cards[i].rank) for i in order)
+    counting = rules.counting
+    rank_items, ace_values = rank_part(counting, ranks)
+    found: list[tuple[Category, str, tuple[Card, ...], int, str]] = [
+        (cat, name, tuple(cards[order[p]] for p in pos), pts, rule) for cat, name, pos, pts, rule in rank_items]
+    found += [(cat, name, tuple(cards[p] for p in pos), pts, rule)
+              for cat, name, pos, pts, rule in suit_part(counting, cards)]
+    rank = {c: i for i, c in enumerate(rules.declaration_order)}
+    found.sort(key=lambda item: rank[item[0]])
+    items = tuple(ScoreItem(cat, name, cs, pts, rule, rules.cite(rule)) for cat, name, cs, pts, rule in found)
+    total = sum(i.points for i in items)
+    aces = tuple((cards[order[p]], v) for p, v in enumerate(ace_values) if v)
+    return HandScore(items, total, aces, rules.cocks_nest and total == 0)
+
+
+def parse_deal(texts: Sequence[str], deck_text: str) -> tuple[tuple[Card, ...], Card]:
+    cards = parse_cards([*texts, deck_text])
+    return cards[:-1], cards[-1]
+
+
+def category_totals(score: HandScore) -> Mapping[str, int]:
+    return {c.value: p for c, p in score.by_category().items()}
