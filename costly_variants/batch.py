@@ -15,6 +15,10 @@ from .errors import CardError, CostlyError
 from .rules import Category, Rules
 from .scoring import rank_part, suit_part
 
+class BatchError(CostlyError):
+    """A bad input line; the message names the line number."""
+
+
 # Every spelling of every card -> its index in FULL_DECK, and each index's canonical name in quotes.
 _INDEX = {text: FULL_DECK.index(card) for text, card in _PARSE_CACHE.items()}
 _QUOTED = tuple(f'"{card}"' for card in FULL_DECK)
