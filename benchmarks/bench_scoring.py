@@ -52,12 +52,31 @@ def bench_batch(lines: int) -> None:
               f"({len(sink.getvalue()) / lines:.0f} bytes/line)")
 
 
+def bench_batch_cli(lines: int) -> None:
+    """End to end through the console script: interpreter start, stdin, stdout, everything."""
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.write(batch_input(lines, seed=2))
+    for profile_id in ("cotton-1674", "parlett-121"):
+        with open(handle.name, encoding="utf-8") as stdin:
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "costly_variants", "score", "--variant", profile_id, "--batch"],
+                           stdin=stdin, stdout=subprocess.DEVNULL, check=True)
+            elapsed = time.perf_counter() - start
+        print(f"costly score --batch {profile_id:24s} {lines} lines in {elapsed:6.3f} s = "
+              f"{lines / elapsed:,.0f} lines/s end to end")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--lines", type=int, default=200_000)
     args = parser.parse_args()
     bench_analysis()
     bench_batch(args.lines)
+    bench_batch_cli(args.lines)
     print(f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
 
 

@@ -65,7 +65,7 @@ def cmd_score(args: argparse.Namespace) -> int:
             raise _usage("costly score --batch reads its cards from stdin; give no cards on the command line")
         if not args.variant:
             raise _usage("costly score --batch needs --variant ID|PATH")
-        score_batch(profiles.load(args.variant).rules, sys.stdin, sys.stdout)
+        score_batch(profiles.load(args.variant).rules, sys.stdin.read().splitlines(), sys.stdout)
         return EXIT_OK
     if len(args.cards) != 3 or not args.deck:
         raise _usage("costly score: give three cards and --deck CARD, e.g. costly score 5H 5D 10H --deck KH")
