@@ -73,7 +73,7 @@ _SUIT_PARSE = {s.value: s for s in Suit} | {v: k for k, v in _SUIT_SYMBOLS.items
     "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Card:
     """A playing card. ``str(card)`` is the canonical form (``10H``); ``repr`` round-trips."""
 
@@ -97,6 +97,10 @@ class Card:
         if rank is None:
             raise CardError(f"bad card {text!r}: unknown rank {rank_text!r} (expected A, 2-10 or T, J, Q, K)")
         return cls(rank, suit)
+
+    def __lt__(self, other: "Card") -> bool:
+        """Cards sort by rank, then suit (clubs, diamonds, hearts, spades)."""
+        return (self.rank, _SUIT_ORDER[self.suit]) < (other.rank, _SUIT_ORDER[other.suit])
 
     @cached_property
     def index(self) -> int:

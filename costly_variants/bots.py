@@ -1,0 +1,137 @@
+"""Computer players. Each sees only what its seat may see: its hand, the deck card, the cards played.
+
+- ``random``: any legal action.
+- ``greedy``: the action worth most points at once.
+- ``expert``: mogs the card that maximises the expected count over the unseen cards, and plays with a
+  one-ply lookahead (its points now, less the opponent's best immediate reply on average over the
+  cards the opponent may hold).
+Every bot takes a seeded ``random.Random``; the same seed gives the same game.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol
+
+from .actions import Action, Kind
+from .cards import Card, Rank
+from .engine import State
+from .play import card_value, score_play
+from .scoring import score_hand
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: State, player: int) -> Action: ...
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: State, player: int) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+def _play_points(state: State, action: Action) -> int:
+    """Points the action scores at once in the play (the go and latter aside)."""
+    if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
+        return 0
+    value = action.value if action.value is not None else card_value(state.rules, action.card)
+    series = [c for _, c in state.series] + [action.card]
+    return sum(i.points for i in score_play(state.rules, series, state.count + value, state.deck_card))
+
+
+def _hand_value(state: State, hand: list[Card]) -> int:
+    assert state.deck_card is not None
+    return score_hand(state.rules, hand, state.deck_card).total
+
+
+class GreedyBot:
+    """Best immediate points; in the mog, keeps the cards that count most now."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions()
+        if legal[0].kind is Kind.GIVE:
+            return max(legal, key=lambda a: (self._kept_value(state, player, a), a.peg, -legal.index(a)))
+        if legal[0].kind is Kind.DISCARD:
+            return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c != a.card]),
+                                             -legal.index(a)))
+        if legal[0].kind in (Kind.ASK, Kind.STOCK):
+            return legal[0]  # never pay for a refusal
+        return max(legal, key=lambda a: (_play_points(state, a), -legal.index(a)))
+
+    @staticmethod
+    def _kept_value(state: State, player: int, action: Action) -> int:
+        return _hand_value(state, [c for c in state.hands[player] if c != action.card])
+
+
+class ExpertBot:
+    """Expected-count mogging and one-ply lookahead in the play."""
+
+    name = "expert"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def _expected_after_exchange(self, state: State, player: int, give: Card) -> float:
+        kept = [c for c in state.hands[player] if c != give]
+        unseen = [c for c in state.unseen_by(player) if c != give]
+        return sum(_hand_value(state, kept + [c]) for c in unseen) / len(unseen)
+
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions()
+        kind = legal[0].kind
+        if kind is Kind.GIVE:
+            return max(legal, key=lambda a: (self._expected_after_exchange(state, player, a.card) + (0.5 if a.peg else 0),
+                                             -legal.index(a)))
+        if kind is Kind.DISCARD:
+            return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c != a.card]),
+                                             -legal.index(a)))
+        if kind in (Kind.ASK, Kind.STOCK):
+            if kind is Kind.STOCK or not state.hands[player]:
+                return legal[0]
+            now = _hand_value(state, state.hands[player])
+            best = max(self._expected_after_exchange(state, player, c) for c in state.hands[player])
+            penalty = state.rules.mog_refusal_points
+            # Mog when the exchange is worth more than it costs to be the one who refuses.
+            return legal[0] if best + penalty >= now else legal[1]
+        return max(legal, key=lambda a: (self._lookahead(state, player, a), -legal.index(a)))
+
+    def _lookahead(self, state: State, player: int, action: Action) -> float:
+        if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
+            return 0.0
+        mine = _play_points(state, action)
+        value = action.value if action.value is not None else card_value(state.rules, action.card)
+        count = state.count + value
+        if count == state.rules.play_limit:
+            return mine
+        series = [c for _, c in state.series] + [action.card]
+        unseen = [c for c in state.unseen_by(player) if c != action.card]
+        replies = []
+        for card in unseen:
+            values = state.rules.ace_values if card.rank == Rank.ACE else (card_value(state.rules, card),)
+            best = 0
+            for v in values:
+                if count + v <= state.rules.play_limit:
+                    items = score_play(state.rules, series + [card], count + v, state.deck_card)
+                    best = max(best, sum(i.points for i in items))
+            replies.append(best)
+        return mine - (sum(replies) / len(replies) if replies else 0.0)
+
+
+BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+
+
+def make_bot(name: str, rng: random.Random) -> Bot:
+    try:
+        return BOTS[name](rng)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}") from None

@@ -1,0 +1,121 @@
+"""Playing whole games bot against bot, reproducibly, with the engine's invariants checked."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .actions import Kind
+from .bots import make_bot
+from .engine import CHANCE, Game, State
+from .errors import CostlyError
+
+
+class InvariantError(CostlyError):
+    """The engine broke one of its own rules (a bug, never bad input)."""
+
+
+def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: int = 20_000) -> State:
+    """One game: chance drawn from ``random.Random(seed)``, each seat's bot seeded from it too."""
+    rng = random.Random(seed)
+    bots = [make_bot(bot_names[p % len(bot_names)], random.Random(rng.getrandbits(64)))
+            for p in range(game.num_players)]
+    state = game.new_initial_state()
+    for _ in range(max_actions):
+        if state.is_terminal():
+            return state
+        player = state.current_player()
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(bots[player].choose(state, player))
+    raise InvariantError(f"game with seed {seed} did not end in {max_actions} actions")
+
+
+def check_invariants(state: State) -> None:
+    """The invariants every finished game keeps; raise InvariantError naming the one broken."""
+    rules = state.rules
+    totals = [0] * len(state.scores)
+    for event in state.events:
+        totals[event.team] += event.points
+    if totals != state.scores:
+        raise InvariantError(f"scores {state.scores} are not the sums of their events {totals}")
+    if state.winner is None or state.scores[state.winner] < rules.target:
+        raise InvariantError(f"winner {state.winner} did not reach {rules.target}: {state.scores}")
+    if rules.peg_out_ends_game:
+        running = [0] * len(state.scores)
+        for event in state.events:
+            running[event.team] += event.points
+            if max(running) >= rules.target:
+                if running.index(max(running)) != state.winner:
+                    raise InvariantError("the winner was not the first to reach the target")
+                break
+    # Replay the actions and watch every deal: the count never passes the limit, no card is played
+    # twice, and every card held is played or dead at the end of a deal.
+    replayed = Game(rules, variant=state.game.variant).new_initial_state()
+    played: list[str] = []
+    for action in state.history:
+        before = replayed.deal_number
+        replayed.apply_action(action)
+        if action.kind is Kind.PLAY and action.card is not None:
+            if str(action.card) in played:
+                raise InvariantError(f"{action.card} played twice in deal {before}")
+            played.append(str(action.card))
+        if replayed.deal_number != before:
+            played = []
+        if replayed.count > rules.play_limit:
+            raise InvariantError(f"the count reached {replayed.count}")
+    if replayed.events != state.events or replayed.scores != state.scores:
+        raise InvariantError("replaying the actions did not reproduce the events")
+    if rules.partnerships:
+        for p in range(state.n):
+            if state.team_score(p) != state.team_score((p + 2) % state.n):
+                raise InvariantError("partners do not share one score")
+
+
+@dataclass
+class Summary:
+    variant: str
+    games: int
+    seed: int
+    bots: list[str]
+    wins_by_team: list[int]
+    wins_by_first_dealer_team: int
+    mean_deals: float
+    mean_winning_margin: float
+    points_by_name: dict[str, float]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant, "games": self.games, "seed": self.seed, "bots": self.bots,
+                "wins_by_team": self.wins_by_team, "first_dealer_side_won": self.wins_by_first_dealer_team,
+                "mean_deals": round(self.mean_deals, 4), "mean_winning_margin": round(self.mean_winning_margin, 4),
+                "mean_points_per_game_by_score": {k: round(v, 4) for k, v in sorted(self.points_by_name.items())},
+                "invariants": "checked on every game"}
+
+
+def simulate(game: Game, games: int, seed: int, bot_names: Sequence[str]) -> Summary:
+    master = random.Random(seed)
+    wins = [0] * game.num_teams
+    first_dealer_side = 0
+    deals = 0
+    margin = 0
+    points: Counter[str] = Counter()
+    for _ in range(games):
+        state = play_game(game, bot_names, master.getrandbits(64))
+        check_invariants(state)
+        assert state.winner is not None
+        wins[state.winner] += 1
+        first_dealer_side += state.winner == game.team_of(_first_dealer(state))
+        deals += state.deal_number
+        margin += state.scores[state.winner] - max(s for t, s in enumerate(state.scores) if t != state.winner)
+        for event in state.events:
+            points[event.name] += event.points
+    return Summary(game.variant, games, seed, list(bot_names), wins, first_dealer_side, deals / games,
+                   margin / games, {k: v / games for k, v in points.items()})
+
+
+def _first_dealer(state: State) -> int:
+    """Who dealt first: the dealer of the last deal, counted back."""
+    return (state.dealer - (state.deal_number - 1)) % state.n
