@@ -16,7 +16,7 @@ from .actions import Action, Kind
 from .cards import Card, Rank
 from .engine import State
 from .play import card_value, score_play
-from .scoring import score_hand
+from .scoring import count_total
 
 
 class Bot(Protocol):
@@ -46,7 +46,7 @@ def _play_points(state: State, action: Action) -> int:
 
 def _hand_value(state: State, hand: list[Card]) -> int:
     assert state.deck_card is not None
-    return score_hand(state.rules, hand, state.deck_card).total
+    return count_total(state.rules, hand, state.deck_card)
 
 
 class GreedyBot:

@@ -100,7 +100,7 @@ class Card:
 
     def __lt__(self, other: "Card") -> bool:
         """Cards sort by rank, then suit (clubs, diamonds, hearts, spades)."""
-        return (self.rank, _SUIT_ORDER[self.suit]) < (other.rank, _SUIT_ORDER[other.suit])
+        return _SORT_KEY[self] < _SORT_KEY[other]
 
     @cached_property
     def index(self) -> int:
@@ -129,6 +129,7 @@ class Card:
 _SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in Rank)
+_SORT_KEY = {card: int(card.rank) * 4 + _SUIT_ORDER[card.suit] for card in FULL_DECK}
 
 # Every accepted spelling of every card, so that bulk parsing is one dictionary look-up.
 _PARSE_CACHE: dict[str, Card] = {}

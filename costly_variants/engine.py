@@ -22,6 +22,9 @@ from .scoring import score_hand
 CHANCE = -1
 TERMINAL = -4
 
+_CHANCE_ACTIONS = {kind: {card: Action(kind, card) for card in FULL_DECK}
+                   for kind in (Kind.CUT, Kind.DEAL, Kind.TURN, Kind.STOCK_CARD)}
+
 
 class Phase(enum.Enum):
     CUT = "cut"
@@ -29,6 +32,7 @@ class Phase(enum.Enum):
     TURN = "turn"
     MOG = "mog"
     PLAY = "play"
+    COUNT = "count"  # passes without a decision: the hands are counted in turn
     OVER = "over"
 
 
@@ -94,6 +98,8 @@ class State:
         self.rules = game.rules
         self.n = game.num_players
         self.scores = [0] * game.num_teams
+        # The hands and deck card of the last deal counted, for showing after the deal has passed.
+        self.shown_hands: tuple[tuple[tuple[Card, ...], ...], Card] | None = None
         self.events: list[Event] = []
         self.history: list[Action] = []
         self.deal_number = 0
@@ -162,10 +168,14 @@ class State:
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
+    def _chance_kind(self) -> Kind:
+        return {Phase.CUT: Kind.CUT, Phase.DEAL: Kind.DEAL, Phase.TURN: Kind.TURN}.get(self.phase, Kind.STOCK_CARD)
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        kind = {Phase.CUT: Kind.CUT, Phase.DEAL: Kind.DEAL, Phase.TURN: Kind.TURN}.get(self.phase, Kind.STOCK_CARD)
-        cards = sorted(self.stock)
-        return [(Action(kind, card), 1.0 / len(cards)) for card in cards]
+        """The cards that may come next, each equally likely, in a fixed order (the stock's)."""
+        actions = _CHANCE_ACTIONS[self._chance_kind()]
+        p = 1.0 / len(self.stock)
+        return [(actions[card], p) for card in self.stock]
 
     def returns(self) -> list[float]:
         if self.winner is None:
@@ -185,8 +195,13 @@ class State:
     def apply_action(self, action: Action | str) -> None:
         if isinstance(action, str):
             action = Action.from_str(action)
-        legal = self.legal_actions()
-        if action not in legal:
+        if self.current_player() == CHANCE:
+            legal_chance = action.kind is self._chance_kind() and action.card in self.stock and action.value is None
+            legal = [] if legal_chance else self.legal_actions()
+        else:
+            legal = self.legal_actions()
+            legal_chance = False
+        if not legal_chance and action not in legal:
             shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
             raise IllegalActionError(f"illegal action {action} in {self.phase.value}; legal: {shown}")
         self.history.append(action)
@@ -463,6 +478,8 @@ class State:
 
     def _count_hands(self) -> None:
         assert self.deck_card is not None
+        self.phase = Phase.COUNT
+        self.shown_hands = (tuple(self.count_hands), self.deck_card)
         for claim in self.claims:
             self._score(claim.receiver, claim.points, f"{claim.name} given in the mog, claimed", claim.rule,
                         (claim.card,))

@@ -45,7 +45,7 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
         for length in range(len(table), rules.sequence_min - 1, -1):
             ranks = sorted(int(c.rank) for c in table[-length:])
             if all(b - a == 1 for a, b in zip(ranks, ranks[1:])):
-                items.append(PlayItem(f"sequence of {length}", length, table[-length:], "play.sequences"))
+                items.append(PlayItem("sequence", length, table[-length:], "play.sequences"))
                 break
     if rules.play_jacks_deuces and last.rank in (Rank.JACK, Rank.TWO):
         if last.rank == Rank.JACK:

@@ -208,6 +208,19 @@ def score_hand(rules: Rules, hand: Iterable[Card | str], deck_card: Card | str) 
     return HandScore(items, total, aces, rules.cocks_nest and total == 0)
 
 
+def count_total(rules: Rules, hand: Sequence[Card], deck_card: Card) -> int:
+    """The total of ``score_hand`` without itemising it (for bots weighing many hands)."""
+    counting = rules.counting
+    ranks = tuple(sorted(int(c.rank) for c in (*hand, deck_card)))
+    rank_total = _rank_totals.get((counting, ranks))
+    if rank_total is None:
+        rank_total = _rank_totals[counting, ranks] = sum(i[3] for i in rank_part(counting, ranks)[0])
+    return rank_total + sum(i[3] for i in suit_part(counting, (*hand, deck_card)))
+
+
+_rank_totals: dict[tuple[CountRules, tuple[int, ...]], int] = {}
+
+
 def parse_deal(texts: Sequence[str], deck_text: str) -> tuple[tuple[Card, ...], Card]:
     cards = parse_cards([*texts, deck_text])
     return cards[:-1], cards[-1]

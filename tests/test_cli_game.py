@@ -1,0 +1,124 @@
+"""``costly play``, ``simulate`` and ``replay`` as a person runs them."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from costly_variants.cli_game import say
+
+
+def costly(*argv: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "costly_variants", *argv], input=stdin, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_announcements_read_as_players_say_them():
+    assert say(2, "fifteen") == "fifteen two"
+    assert say(1, "for the latter") == "one for the latter"
+    assert say(4, "for his heels") == "four for his heels"
+    assert say(31, "x") == "x thirty-one"
+
+
+def test_a_person_plays_a_whole_game_to_61(tmp_path):
+    log = tmp_path / "game.json"
+    result = costly("play", "--variant", "cotton-1674", "--seed", "3", "--log", str(log), stdin="1\n" * 2000)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Game to 61" in out and "Your hand:" in out and "Count" in out and "|" in out
+    assert "for the latter" in out or "thirty-one" in out
+    assert ("You win" in out) or ("The computer wins" in out)
+    data = json.loads(log.read_text(encoding="utf-8"))
+    assert data["finished"] and data["variant"] == "cotton-1674" and max(data["scores"]) >= 61
+    replayed = costly("replay", str(log))
+    assert replayed.returncode == 0 and "reproduced" in replayed.stdout
+
+
+def test_illegal_input_gets_a_hint_and_the_game_goes_on():
+    result = costly("play", "--variant", "parlett-121", "--seed", "8", stdin="9\nbanana\n" + "1\n" * 3000)
+    assert result.returncode == 0
+    assert "Not a legal choice here: '9'. Type a number from 1 to" in result.stdout
+    assert "Not a legal choice here: 'banana'" in result.stdout
+
+
+def test_end_of_input_abandons_cleanly(tmp_path):
+    log = tmp_path / "partial.json"
+    result = costly("play", "--variant", "parlett-121", "--seed", "8", "--log", str(log), stdin="1\n1\n")
+    assert result.returncode == 130 and "Game abandoned." in result.stdout
+    assert "Traceback" not in result.stderr
+    assert json.loads(log.read_text(encoding="utf-8"))["finished"] is False
+
+
+def test_ctrl_c_ends_cleanly():
+    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "play", "--variant", "cotton-1674", "--seed", "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 30
+    seen = ""
+    assert proc.stdout is not None
+    while "> " not in seen and time.time() < deadline:
+        seen += os.read(proc.stdout.fileno(), 4096).decode()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "Game abandoned." in seen + out and "Traceback" not in err
+
+
+def test_partners_flag_plays_the_four_hand_game():
+    result = costly("play", "--variant", "eddowes-burne-1874", "--partners", "--seed", "2", stdin="1\n" * 3000)
+    assert result.returncode == 0
+    assert "four-hand" in result.stdout and "Partner" in result.stdout
+
+
+def test_partners_needs_a_partnership_profile():
+    result = costly("play", "--variant", "cotton-1674", "--partners")
+    assert result.returncode == 1
+    assert result.stderr.strip() == ("error: profile 'cotton-1674' has no four-hand partnership game; "
+                                     "try: eddowes-burne-1874-partners")
+
+
+def test_simulate_json_is_byte_identical_for_a_seed():
+    first = costly("simulate", "--variant", "parlett-121", "--games", "25", "--seed", "4", "--json")
+    again = costly("simulate", "--variant", "parlett-121", "--games", "25", "--seed", "4", "--json")
+    assert first.returncode == 0 and first.stdout == again.stdout
+    data = json.loads(first.stdout)
+    assert sum(data["wins_by_team"]) == 25 and data["invariants"] == "checked on every game"
+    other = costly("simulate", "--variant", "parlett-121", "--games", "25", "--seed", "5", "--json")
+    assert other.stdout != first.stdout
+
+
+def test_simulate_text_and_bots(cli):
+    code, out, _ = cli("simulate", "--variant", "eddowes-burne-1874-partners", "--games", "6", "--seed", "1",
+                       "--bot", "expert", "--bot", "random")
+    assert code == 0 and "seat 0 (expert)" in out and "seat 1 (random)" in out and "invariants held" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["simulate", "--variant", "parlett-121", "--games", "0", "--seed", "1"], "must be at least 1"),
+    (["simulate", "--variant", "parlett-121", "--games", "x", "--seed", "1"], "not a whole number"),
+    (["simulate", "--variant", "parlett-121", "--games", "3", "--seed", "1", "--bot", "genius"], "invalid choice"),
+    (["simulate", "--variant", "parlett-121", "--games", "3"], "required: --seed"),
+    (["play", "--variant", "parlett-121", "--log", "/nonexistent-dir/x.json"], "does not exist"),
+])
+def test_bad_flags_are_one_line_errors(cli, argv, words):
+    code, _, err = cli(*argv)
+    assert code in (1, 2) and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_detects_a_tampered_log(tmp_path):
+    from costly_variants import profiles
+    from costly_variants.engine import Game
+    from costly_variants.simulate import play_game
+
+    log = play_game(Game(profiles.load("cotton-1674").rules, variant="cotton-1674"), ["greedy"], 3).log()
+    log["events"][0]["points"] += 1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    result = costly("replay", str(path))
+    assert result.returncode == 1 and "replay differs from the log at event 1" in result.stderr
+    path.write_text("not json", encoding="utf-8")
+    assert "not a JSON game log" in costly("replay", str(path)).stderr
