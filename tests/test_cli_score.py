@@ -75,3 +75,26 @@ def test_batch_through_the_console_script():
                              "--batch"], input="5H 4H 8H JH\n2H 7C 9H JH\n", capture_output=True, text=True)
     assert result.returncode == 0
     assert [json.loads(l)["total"] for l in result.stdout.splitlines()] == [8, 6]
+
+
+def test_parallel_batch_writes_exactly_what_one_process_writes():
+    import random
+
+    from costly_variants.cards import FULL_DECK
+
+    rng = random.Random(5)
+    lines = [" ".join(str(c) for c in rng.sample(FULL_DECK, 4)) for _ in range(3000)]
+
+    class Sink(io.StringIO):
+        def __init__(self):
+            super().__init__()
+            self.buffer = io.BytesIO()
+
+    rules = profiles.load("eddowes-burne-1874").rules
+    one, two = Sink(), Sink()
+    assert score_batch(rules, lines, one, workers=1) == 3000
+    assert score_batch(rules, lines, two, workers=2, parallel_from=1000, chunk=700) == 3000
+    assert one.buffer.getvalue() == two.buffer.getvalue()
+    first = json.loads(two.buffer.getvalue().splitlines()[0])
+    cards = [Card.from_str(t) for t in lines[0].split()]
+    assert first == score_hand(rules, cards[:3], cards[3]).as_dict()
