@@ -16,8 +16,8 @@ from .actions import Action, Kind
 from .cards import FULL_DECK, Card, Rank
 from .errors import IllegalActionError
 from .play import card_value, score_play
-from .rules import DeuceMatch, MogProcedure, Rules
-from .scoring import score_hand
+from .rules import MogProcedure, Rules
+from .scoring import jack_deuce_value, score_hand
 
 CHANCE = -1
 TERMINAL = -4
@@ -381,29 +381,16 @@ class State:
         for giver, give, receiver in ((a, give_a, b), (b, give_b, a)):
             self.hands[giver].remove(give.card)
             self.hands[receiver].append(give.card)
-            points, name, rule = self._jack_deuce_value(give.card)
-            if points and self.rules.mog_given_away_scores:
+            assert self.deck_card is not None
+            value = jack_deuce_value(self.rules, give.card, self.deck_card)
+            if value is not None and self.rules.mog_given_away_scores:
+                points, name, _ = value
                 if give.peg:
                     self._score(giver, points, f"{name} given in the mog", "mog.given_away_scores", (give.card,))
                 elif self.rules.mog_late_claim:
                     self.claims.append(_Claim(receiver, giver, give.card, points, "mog.late_claim", name))
         self.exchanged.update((a, b))
         self.gives = {}
-
-    def _jack_deuce_value(self, card: Card) -> tuple[int, str, str]:
-        assert self.deck_card is not None
-        if card.rank == Rank.JACK:
-            right = card.suit == self.deck_card.suit
-            return (self.rules.right_jack_points if right else self.rules.jack_points,
-                    "right jack" if right else "jack", "count.right_jack_points" if right else "count.jack_points")
-        if card.rank == Rank.TWO:
-            if self.rules.right_deuce_match is DeuceMatch.SUIT:
-                right = card.suit == self.deck_card.suit
-            else:
-                right = card.colour == self.deck_card.colour
-            return (self.rules.right_deuce_points if right else self.rules.deuce_points,
-                    "right deuce" if right else "deuce", "count.right_deuce_points" if right else "count.deuce_points")
-        return 0, "", ""
 
     # -- the play to 31 --------------------------------------------------------------------------------
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import Card, Rank
-from .rules import DeuceMatch, Rules
-from .scoring import GROUP_NAMES, POINT_NAMES
+from .rules import Rules
+from .scoring import GROUP_NAMES, POINT_NAMES, jack_deuce_value
 
 
 @dataclass(frozen=True)
@@ -47,16 +47,9 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
             if all(b - a == 1 for a, b in zip(ranks, ranks[1:])):
                 items.append(PlayItem("sequence", length, table[-length:], "play.sequences"))
                 break
-    if rules.play_jacks_deuces and last.rank in (Rank.JACK, Rank.TWO):
-        if last.rank == Rank.JACK:
-            right = last.suit == deck_card.suit
-            points = rules.right_jack_points if right else rules.jack_points
-            name = "right jack" if right else "jack"
-        else:
-            right = (last.suit == deck_card.suit if rules.right_deuce_match is DeuceMatch.SUIT
-                     else last.colour == deck_card.colour)
-            points = rules.right_deuce_points if right else rules.deuce_points
-            name = "right deuce" if right else "deuce"
-        if points:
+    if rules.play_jacks_deuces:
+        value = jack_deuce_value(rules, last, deck_card)
+        if value is not None:
+            points, name, _ = value
             items.append(PlayItem(f"{name} in play", points, (last,), "play.jacks_deuces"))
     return items

@@ -131,28 +131,36 @@ def _groups(rules: CountRules, ranks: Sequence[int]) -> list[RankItem]:
     return items
 
 
+def jack_deuce_value(rules: Rules | CountRules, card: Card, deck_card: Card) -> tuple[int, str, str] | None:
+    """What a Jack or Deuce is worth beside ``deck_card``: points, name ("right jack", "deuce", ...) and
+    rule key; None for any other card or one worth nothing. Used in hand, in play and in the mog."""
+    if card.rank == Rank.JACK:
+        right = card.suit == deck_card.suit
+        points = rules.right_jack_points if right else rules.jack_points
+        name, rule = ("right jack", "count.right_jack_points") if right else ("jack", "count.jack_points")
+    elif card.rank == Rank.TWO:
+        if rules.right_deuce_match is DeuceMatch.SUIT:
+            right = card.suit == deck_card.suit
+        else:
+            right = card.colour == deck_card.colour
+        points = rules.right_deuce_points if right else rules.deuce_points
+        name, rule = ("right deuce", "count.right_deuce_points") if right else ("deuce", "count.deuce_points")
+    else:
+        return None
+    return (points, name, rule) if points else None
+
+
 def suit_part(rules: CountRules, cards: Sequence[Card]) -> list[SuitItem]:
     """Jacks, Deuces and colours for ``cards`` (the hand, then the deck card last)."""
     deck = cards[-1]
     items: list[SuitItem] = []
     holders = range(len(cards)) if rules.deck_card_scores_as_jack_deuce else range(len(cards) - 1)
     for i in holders:
-        card = cards[i]
-        if card.rank == Rank.JACK:
-            right = card.suit == deck.suit
-            points = rules.right_jack_points if right else rules.jack_points
-            if points:
-                items.append((Category.JACKS, "right jack" if right else "jack", (i,), points,
-                              "count.right_jack_points" if right else "count.jack_points"))
-        elif card.rank == Rank.TWO:
-            if rules.right_deuce_match is DeuceMatch.SUIT:
-                right = card.suit == deck.suit
-            else:
-                right = card.colour == deck.colour
-            points = rules.right_deuce_points if right else rules.deuce_points
-            if points:
-                items.append((Category.DEUCES, "right deuce" if right else "deuce", (i,), points,
-                              "count.right_deuce_points" if right else "count.deuce_points"))
+        value = jack_deuce_value(rules, cards[i], deck)
+        if value is not None:
+            points, name, rule = value
+            category = Category.JACKS if cards[i].rank == Rank.JACK else Category.DEUCES
+            items.append((category, name, (i,), points, rule))
     items.extend(_colours(rules, cards))
     return items
 
