@@ -88,3 +88,19 @@ def test_examples_cli(cli):
     assert len(rows) == len(PINNED) * 5
     code, text, _ = cli("examples", "--variant", "cotton-1674")
     assert code == 0 and "cotton-1674-eldest-count" in text and "overlooks" in text
+
+
+@pytest.mark.parametrize("example_id, words", [
+    ("parlett-hand-1", "48 of 1082900 deals count exactly so"),
+    ("parlett-hand-2", "32 of 1082900 deals count exactly so"),
+    ("parlett-hand-3", "2D 2H 10D with deck card AH"),
+    ("jackson-three-jacks", "60 deals fit; totals: 34 (32 deals), 32 (28 deals)"),
+])
+def test_recorded_reconstructions_are_what_the_search_finds(example_id, words):
+    example = EXAMPLES[example_id]
+    outcome = replay(example, profiles.load(example.profile))
+    assert words in outcome.details[0]
+    recorded = " ".join(example.data["found"].split())
+    for number in ("48", "32", "60", "19"):
+        if number in words or (number == "19" and example_id == "parlett-hand-3"):
+            assert number in recorded
