@@ -55,7 +55,7 @@ def _role_table() -> tuple[tuple[int, ...], ...]:
 _ROLE = _role_table()
 
 
-def _slots(rules: Rules, items: list, offset: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+def _slots(rules: Rules, items: Iterable[tuple], offset: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """Per category in declaration order: the JSON of its items, each followed by ", ", with ``%s``
     where a card's quoted name goes, and which card (n - offset) fills each ``%s`` in turn."""
     out: dict[Category, tuple[str, tuple[int, ...]]] = {}
@@ -160,13 +160,13 @@ def parse_line(line: str, number: int, source_name: str) -> tuple[int, ...] | No
         raise BatchError(f"{source_name}:{number}: expected four cards (three held, then the deck card), "
                          f"got {len(tokens)}: {line.strip()!r}")
     try:
-        indices = tuple(_INDEX[t] if t in _INDEX else FULL_DECK.index(Card.from_str(t)) for t in tokens)
+        found = tuple(_INDEX[t] if t in _INDEX else FULL_DECK.index(Card.from_str(t)) for t in tokens)
     except CardError as exc:
         raise BatchError(f"{source_name}:{number}: {exc}") from None
-    if len(set(indices)) != 4:
-        repeated = next(FULL_DECK[i] for i in indices if indices.count(i) > 1)
+    if len(set(found)) != 4:
+        repeated = next(FULL_DECK[i] for i in found if found.count(i) > 1)
         raise BatchError(f"{source_name}:{number}: card {repeated} appears twice in one deal")
-    return indices
+    return found
 
 
 def _write_scores(scorer: BatchScorer, deals: list[tuple[int, ...]], binary: IO[bytes], chunk: int) -> None:

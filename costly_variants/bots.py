@@ -90,8 +90,11 @@ class ExpertBot:
         legal = state.legal_actions()
         kind = legal[0].kind
         if kind is Kind.GIVE:
-            return max(legal, key=lambda a: (self._expected_after_exchange(state, player, a.card) + (0.5 if a.peg else 0),
-                                             -legal.index(a)))
+            def worth(a: Action) -> tuple[float, int]:
+                assert a.card is not None
+                return self._expected_after_exchange(state, player, a.card) + (0.5 if a.peg else 0), -legal.index(a)
+
+            return max(legal, key=worth)
         if kind is Kind.DISCARD:
             return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c != a.card]),
                                              -legal.index(a)))

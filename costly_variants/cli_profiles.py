@@ -63,7 +63,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
         return EXIT_OK
     table = Table("id", "title", "year", "game", "players", "main source", box=None, pad_edge=False)
     for r in rows:
-        table.add_row(r["id"], r["title"], str(r["year"]), str(r["target"]), str(r["players"]), r["main_source"])
+        table.add_row(str(r["id"]), str(r["title"]), str(r["year"]), str(r["target"]), str(r["players"]),
+                      str(r["main_source"]))
     console().print(table)
     return EXIT_OK
 

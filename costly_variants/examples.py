@@ -249,26 +249,27 @@ def _replay_reconstruct(example: Example, profile: Profile) -> Outcome:
         for g, cs in fitting:
             totals[g.total] += sum(c.count for c in cs)
         found = ", ".join(f"{t} ({n} deals)" for t, n in sorted(totals.items(), reverse=True))
-        best = max(totals) if totals else None
-        exact = totals.get(total, 0)
+        top_total = max(totals) if totals else None
+        exact_deals = totals.get(total, 0) if total is not None else 0
         details = (f"{deals} deals fit; totals: {found}",)
-        auto = "" if exact else f"no deal with these cards counts {total}; they count {found}"
-        return Outcome(example, profile.id, total, total if exact else best, _reason(example, profile, auto), details)
+        auto = "" if exact_deals else f"no deal with these cards counts {total}; they count {found}"
+        engine = total if exact_deals else top_total
+        return Outcome(example, profile.id, total, engine, _reason(example, profile, auto), details)
     readings = _stated_counter(stated_items)
     distance = {id(g): min(_distance(g.signature, r) for r in readings) for g, _ in fitting}
-    exact = [c for g, cs in fitting if distance[id(g)] == 0 for c in cs]
-    if exact:
-        n = sum(c.count for c in exact)
+    exact_classes = [c for g, cs in fitting if distance[id(g)] == 0 for c in cs]
+    if exact_classes:
+        n = sum(c.count for c in exact_classes)
         details = (f"{n} of {deals} deals count exactly so (deck cards of every suit), e.g. "
-                   + "; ".join(_show(c) for c in exact[:3]),)
+                   + "; ".join(_show(c) for c in exact_classes[:3]),)
         return Outcome(example, profile.id, total, total, None, details)
     nearest_d = min(distance.values())
     nearest = [(g, cs) for g, cs in fitting if distance[id(g)] == nearest_d]
     best_group, best_classes = nearest[0]
-    best = best_classes[0]
+    example_class = best_classes[0]
     reading = min(readings, key=lambda r: _distance(best_group.signature, r))
     n = sum(c.count for _, cs in nearest for c in cs)
-    auto = (f"no deal counts exactly so; the nearest ({n} deals, e.g. {_show(best)}, total {best_group.total}) "
+    auto = (f"no deal counts exactly so; the nearest ({n} deals, e.g. {_show(example_class)}, total {best_group.total}) "
             f"differ: {_item_reason(reading, best_group.signature)}")
     details = (f"nearest totals {sorted({g.total for g, _ in nearest})}; e.g. "
                + "; ".join(_show(cs[0]) for _, cs in nearest[:3]),)

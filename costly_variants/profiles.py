@@ -93,8 +93,9 @@ def _schema_problems(doc: Document) -> list[Problem]:
     problems = []
     for error in _validator().iter_errors(doc.data):
         path: PathKey = tuple(error.absolute_path)
+        schema = error.schema if isinstance(error.schema, dict) else {}
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = set(error.schema.get("properties", {}))
+            allowed = set(schema.get("properties", {}))
             for key in error.instance:
                 if key not in allowed:
                     hint = f"; expected one of: {', '.join(sorted(allowed))}" if allowed else ""
@@ -104,7 +105,7 @@ def _schema_problems(doc: Document) -> list[Problem]:
             message = error.message.replace(" is a required property", " is required")
         elif error.validator == "pattern" and path and path[-1] == "id":
             message = f"{error.instance!r} is not a valid id: use lower-case letters and digits joined by hyphens"
-        elif error.validator == "pattern" and "#" in error.schema.get("pattern", ""):
+        elif error.validator == "pattern" and "#" in schema.get("pattern", ""):
             message = f"{error.instance!r} is not a passage id of the form source-id#passage-id"
         else:
             message = error.message
@@ -140,7 +141,7 @@ class _Layer:
 
 
 def _flatten_rules(data: dict[str, Any]) -> dict[str, tuple[dict[str, Any], PathKey]]:
-    out = {}
+    out: dict[str, tuple[dict[str, Any], PathKey]] = {}
     for section, keys in (data.get("rules") or {}).items():
         for name, entry in (keys or {}).items():
             out[f"{section}.{name}"] = (entry, ("rules", section, name))

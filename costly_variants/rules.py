@@ -187,7 +187,7 @@ _FIELD_BY_KEY = {f.metadata["key"]: f for f in _RULE_FIELDS}
 
 
 def _convert(key: str, value: Any) -> Any:
-    kind = _FIELD_BY_KEY[key].type
+    kind = str(_FIELD_BY_KEY[key].type)  # a string: this module uses postponed annotations
     if kind == "frozenset[Rank]":
         return frozenset(Rank.from_str(str(v)) for v in value)
     if kind == "tuple[Category, ...]":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Sequence
 
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import CardError
@@ -41,12 +41,6 @@ class HandScore:
     total: int
     ace_values: tuple[tuple[Card, int], ...]
     cocks_nest: bool
-
-    def by_category(self) -> dict[Category, int]:
-        out: dict[Category, int] = {}
-        for item in self.items:
-            out[item.category] = out.get(item.category, 0) + item.points
-        return out
 
     def as_dict(self) -> dict[str, object]:
         return {"total": self.total, "items": [i.as_dict() for i in self.items],
@@ -232,7 +226,3 @@ _rank_totals: dict[tuple[CountRules, tuple[int, ...]], int] = {}
 def parse_deal(texts: Sequence[str], deck_text: str) -> tuple[tuple[Card, ...], Card]:
     cards = parse_cards([*texts, deck_text])
     return cards[:-1], cards[-1]
-
-
-def category_totals(score: HandScore) -> Mapping[str, int]:
-    return {c.value: p for c, p in score.by_category().items()}

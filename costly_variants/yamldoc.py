@@ -108,7 +108,7 @@ def _build(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, doc: Documen
         if node.tag != "tag:yaml.org,2002:seq":
             raise _fail(doc.file, node.start_mark, f"tag {node.tag!r} is not allowed (plain data only)", path)
         return [_build(loader, item, path + (i,), doc, budget) for i, item in enumerate(node.value)]
-    if node.tag != "tag:yaml.org,2002:map":
+    if not isinstance(node, yaml.MappingNode) or node.tag != "tag:yaml.org,2002:map":
         raise _fail(doc.file, node.start_mark, f"tag {node.tag!r} is not allowed (plain data only)", path)
     try:
         loader.flatten_mapping(node)

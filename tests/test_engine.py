@@ -165,3 +165,15 @@ def test_chance_is_explicit():
     assert state.current_player() == CHANCE
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 52 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+
+
+def test_clone_is_an_independent_copy():
+    state = play_game(game("parlett-121"), ["greedy"], 4)
+    partial = game("parlett-121").new_initial_state()
+    for action in state.history[:40]:
+        partial.apply_action(action)
+    copy = partial.clone()
+    assert copy.history == partial.history and copy.scores == partial.scores
+    copy.apply_action(copy.legal_actions()[0])
+    assert len(copy.history) == len(partial.history) + 1
+    assert partial.is_chance_node() == (partial.current_player() == CHANCE)
