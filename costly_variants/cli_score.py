@@ -9,7 +9,7 @@ from rich.text import Text
 
 from . import profiles
 from .analysis import analyse_hands
-from .batch import score_batch
+from .batch import BatchError, score_batch
 from .cli_profiles import console
 from .display import dumps
 from .examples import load_examples, replay_all
@@ -55,6 +55,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     h.set_defaults(handler=cmd_analyse_hands)
 
 
+def read_text_lines(data: bytes, name: str) -> list[str]:
+    """Lines of UTF-8 text; bytes that are not UTF-8 are an error naming their line."""
+    try:
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise BatchError(f"{name}:{line}: not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded") from None
+
+
 def _chosen(args: argparse.Namespace) -> list[Profile]:
     return [profiles.load(args.variant)] if getattr(args, "variant", None) else profiles.load_all()
 
@@ -65,7 +74,10 @@ def cmd_score(args: argparse.Namespace) -> int:
             raise _usage("costly score --batch reads its cards from stdin; give no cards on the command line")
         if not args.variant:
             raise _usage("costly score --batch needs --variant ID|PATH")
-        score_batch(profiles.load(args.variant).rules, sys.stdin.read().splitlines(), sys.stdout)
+        rules = profiles.load(args.variant).rules
+        stdin = sys.stdin
+        raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
+        score_batch(rules, read_text_lines(raw, "<stdin>"), sys.stdout)
         return EXIT_OK
     if len(args.cards) != 3 or not args.deck:
         raise _usage("costly score: give three cards and --deck CARD, e.g. costly score 5H 5D 10H --deck KH")

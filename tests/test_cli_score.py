@@ -98,3 +98,10 @@ def test_parallel_batch_writes_exactly_what_one_process_writes():
     first = json.loads(two.buffer.getvalue().splitlines()[0])
     cards = [Card.from_str(t) for t in lines[0].split()]
     assert first == score_hand(rules, cards[:3], cards[3]).as_dict()
+
+
+def test_batch_input_that_is_not_utf8_names_its_line():
+    result = subprocess.run([sys.executable, "-m", "costly_variants", "score", "--variant", "cotton-1674", "--batch"],
+                            input=b"5H 4H 8H JH\n\xff\xfe 2H 3H 4H\n", capture_output=True)
+    assert result.returncode == 1 and result.stdout == b""
+    assert result.stderr.decode().strip() == "error: <stdin>:2: not UTF-8: byte 0xff cannot be decoded"
