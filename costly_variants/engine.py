@@ -16,7 +16,7 @@ from .actions import Action, Kind
 from .cards import FULL_DECK, Card, Rank
 from .errors import IllegalActionError
 from .play import card_value, score_play
-from .rules import MogProcedure, Rules
+from .rules import LatterWhen, MogProcedure, Rules
 from .scoring import jack_deuce_value, score_hand
 
 CHANCE = -1
@@ -449,7 +449,9 @@ class State:
         self._end_series(hit=False)
 
     def _end_series(self, *, hit: bool) -> None:
-        if not hit and self.rules.latter_points and self.last_player >= 0:
+        last_of_play = not any(self.hands) or not self.rules.new_series
+        each_series = self.rules.latter_when is LatterWhen.EACH_SERIES
+        if not hit and self.rules.latter_points and self.last_player >= 0 and (each_series or last_of_play):
             self._score(self.last_player, self.rules.latter_points, "for the latter", "play.latter_points")
             if self.phase is Phase.OVER:
                 return

@@ -29,6 +29,11 @@ class MogProcedure(enum.Enum):
     BOTH_PASS = "both-pass"
 
 
+class LatterWhen(enum.Enum):
+    EACH_SERIES = "each-series"
+    LAST_CARD_ONLY = "last-card-only"
+
+
 class ThirtyOne(enum.Enum):
     PER_CARD = "per-card"
     FLAT_WHOLE_HAND = "flat-whole-hand"
@@ -118,6 +123,7 @@ class Rules:
     play_point_totals: tuple[int, ...] = _rule("play.point_totals")
     go_points: int = _rule("play.go_points")
     latter_points: int = _rule("play.latter_points")
+    latter_when: LatterWhen = _rule("play.latter_when")
     new_series: bool = _rule("play.new_series")
     play_pairs: bool = _rule("play.pairs")
     play_sequences: bool = _rule("play.sequences")

@@ -177,3 +177,19 @@ def test_clone_is_an_independent_copy():
     copy.apply_action(copy.legal_actions()[0])
     assert len(copy.history) == len(partial.history) + 1
     assert partial.is_chance_node() == (partial.current_player() == CHANCE)
+
+
+@pytest.mark.parametrize("profile_ref, latters", [
+    ("parlett-121", [(0, 1), (1, 1)]),
+    ("tests/profile_examples/positive/latter-last-card.yaml", [(1, 1)]),
+])
+def test_the_latter_each_series_or_only_at_the_last_card(profile_ref, latters):
+    profile = profiles.load(profile_ref)
+    state = Game(profile.rules, variant=profile.id).new_initial_state()
+    set_up_deal(state, ["KC", "AC"], ["10C", "10D", "9S"], ["10H", "10S", "8H"], "5C")
+    state.apply_action("decline")
+    state.apply_action("decline")
+    # 10C 10H 10D make 30; neither can play on; the eldest played last. Then the dealer leads again.
+    for text in ["play:10C", "play:10H", "play:10D", "go", "go", "play:10S", "play:9S", "play:8H"]:
+        state.apply_action(text)
+    assert [(e.player, e.points) for e in state.events if e.name == "for the latter"] == latters
