@@ -8,6 +8,7 @@ its passage and a missing passage is a Sphinx warning with a location):
 - ``.. costly-profile:: ID``: one profile with its notes, alternatives and vocabulary.
 - ``.. costly-examples::``: the sources' worked examples, the source's total against the engine's.
 - ``.. costly-analysis::``: the exact analysis of every deal under each profile.
+- ``.. costly-glossary::``: the game's vocabulary, each meaning cited.
 """
 from __future__ import annotations
 
@@ -186,6 +187,25 @@ class ExamplesDirective(_CostlyDirective):
                                   "25 15 8 8 44"))
 
 
+class GlossaryDirective(_CostlyDirective):
+    """The game's vocabulary from every profile, each meaning with the profile that gives it."""
+
+    def run(self) -> list[nodes.Node]:
+        entries: dict[str, dict[tuple[str, tuple[str, ...]], list[str]]] = {}
+        for profile in profiles.load_all():
+            for term, entry in profile.vocabulary.items():
+                meanings = entries.setdefault(term, {})
+                users = meanings.setdefault((entry.meaning, entry.cite), [])
+                if entry.defined_in not in users:
+                    users.append(entry.defined_in)
+        rows = []
+        for term in sorted(entries):
+            for (meaning, cite), users in entries[term].items():
+                profiles_text = ", ".join(f":ref:`{u} <profile-{u}>`" for u in users)
+                rows.append([f"**{esc(term)}**", esc(meaning), cite_refs(cite), profiles_text])
+        return self.render(_table(["term", "meaning", "passages", "profile"], rows, "15 45 25 15"))
+
+
 class AnalysisDirective(_CostlyDirective):
     def run(self) -> list[nodes.Node]:
         from .analysis import analyse_hands
@@ -206,4 +226,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("costly-profile", ProfileDirective)
     app.add_directive("costly-examples", ExamplesDirective)
     app.add_directive("costly-analysis", AnalysisDirective)
+    app.add_directive("costly-glossary", GlossaryDirective)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -30,6 +30,7 @@ def test_site_builds_with_every_cell_linked_to_a_passage(tmp_path):
     assert "Harley" in html and "unavailable" in html  # Holme's layer says where his text is
     assert "overlooks" in html  # a worked example's discrepancy explained
     assert "Compleat Gamester" in html  # the bibliography
+    assert "cock&#8217;s nest" in html or "cock's nest" in html  # the glossary
 
 
 def test_unknown_profile_is_a_warning_with_its_location(tmp_path):
