@@ -9,6 +9,7 @@ its passage and a missing passage is a Sphinx warning with a location):
 - ``.. costly-examples::``: the sources' worked examples, the source's total against the engine's.
 - ``.. costly-analysis::``: the exact analysis of every deal under each profile.
 - ``.. costly-glossary::``: the game's vocabulary, each meaning cited.
+- ``.. costly-schema::``: every rule a profile may set, with its allowed values.
 """
 from __future__ import annotations
 
@@ -206,6 +207,37 @@ class GlossaryDirective(_CostlyDirective):
         return self.render(_table(["term", "meaning", "passages", "profile"], rows, "15 45 25 15"))
 
 
+def _allowed(spec: dict[str, Any]) -> str:
+    """A reader's summary of what a schema allows."""
+    if "enum" in spec:
+        return " | ".join(f"``{v}``" for v in spec["enum"])
+    kind = spec.get("type")
+    if kind == "integer":
+        low, high = spec.get("minimum"), spec.get("maximum")
+        return f"whole number {low}-{high}" if low is not None else "whole number"
+    if kind == "boolean":
+        return "``true`` | ``false``"
+    if kind == "array":
+        items = spec.get("items", {})
+        if items.get("type") == "object":
+            return "list of entries: " + ", ".join(f"``{k}``" for k in items.get("required", []))
+        return "list of " + _allowed(items)
+    return str(kind)
+
+
+class SchemaDirective(_CostlyDirective):
+    """Every rule a profile may set, from the JSON Schema: key, meaning, allowed values."""
+
+    def run(self) -> list[nodes.Node]:
+        import json
+
+        schema = json.loads(profiles.schema_path().read_text(encoding="utf-8"))
+        sections = schema["properties"]["rules"]["properties"]
+        rows = [[f"``{section}.{name}``", esc(spec["title"]), _allowed(spec["properties"]["value"])]
+                for section, body in sections.items() for name, spec in body["properties"].items()]
+        return self.render(_table(["rule", "meaning", "value"], rows, "25 45 30"))
+
+
 class AnalysisDirective(_CostlyDirective):
     def run(self) -> list[nodes.Node]:
         from .analysis import analyse_hands
@@ -227,4 +259,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("costly-examples", ExamplesDirective)
     app.add_directive("costly-analysis", AnalysisDirective)
     app.add_directive("costly-glossary", GlossaryDirective)
+    app.add_directive("costly-schema", SchemaDirective)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

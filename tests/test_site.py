@@ -31,6 +31,7 @@ def test_site_builds_with_every_cell_linked_to_a_passage(tmp_path):
     assert "overlooks" in html  # a worked example's discrepancy explained
     assert "Compleat Gamester" in html  # the bibliography
     assert "cock&#8217;s nest" in html or "cock's nest" in html  # the glossary
+    assert "last-card-only" in html and "whole number 1-1000" in html  # the schema reference
 
 
 def test_unknown_profile_is_a_warning_with_its_location(tmp_path):
