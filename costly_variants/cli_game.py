@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from . import profiles
 from .actions import Action, Kind
+from .cards import Card
 from .bots import BOTS, make_bot
 from .display import dumps
 from .engine import CHANCE, Game, State, replay
@@ -238,7 +239,7 @@ class Terminal:
                 return action
             if action.card is not None and action.value is None and not action.peg:
                 try:
-                    if Action(action.kind, type(action.card).from_str(lowered)) == action:
+                    if Card.from_str(lowered) == action.card:
                         return action
                 except ValueError:
                     continue

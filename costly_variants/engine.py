@@ -16,7 +16,7 @@ from .actions import Action, Kind
 from .cards import FULL_DECK, Card, Rank
 from .errors import IllegalActionError
 from .play import card_value, score_play
-from .rules import LatterWhen, MogProcedure, Rules
+from .rules import FirstDealer, LatterWhen, MogProcedure, Rules
 from .scoring import jack_deuce_value, score_hand
 
 CHANCE = -1
@@ -240,7 +240,7 @@ class State:
 
     def _settle_cut(self) -> None:
         ranks = {p: int(c.rank) for p, c in self.cuts.items()}
-        pick = min if self.rules.first_dealer.value == "cut-lowest" else max
+        pick = min if self.rules.first_dealer is FirstDealer.CUT_LOWEST else max
         best = pick(ranks.values())
         if list(ranks.values()).count(best) > 1:  # a tie: cut again
             self.stock.extend(self.cuts.values())
