@@ -151,8 +151,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
     rows = diff_rows(chosen)
     if args.changed:
         rows = [r for r in rows if r["differs"]]
+    notes = {p.id: {"status": p.source_status.status.value, "cite": list(p.source_status.cite),
+                    "note": p.source_status.note} for p in chosen if p.source_status}
     if args.json:
-        print(dumps({"profiles": ids, "rows": rows}))
+        print(dumps({"profiles": ids, "source_status": notes, "rows": rows}))
         return EXIT_OK
     table = Table(" ", "rule", *ids, box=None, pad_edge=False, show_lines=True)
     table.columns[1].min_width = 26
@@ -168,4 +170,6 @@ def cmd_diff(args: argparse.Namespace) -> int:
     out = console(30 + 30 * len(chosen))
     out.print(table)
     out.print(f"{differing} of {len(rows)} rules differ (marked ≠)")
+    for profile_id, note in notes.items():
+        out.print(Text(f"{profile_id}: source {note['status']}. {note['note']} ({', '.join(note['cite'])})"))
     return EXIT_OK

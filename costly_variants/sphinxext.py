@@ -132,7 +132,12 @@ class RuleTableDirective(_CostlyDirective):
             mark = " ≠" if differs else ""
             rows.append([f"``{key}``{mark}\n\n{esc(title)}", *(_cell(p, key) for p in chosen)])
         header = ["rule", *(f":ref:`{p.id} <profile-{p.id}>`" for p in chosen)]
-        return self.render(_table(header, rows))
+        lines = _table(header, rows)
+        for p in chosen:
+            if p.source_status:
+                s = p.source_status
+                lines += [f".. note:: **{p.id}**: source *{s.status.value}*. {esc(s.note)} ({cite_refs(s.cite)})", ""]
+        return self.render(lines)
 
 
 def _provenance_text(prov: Provenance) -> str:

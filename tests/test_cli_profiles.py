@@ -79,3 +79,12 @@ def test_console_script_runs_without_traceback():
                             capture_output=True, text=True)
     assert result.returncode == 1
     assert result.stderr.startswith("error: unknown profile") and "Traceback" not in result.stderr
+
+
+def test_diff_says_when_a_profiles_source_is_unavailable(cli):
+    code, out, _ = cli("diff", "cotton-1674", "holme-1688")
+    assert code == 0 and "holme-1688: source unavailable" in out and "Harley" in out
+    code, out, _ = cli("diff", "cotton-1674", "holme-1688", "--json")
+    data = json.loads(out)
+    assert data["source_status"]["holme-1688"]["status"] == "unavailable"
+    assert not any(r["differs"] for r in data["rows"])
