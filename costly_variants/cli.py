@@ -56,6 +56,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     except CostlyError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_INVALID
+    except RecursionError:
+        print("error: the input is nested too deeply to read", file=sys.stderr)
+        return EXIT_INVALID
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

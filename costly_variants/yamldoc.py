@@ -81,11 +81,16 @@ def load_text(text: str, file: str) -> Document:
             raise _fail(file, mark, "malformed YAML: " + _one_line(exc.problem or exc.context or "")) from None
         except yaml.YAMLError as exc:
             raise _fail(file, None, "malformed YAML: " + _one_line(str(exc))) from None
+        except RecursionError:
+            raise _fail(file, None, "nested too deeply to be a profile; refused") from None
         if node is None:
             raise _fail(file, None, "empty file: expected a mapping")
         doc = Document(file, None)
         budget = [MAX_NODES]
-        doc.data = _build(loader, node, (), doc, budget)
+        try:
+            doc.data = _build(loader, node, (), doc, budget)
+        except RecursionError:
+            raise _fail(file, node.start_mark, "nested too deeply to be a profile; refused") from None
         return doc
     finally:
         loader.dispose()
