@@ -52,8 +52,8 @@ def check_invariants(state: State) -> None:
                 if running.index(max(running)) != state.winner:
                     raise InvariantError("the winner was not the first to reach the target")
                 break
-    # Replay the actions and watch every deal: the count never passes the limit, no card is played
-    # twice, and every card held is played or dead at the end of a deal.
+    # Replay the actions and watch every deal: the count never passes the limit, and every card held
+    # after the mog is played exactly once (where new series are played, no card is left dead).
     replayed = Game(rules, variant=state.game.variant).new_initial_state()
     played: list[str] = []
     for action in state.history:
@@ -64,6 +64,10 @@ def check_invariants(state: State) -> None:
                 raise InvariantError(f"{action.card} played twice in deal {before}")
             played.append(str(action.card))
         if replayed.deal_number != before:
+            if before and rules.new_series and replayed.shown_hands is not None:
+                held = sorted(str(c) for hand in replayed.shown_hands[0] for c in hand)
+                if sorted(played) != held:
+                    raise InvariantError(f"deal {before}: cards held {held} but played {sorted(played)}")
             played = []
         if replayed.count > rules.play_limit:
             raise InvariantError(f"the count reached {replayed.count}")

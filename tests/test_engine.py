@@ -193,3 +193,18 @@ def test_the_latter_each_series_or_only_at_the_last_card(profile_ref, latters):
     for text in ["play:10C", "play:10H", "play:10D", "go", "go", "play:10S", "play:9S", "play:8H"]:
         state.apply_action(text)
     assert [(e.player, e.points) for e in state.events if e.name == "for the latter"] == latters
+
+
+def test_invariant_checks_catch_a_broken_game():
+    from costly_variants.simulate import InvariantError
+
+    state = play_game(game("cotton-1674"), ["greedy"], 12)
+    check_invariants(state)
+    state.scores[0] += 1
+    with pytest.raises(InvariantError, match="not the sums of their events"):
+        check_invariants(state)
+    state.scores[0] -= 1
+    loser = 1 - state.winner
+    state.winner = loser
+    with pytest.raises(InvariantError):
+        check_invariants(state)
