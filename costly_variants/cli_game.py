@@ -37,7 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("simulate", help="play whole games bot against bot and report the results")
-    p.add_argument("--variant", metavar="ID|PATH", required=True, help="the profile to play")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--variant", metavar="ID|PATH", help="the profile to play")
+    which.add_argument("--all", action="store_true", help="every bundled profile in turn")
     p.add_argument("--games", type=_positive, required=True, help="how many games")
     p.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same games")
     p.add_argument("--bot", action="append", choices=sorted(BOTS), metavar="NAME",
@@ -292,27 +294,35 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    profile = profiles.load(args.variant)
-    game = Game(profile.rules, variant=profile.id)
+    chosen = profiles.load_all() if args.all else [profiles.load(args.variant)]
     bots = args.bot or ["greedy"]
-    summary = simulate(game, args.games, args.seed, bots)
-    data = summary.as_dict()
+    results = []
+    for profile in chosen:
+        game = Game(profile.rules, variant=profile.id)
+        results.append((profile, game, simulate(game, args.games, args.seed, bots)))
     if args.json:
-        print(dumps(data))
+        data = [summary.as_dict() for _, _, summary in results]
+        print(dumps(data if args.all else data[0]))
         return EXIT_OK
+    for profile, game, summary in results:
+        _print_summary(profile, game, summary, bots, args)
+    return EXIT_OK
+
+
+def _print_summary(profile: Profile, game: Game, summary: Any, bots: list[str], args: argparse.Namespace) -> None:
     print(f"{profile.id}: {args.games} games, seed {args.seed}, bots {', '.join(bots)} (seats in turn)")
     for team, wins in enumerate(summary.wins_by_team):
         seats = [p for p in range(game.num_players) if game.team_of(p) == team]
         names = ", ".join(f"seat {p} ({bots[p % len(bots)]})" for p in seats)
         print(f"  {names}: {wins} wins ({wins / args.games:.1%})")
-    print(f"  the side that dealt first won {summary.wins_by_first_dealer_team} ({summary.wins_by_first_dealer_team / args.games:.1%})")
+    first = summary.wins_by_first_dealer_team
+    print(f"  the side that dealt first won {first} ({first / args.games:.1%})")
     print(f"  {summary.mean_deals:.2f} deals a game; winning margin {summary.mean_winning_margin:.2f} points")
     print("  mean points a game, by score:")
     for name, points in sorted(summary.points_by_name.items(), key=lambda kv: -kv[1]):
         print(f"    {name:40s} {points:8.2f}")
     print("  every game's invariants held (count within 31, each card played once, scores = sums of events,"
           " winner first to the target, partners sharing one score)")
-    return EXIT_OK
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

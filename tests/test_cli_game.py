@@ -122,3 +122,11 @@ def test_replay_detects_a_tampered_log(tmp_path):
     assert result.returncode == 1 and "replay differs from the log at event 1" in result.stderr
     path.write_text("not json", encoding="utf-8")
     assert "not a JSON game log" in costly("replay", str(path)).stderr
+
+
+def test_simulate_every_bundled_profile(cli):
+    code, out, _ = cli("simulate", "--all", "--games", "3", "--seed", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and [d["variant"] for d in data] == [
+        "cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]
+    assert all(sum(d["wins_by_team"]) == 3 for d in data)
