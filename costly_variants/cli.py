@@ -5,6 +5,7 @@ import argparse
 import sys
 from typing import Callable, NoReturn, Sequence
 
+from . import __version__
 from .errors import CostlyError, ProfileError
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -23,19 +24,13 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import cli_profiles
+    from . import cli_game, cli_profiles, cli_score
 
     parser = _Parser(prog="costly", description="Compare the historical rule variants of Costly Colours.")
+    parser.add_argument("--version", action="version", version=f"costly-variants {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    cli_profiles.register(sub)
-    for module_name in ("cli_score", "cli_game"):
-        try:
-            module = __import__(f"costly_variants.{module_name}", fromlist=["register"])
-        except ModuleNotFoundError as exc:  # a command group not built yet
-            if exc.name != f"costly_variants.{module_name}":
-                raise
-            continue
+    for module in (cli_profiles, cli_score, cli_game):
         module.register(sub)
     return parser
 
