@@ -105,9 +105,11 @@ def _write_atomically(path: str, data: dict[str, Any]) -> None:
 def _check_log_target(path: str | None) -> None:
     if path is None:
         return
-    parent = Path(path).parent
-    if not parent.is_dir():
-        raise CostlyError(f"cannot write the log {path!r}: folder {str(parent)!r} does not exist")
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise CostlyError(f"cannot write the log {path!r}: folder {str(target.parent)!r} does not exist")
+    if target.is_dir():
+        raise CostlyError(f"cannot write the log {path!r}: it is a folder")
 
 
 class Terminal:
@@ -288,7 +290,10 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
         ui.print(f"{winner}, {state.scores[0]} to {state.scores[1]}.")
     if args.log:
         log = state.log() | {"seed": seed, "bots": args.bot, "finished": finished}
-        _write_atomically(args.log, log)
+        try:
+            _write_atomically(args.log, log)
+        except OSError as exc:
+            raise CostlyError(f"cannot write the log {args.log!r}: {exc.strerror or exc}") from None
         ui.print(f"Log written to {args.log}.")
     return EXIT_OK if finished else 130
 
