@@ -66,19 +66,33 @@ def _fail(file: str, mark: Any, message: str, path: PathKey = ()) -> ProfileErro
     return ProfileError([Problem(Location(file, line, col, json_path(path)), message)])
 
 
+def _reader_failure(file: str, text: str, exc: yaml.reader.ReaderError) -> ProfileError:
+    """A character YAML does not allow, located by line and column."""
+    before = text[: exc.position]
+    line = before.count("\n") + 1
+    column = exc.position - (before.rfind("\n") + 1) + 1
+    what = f"character U+{exc.character:04X}" if isinstance(exc.character, int) else "character"
+    return ProfileError([Problem(Location(file, line, column), f"malformed YAML: {what} is not allowed")])
+
+
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
 def load_text(text: str, file: str) -> Document:
     """Parse ``text`` as one YAML document; raise ProfileError with a located problem on failure."""
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:
+        raise _reader_failure(file, text, exc) from None
     try:
         try:
             node = loader.get_single_node()
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             raise _fail(file, mark, "malformed YAML: " + _one_line(exc.problem or exc.context or "")) from None
+        except yaml.reader.ReaderError as exc:
+            raise _reader_failure(file, text, exc) from None
         except yaml.YAMLError as exc:
             raise _fail(file, None, "malformed YAML: " + _one_line(str(exc))) from None
         except RecursionError:

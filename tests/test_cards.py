@@ -40,3 +40,13 @@ def test_deck_has_52_distinct_cards_with_colours():
     assert len(set(FULL_DECK)) == 52
     assert Card(Rank.ACE, Suit.HEARTS).colour is Card(Rank.TWO, Suit.DIAMONDS).colour
     assert Card(Rank.ACE, Suit.CLUBS).colour is not Card(Rank.ACE, Suit.HEARTS).colour
+
+
+@given(st.text(max_size=8))
+def test_any_text_is_a_card_or_a_card_error(text):
+    try:
+        card = Card.from_str(text)
+    except CardError as exc:
+        assert repr(text) in str(exc)
+    else:
+        assert Card.from_str(str(card)) == card

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from costly_variants import profiles
 from costly_variants.batch import score_batch
@@ -105,3 +106,17 @@ def test_batch_input_that_is_not_utf8_names_its_line():
                             input=b"5H 4H 8H JH\n\xff\xfe 2H 3H 4H\n", capture_output=True)
     assert result.returncode == 1 and result.stdout == b""
     assert result.stderr.decode().strip() == "error: <stdin>:2: not UTF-8: byte 0xff cannot be decoded"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(max_size=20), max_size=5))
+def test_any_batch_input_scores_or_names_a_line(lines):
+    from costly_variants.batch import BatchError
+
+    out = io.StringIO()
+    try:
+        n = score_batch(profiles.load("parlett-121").rules, lines, out)
+    except BatchError as exc:
+        assert str(exc).startswith("<stdin>:") and out.getvalue() == ""
+    else:
+        assert len(out.getvalue().splitlines()) == n

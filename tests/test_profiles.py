@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from costly_variants import profiles
 from costly_variants.errors import ProfileError, UnknownVariantError
@@ -161,3 +162,21 @@ def test_unknown_profile_names_the_bundled_ones():
 def test_the_bundled_schema_is_draft_2020_12():
     schema = json.loads(Path(profiles.schema_path()).read_text(encoding="utf-8"))
     assert schema["$schema"].endswith("2020-12/schema")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(
+    st.text(max_size=300),
+    st.binary(max_size=200).map(lambda b: b.decode("latin-1")),
+    st.lists(st.sampled_from(["id: x\n", "title: t\n", "extends: parlett-121\n", "rules:\n", "  game:\n",
+                              "    target: {value: 61, status: stated, cite: [x#y]}\n", "- a\n", "&a [1]\n",
+                              "*a\n", "!!binary aGk=\n", "? [k]\n", ": v\n", "\t\n", "{", "}", "'", '"']),
+             max_size=12).map("".join),
+))
+def test_any_input_gives_problems_never_a_crash(tmp_path, text):
+    path = tmp_path / "fuzz.yaml"
+    path.write_text(text, encoding="utf-8", errors="surrogateescape")
+    profile, problems = profiles.check(path)
+    assert (profile is None) == bool(problems)
+    for problem in problems:
+        assert "\n" not in str(problem) and problem.location.line >= 1
