@@ -208,3 +208,14 @@ def test_invariant_checks_catch_a_broken_game():
     state.winner = loser
     with pytest.raises(InvariantError):
         check_invariants(state)
+
+
+@given(st.text(max_size=16))
+def test_any_text_is_an_action_or_a_clear_error(text):
+    from costly_variants.errors import CostlyError
+
+    state = game("cotton-1674").new_initial_state()
+    try:
+        state.apply_action(text)
+    except CostlyError as exc:
+        assert str(exc)
