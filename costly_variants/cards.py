@@ -142,12 +142,12 @@ for _card in FULL_DECK:
                 _PARSE_CACHE[_form] = _card
 
 
-_BY_RANK_SUIT = {(card.rank, card.suit): card for card in FULL_DECK}
+_BY_RANK_SUIT = {(int(card.rank), card.suit): card for card in FULL_DECK}
 
 
 def card_of(rank: Rank | int, suit: Suit) -> Card:
     """The one Card object for ``rank`` and ``suit`` (cheaper than building a new one)."""
-    return _BY_RANK_SUIT[Rank(rank), suit]
+    return _BY_RANK_SUIT[int(rank), suit]
 
 
 def parse_cards(texts: Iterable[str], *, distinct: bool = True) -> tuple[Card, ...]:
