@@ -150,3 +150,15 @@ def test_mapping_every_suit_by_a_colour_preserving_renaming_keeps_totals(profile
     r = rules(profile_id)
     renamed = [Card(c.rank, mapping[c.suit]) for c in cards]
     assert score_hand(r, cards[:3], cards[3]).total == score_hand(r, renamed[:3], renamed[3]).total
+
+
+def test_cottons_deuce_of_the_same_colour_reading(tmp_path):
+    house = tmp_path / "colour-deuce.yaml"
+    house.write_text(
+        "id: colour-deuce\ntitle: Cotton, a Deuce of the turn-up's colour is right\nextends: cotton-1674\n"
+        "rules:\n  count:\n    right_deuce_match:\n      value: colour\n      status: disputed\n"
+        "      cite: [cotton-1674#p126-show-deuces]\n      note: the other reading\n"
+        "      alternatives: [{value: suit, reading: the turned suit only}]\n", encoding="utf-8")
+    colour = profiles.load(str(house)).rules
+    assert ("right deuce", 4) in names(score_hand(colour, ["2D", "9C", "5S"], "JH"))
+    assert ("deuce", 2) in names(score_hand(rules("cotton-1674"), ["2D", "9C", "5S"], "JH"))
