@@ -15,31 +15,79 @@ from .profiles import Profile
 from .resources import data_dir
 from .rules import CountRules, Rules
 from .scoring import HandScore, score_hand
+from .errors import CostlyError
 from .yamldoc import load_file
 
 
 @dataclass(frozen=True)
+class StatedItem:
+    """One item of a source's stated count; ``label`` may offer readings ("fifteen|twenty-five")."""
+
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class RecordedPlay:
+    """One card of a recorded play, with what the source says it made and scored."""
+
+    player: str
+    card: Card
+    count: int | None = None
+    points: int | None = None
+    ace: int | None = None
+
+
+@dataclass(frozen=True)
 class Example:
+    """A worked example from a source, as data."""
+
     id: str
     title: str
-    kind: str
+    kind: str  # count, play, deal or reconstruct
     profile: str
     cite: tuple[str, ...]
-    data: dict[str, Any] = field(compare=False, hash=False)
+    stated_total: int | None
+    stated_items: tuple[StatedItem, ...] = ()
+    hand: tuple[Card, ...] = ()
+    deck: Card | None = None
+    plays: tuple[RecordedPlay, ...] = ()
+    play_ref: str | None = None  # a deal example: the play example it includes
+    player: str | None = None    # a deal example: whose total it is
+    ranks: tuple[int, ...] | None = None  # a reconstruction: the ranks the source names
+    requires: frozenset[str] = frozenset()  # a reconstruction: "right jack", "ace"
+    discrepancy: str | None = None
+    found: str | None = None
 
-    @property
-    def stated_total(self) -> int | None:
-        stated = self.data.get("stated")
-        if stated is not None:
-            return stated["total"]
-        if self.kind == "play":
-            return sum(p.get("points", 0) for p in self.data["plays"])
-        return None
 
-    @property
-    def discrepancy(self) -> str | None:
-        text = self.data.get("discrepancy")
-        return " ".join(text.split()) if text else None
+KINDS = ("count", "play", "deal", "reconstruct")
+
+
+def _example(raw: dict[str, Any], where: str) -> Example:
+    """A typed Example from one entry of a worked-examples file."""
+    try:
+        kind = raw["kind"]
+        if kind not in KINDS:
+            raise ValueError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
+        plays = tuple(RecordedPlay(p["player"], Card.from_str(p["card"]), p.get("count"), p.get("points"), p.get("ace"))
+                      for p in raw.get("plays", ()))
+        stated = raw.get("stated")
+        items = tuple(StatedItem(str(i["label"]), int(i["points"])) for i in (stated or {}).get("items", ()))
+        total = stated["total"] if stated else (sum(p.points or 0 for p in plays) if kind == "play" else None)
+        cards = parse_cards(raw.get("hand", []) + ([raw["deck"]] if "deck" in raw else []))
+        deck = Card.from_str(raw["deck"]) if "deck" in raw else None
+        return Example(
+            id=raw["id"], title=raw["title"], kind=kind, profile=raw["profile"], cite=tuple(raw["cite"]),
+            stated_total=total, stated_items=items, hand=cards[:-1] if deck else cards, deck=deck, plays=plays,
+            play_ref=raw.get("play"), player=raw.get("player"),
+            ranks=tuple(sorted(int(Rank.from_str(str(r))) for r in raw["ranks"])) if "ranks" in raw else None,
+            requires=frozenset(raw.get("requires", ())),
+            discrepancy=" ".join(raw["discrepancy"].split()) if raw.get("discrepancy") else None,
+            found=" ".join(raw["found"].split()) if raw.get("found") else None)
+    except KeyError as exc:
+        raise CostlyError(f"{where}: example {raw.get('id', '?')!r} lacks {exc.args[0]!r}") from None
+    except (TypeError, ValueError) as exc:
+        raise CostlyError(f"{where}: example {raw.get('id', '?')!r}: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -65,16 +113,18 @@ class Outcome:
 
 def load_examples(folder: Path | None = None) -> list[Example]:
     folder = folder or data_dir("sources") / "worked-examples"
-    out = []
+    out: list[Example] = []
     for path in sorted(folder.glob("*.yaml")):
-        for raw in load_file(path).data["examples"]:
-            out.append(Example(raw["id"], raw["title"], raw["kind"], raw["profile"], tuple(raw["cite"]), raw))
+        data = load_file(path).data
+        if not isinstance(data, dict) or not isinstance(data.get("examples"), list):
+            raise CostlyError(f"{path}: not a worked-examples file (needs a list of examples)")
+        out.extend(_example(raw, str(path)) for raw in data["examples"])
     return out
 
 
-def _stated_counter(items: Iterable[dict[str, Any]]) -> list[Counter[tuple[str, int]]]:
+def _stated_counter(items: Iterable[StatedItem]) -> list[Counter[tuple[str, int]]]:
     """Every reading of the stated items ("fifteen|twenty-five" gives two)."""
-    options = [[(label, item["points"]) for label in str(item["label"]).split("|")] for item in items]
+    options = [[(label, item.points) for label in item.label.split("|")] for item in items]
     return [Counter(choice) for choice in itertools.product(*options)]
 
 
@@ -115,28 +165,28 @@ def replay(example: Example, profile: Profile) -> Outcome:
 
 
 def _replay_count(example: Example, profile: Profile) -> Outcome:
-    hand = parse_cards(example.data["hand"] + [example.data["deck"]])
-    score = score_hand(profile.rules, hand[:-1], hand[-1])
-    stated = _stated_counter(example.data["stated"]["items"])[0]
+    assert example.deck is not None
+    score = score_hand(profile.rules, example.hand, example.deck)
+    stated = _stated_counter(example.stated_items)[0]
     total = example.stated_total
     auto = "" if score.total == total else _item_reason(stated, _score_counter(score))
     return Outcome(example, profile.id, total, score.total, _reason(example, profile, auto),
                    tuple(f"{i.name} {i.points} ({' '.join(map(str, i.cards))})" for i in score.items))
 
 
-def play_points(rules: Rules, plays: Sequence[dict[str, Any]], deck: Card) -> list[tuple[str, int, list[str]]]:
+def play_points(rules: Rules, plays: Sequence[RecordedPlay], deck: Card) -> list[tuple[str, int, list[str]]]:
     """Replay a recorded play; per card: who played it, what it scored, and why."""
     out = []
     series: list[Card] = []
     count = 0
     for i, play in enumerate(plays):
-        card = Card.from_str(play["card"])
+        card = play.card
         notes: list[str] = []
         points = 0
-        if i and plays[i - 1]["player"] == play["player"] and rules.go_points:
+        if i and plays[i - 1].player == play.player and rules.go_points:
             points += rules.go_points
             notes.append(f"go {rules.go_points}")
-        count += card_value(rules, card, play.get("ace"))
+        count += card_value(rules, card, play.ace)
         series.append(card)
         for item in score_play(rules, series, count, deck):
             points += item.points
@@ -144,39 +194,39 @@ def play_points(rules: Rules, plays: Sequence[dict[str, Any]], deck: Card) -> li
         if i == len(plays) - 1 and count != rules.play_limit and rules.latter_points:
             points += rules.latter_points
             notes.append(f"latter {rules.latter_points}")
-        out.append((play["player"], points, notes))
+        out.append((play.player, points, notes))
     return out
 
 
 def _replay_play(example: Example, profile: Profile) -> Outcome:
-    deck = Card.from_str(example.data["deck"])
-    scored = play_points(profile.rules, example.data["plays"], deck)
+    assert example.deck is not None
+    scored = play_points(profile.rules, example.plays, example.deck)
     engine = sum(p for _, p, _ in scored)
     differences = []
-    for play, (player, points, notes) in zip(example.data["plays"], scored):
-        if "points" in play and play["points"] != points:
-            differences.append(f"{play['card']} by {player}: {play['points']} in the source, {points} here "
+    for play, (player, points, notes) in zip(example.plays, scored):
+        if play.points is not None and play.points != points:
+            differences.append(f"{play.card} by {player}: {play.points} in the source, {points} here "
                                f"({', '.join(notes) or 'nothing'})")
     stated = example.stated_total
     if not differences and engine != stated:
         differences.append(f"unstated plays score {engine - (stated or 0)} here")
     auto = "; ".join(differences)
-    details = tuple(f"{play['card']} ({player}): {points}" + (f" = {', '.join(notes)}" if notes else "")
-                    for play, (player, points, notes) in zip(example.data["plays"], scored))
+    details = tuple(f"{play.card} ({player}): {points}" + (f" = {', '.join(notes)}" if notes else "")
+                    for play, (player, points, notes) in zip(example.plays, scored))
     return Outcome(example, profile.id, stated, engine, _reason(example, profile, auto), details)
 
 
 def _replay_deal(example: Example, profile: Profile, examples: Sequence[Example] | None = None) -> Outcome:
     rules = profile.rules
-    hand = parse_cards(example.data["hand"] + [example.data["deck"]])
-    deck = hand[-1]
+    deck = example.deck
+    assert deck is not None
     heels = rules.heels_points if deck.rank in rules.heels_ranks else 0
-    play_example = next(e for e in (examples or load_examples()) if e.id == example.data["play"])
-    played = play_points(rules, play_example.data["plays"], deck)
-    play = sum(p for who, p, _ in played if who == example.data["player"])
-    count = score_hand(rules, hand[:-1], deck).total
+    play_example = next(e for e in (examples or load_examples()) if e.id == example.play_ref)
+    played = play_points(rules, play_example.plays, deck)
+    play = sum(p for who, p, _ in played if who == example.player)
+    count = score_hand(rules, example.hand, deck).total
     engine = heels + play + count
-    stated = {i["label"]: i["points"] for i in example.data["stated"]["items"]}
+    stated = {i.label: i.points for i in example.stated_items}
     mine = {"heels": heels, "play": play, "count": count}
     auto = "" if engine == example.stated_total else "; ".join(
         f"{k} {stated.get(k, 0)} in the source, {v} here" for k, v in mine.items() if stated.get(k, 0) != v)
@@ -208,9 +258,8 @@ def _groups(rules: CountRules) -> tuple[_Group, ...]:
 
 def _constraint(example: Example):
     """A test of a deal class for the example's stated cards, or None where it states none."""
-    ranks = example.data.get("ranks")
-    want = tuple(sorted(int(Rank.from_str(str(r))) for r in ranks)) if ranks else None
-    requires = set(example.data.get("requires", ()))
+    want = example.ranks
+    requires = example.requires
     right_jack = Card(Rank.JACK, DECK_SUIT)
     if want is None and not requires:
         return None
@@ -234,7 +283,7 @@ def _show(cls: DealClass) -> str:
 
 
 def _replay_reconstruct(example: Example, profile: Profile) -> Outcome:
-    stated_items = example.data["stated"]["items"]
+    stated_items = example.stated_items
     total = example.stated_total
     groups = _groups(profile.rules.counting)
     fits = _constraint(example)

@@ -7,7 +7,6 @@ import pytest
 
 from costly_variants import profiles
 from costly_variants.examples import load_examples, play_points, replay, replay_all
-from costly_variants.cards import Card
 from costly_variants.sources import library
 
 # example id -> (the source's total, the engine's under the example's own profile)
@@ -56,7 +55,7 @@ def test_every_disagreement_under_any_profile_has_a_one_line_reason():
 def test_parlett_play_event_by_event():
     example = EXAMPLES["parlett-play"]
     rules = profiles.load("parlett-121").rules
-    scored = play_points(rules, example.data["plays"], Card.from_str(example.data["deck"]))
+    scored = play_points(rules, example.plays, example.deck)
     assert [(who, points) for who, points, _ in scored] == [
         ("Annie", 0), ("Benny", 0), ("Annie", 5), ("Benny", 8), ("Annie", 2), ("Benny", 1)]
     assert scored[2][2] == ["fifteen 3", "pair 2"]
@@ -100,7 +99,20 @@ def test_recorded_reconstructions_are_what_the_search_finds(example_id, words):
     example = EXAMPLES[example_id]
     outcome = replay(example, profiles.load(example.profile))
     assert words in outcome.details[0]
-    recorded = " ".join(example.data["found"].split())
+    recorded = example.found
     for number in ("48", "32", "60", "19"):
         if number in words or (number == "19" and example_id == "parlett-hand-3"):
             assert number in recorded
+
+
+def test_a_broken_worked_examples_file_is_a_clear_error(tmp_path):
+    from costly_variants.errors import CostlyError
+
+    (tmp_path / "bad.yaml").write_text("examples:\n- id: x\n  title: t\n  kind: count\n  profile: cotton-1674\n",
+                                      encoding="utf-8")
+    with pytest.raises(CostlyError, match=r"bad.yaml: example 'x' lacks 'cite'"):
+        load_examples(tmp_path)
+    (tmp_path / "bad.yaml").write_text("examples:\n- {id: y, title: t, kind: guess, profile: p, cite: []}\n",
+                                      encoding="utf-8")
+    with pytest.raises(CostlyError, match="kind 'guess' is not one of"):
+        load_examples(tmp_path)
