@@ -122,6 +122,11 @@ def load_examples(folder: Path | None = None) -> list[Example]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _bundled_examples() -> tuple[Example, ...]:
+    return tuple(load_examples())
+
+
 def _stated_counter(items: Iterable[StatedItem]) -> list[Counter[tuple[str, int]]]:
     """Every reading of the stated items ("fifteen|twenty-five" gives two)."""
     options = [[(label, item.points) for label in item.label.split("|")] for item in items]
@@ -221,7 +226,7 @@ def _replay_deal(example: Example, profile: Profile, examples: Sequence[Example]
     deck = example.deck
     assert deck is not None
     heels = rules.heels_points if deck.rank in rules.heels_ranks else 0
-    play_example = next(e for e in (examples or load_examples()) if e.id == example.play_ref)
+    play_example = next(e for e in (examples or _bundled_examples()) if e.id == example.play_ref)
     played = play_points(rules, play_example.plays, deck)
     play = sum(p for who, p, _ in played if who == example.player)
     count = score_hand(rules, example.hand, deck).total
