@@ -6,13 +6,9 @@ import sys
 from typing import Callable, NoReturn, Sequence
 
 from . import __version__
-from .errors import CostlyError, ProfileError
+from .errors import CostlyError, ProfileError, UsageError
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """A bad command line: reported in one line, exit 2."""
 
 
 class _Parser(argparse.ArgumentParser):

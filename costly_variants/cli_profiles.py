@@ -13,7 +13,7 @@ from rich.text import Text
 
 from . import profiles
 from .display import dumps, format_provenance, format_value, profile_json, provenance_json, plain
-from .errors import Location, Problem
+from .errors import Location, Problem, UsageError
 from .profiles import Profile
 
 EXIT_OK, EXIT_INVALID = 0, 1
@@ -139,8 +139,6 @@ def diff_rows(chosen: list[Profile]) -> list[dict[str, Any]]:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from .cli import UsageError
-
     refs = args.profiles or [p.id for p in profiles.load_all()]
     if len(refs) < 2:
         raise UsageError("costly diff: give at least two profiles, or none for every bundled one")

@@ -12,18 +12,13 @@ from .analysis import analyse_hands
 from .batch import BatchError, score_batch
 from .cli_profiles import console
 from .display import dumps
+from .errors import UsageError
 from .examples import load_examples, replay_all
 from .profiles import Profile
 from .rules import Category
 from .scoring import HandScore, parse_deal, score_hand
 
 EXIT_OK, EXIT_INVALID = 0, 1
-
-
-def _usage(message: str) -> Exception:
-    from .cli import UsageError
-
-    return UsageError(message)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,16 +66,16 @@ def _chosen(args: argparse.Namespace) -> list[Profile]:
 def cmd_score(args: argparse.Namespace) -> int:
     if args.batch:
         if args.cards or args.deck:
-            raise _usage("costly score --batch reads its cards from stdin; give no cards on the command line")
+            raise UsageError("costly score --batch reads its cards from stdin; give no cards on the command line")
         if not args.variant:
-            raise _usage("costly score --batch needs --variant ID|PATH")
+            raise UsageError("costly score --batch needs --variant ID|PATH")
         rules = profiles.load(args.variant).rules
         stdin = sys.stdin
         raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
         score_batch(rules, read_text_lines(raw, "<stdin>"), sys.stdout)
         return EXIT_OK
     if len(args.cards) != 3 or not args.deck:
-        raise _usage("costly score: give three cards and --deck CARD, e.g. costly score 5H 5D 10H --deck KH")
+        raise UsageError("costly score: give three cards and --deck CARD, e.g. costly score 5H 5D 10H --deck KH")
     hand, deck = parse_deal(args.cards, args.deck)
     chosen = _chosen(args)
     scores = [(p, score_hand(p.rules, hand, deck)) for p in chosen]

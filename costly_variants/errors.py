@@ -4,6 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class UsageError(Exception):
+    """A bad command line: reported in one line, exit 2 (not bad input data, hence not a CostlyError)."""
+
+
 class CostlyError(ValueError):
     """Base class for every error this package raises on bad input."""
 
