@@ -8,8 +8,8 @@ import argparse
 import time
 
 from costly_variants import profiles
-from costly_variants.engine import Game
-from costly_variants.simulate import simulate
+from costly_variants.game.state import Game
+from costly_variants.compare.simulate import simulate
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ import resource
 import time
 
 from costly_variants import profiles
-from costly_variants.analysis import analyse_hands
+from costly_variants.count.analysis import analyse_hands
 from costly_variants.cards import FULL_DECK
 
 
@@ -39,7 +39,7 @@ def batch_input(lines: int, seed: int = 1) -> str:
 
 
 def bench_batch(lines: int) -> None:
-    from costly_variants.batch import score_batch
+    from costly_variants.count.batch import score_batch
 
     text = batch_input(lines)
     for profile_id in ("cotton-1674", "parlett-121"):

@@ -1,10 +1,38 @@
-"""costly-variants: the historical rule variants of Costly Colours, from cited profiles to full play."""
+"""costly-variants: the historical rule variants of Costly Colours, from cited profiles to full play.
+
+The package reads as a pipeline, one subpackage a stage, and imports run only from a later stage to an
+earlier one: ``profiles`` (YAML, schema, typed rules, sources) -> ``count`` (a hand's count, exact
+analysis, batches) -> ``game`` (the engine and bots) -> ``worked_examples`` -> ``compare`` (many games,
+summarised) -> ``cli`` and ``site`` (the terminal and the reference site). ``cards``, ``errors`` and
+``resources`` are the ground floor every stage stands on.
+"""
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
 from .cards import Card, Rank, Suit  # noqa: E402
 from .errors import CardError, CostlyError, IllegalActionError, ProfileError, UnknownVariantError  # noqa: E402
 
+if TYPE_CHECKING:
+    from .count.hand import score_hand
+    from .game.state import Game
+    from .profiles.loader import Profile, load
+
+# The later stages load on first use, so that ``costly --version`` does not import the schema checker.
+_LAZY = {"score_hand": ("count.hand", "score_hand"), "load": ("profiles.loader", "load"),
+         "Profile": ("profiles.loader", "Profile"), "Game": ("game.state", "Game")}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module, attribute = _LAZY[name]
+        return getattr(importlib.import_module(f".{module}", __name__), attribute)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = ["Card", "Rank", "Suit", "CardError", "CostlyError", "IllegalActionError", "ProfileError",
-           "UnknownVariantError", "__version__"]
+           "UnknownVariantError", "Game", "Profile", "load", "score_hand", "__version__"]

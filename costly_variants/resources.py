@@ -17,4 +17,4 @@ def data_dir(name: str) -> Path:
 
 
 def schema_path() -> Path:
-    return _PACKAGE / "schema" / "profile.schema.json"
+    return _PACKAGE / "profiles" / "schema" / "profile.schema.json"

@@ -5,7 +5,7 @@ project = "costly-variants"
 author = "costly-variants maintainers"
 copyright = "2026, the costly-variants maintainers; primary texts public domain"
 
-extensions = ["sphinxcontrib.bibtex", "costly_variants.sphinxext"]
+extensions = ["sphinxcontrib.bibtex", "costly_variants.site"]
 bibtex_bibfiles = ["../sources/bibliography.bib"]
 bibtex_default_style = "plain"
 exclude_patterns = ["_build"]

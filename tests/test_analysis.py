@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from costly_variants import profiles
-from costly_variants.analysis import TOTAL_DEALS, analyse_hands, iter_classes
+from costly_variants.count.analysis import TOTAL_DEALS, analyse_hands, iter_classes
 from costly_variants.cards import FULL_DECK, Card, Rank, Suit
-from costly_variants.scoring import score_hand
+from costly_variants.count.hand import score_hand
 
 BUNDLED = ["cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from costly_variants.cli_game import say
+from costly_variants.cli.games import say
 
 
 def costly(*argv: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
@@ -111,8 +111,8 @@ def test_bad_flags_are_one_line_errors(cli, argv, words):
 
 def test_replay_detects_a_tampered_log(tmp_path):
     from costly_variants import profiles
-    from costly_variants.engine import Game
-    from costly_variants.simulate import play_game
+    from costly_variants.game.state import Game
+    from costly_variants.game.playout import play_game
 
     log = play_game(Game(profiles.load("cotton-1674").rules, variant="cotton-1674"), ["greedy"], 3).log()
     log["events"][0]["points"] += 1

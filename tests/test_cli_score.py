@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from costly_variants import profiles
-from costly_variants.batch import score_batch
+from costly_variants.count.batch import score_batch
 from costly_variants.cards import Card
-from costly_variants.scoring import score_hand
+from costly_variants.count.hand import score_hand
 
 
 def test_score_all_explains_every_point(cli):
@@ -111,7 +111,7 @@ def test_batch_input_that_is_not_utf8_names_its_line():
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.text(max_size=20), max_size=5))
 def test_any_batch_input_scores_or_names_a_line(lines):
-    from costly_variants.batch import BatchError
+    from costly_variants.count.batch import BatchError
 
     out = io.StringIO()
     try:

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from costly_variants import profiles
-from costly_variants.actions import Action, Kind
+from costly_variants.game.actions import Action, Kind
 from costly_variants.cards import Card
-from costly_variants.engine import CHANCE, Game, Phase, replay
+from costly_variants.game.state import CHANCE, Game, Phase, replay
 from costly_variants.errors import IllegalActionError
-from costly_variants.simulate import check_invariants, play_game
+from costly_variants.game.playout import check_invariants, play_game
 
 BUNDLED = ["cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]
 GOLDEN = Path(__file__).parent / "golden"
@@ -196,7 +196,7 @@ def test_the_latter_each_series_or_only_at_the_last_card(profile_ref, latters):
 
 
 def test_invariant_checks_catch_a_broken_game():
-    from costly_variants.simulate import InvariantError
+    from costly_variants.game.playout import InvariantError
 
     state = play_game(game("cotton-1674"), ["greedy"], 12)
     check_invariants(state)

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from costly_variants import profiles
-from costly_variants.examples import load_examples, play_points, replay, replay_all
-from costly_variants.sources import library
+from costly_variants.worked_examples.replay import load_examples, play_points, replay, replay_all
+from costly_variants.profiles.sources import library
 
 # example id -> (the source's total, the engine's under the example's own profile)
 PINNED = {

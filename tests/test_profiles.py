@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from costly_variants import profiles
 from costly_variants.errors import ProfileError, UnknownVariantError
-from costly_variants.rules import RULE_KEYS, MogProcedure, Rules, Status, ThirtyOne
-from costly_variants.sources import library
+from costly_variants.profiles.rules import RULE_KEYS, MogProcedure, Rules, Status, ThirtyOne
+from costly_variants.profiles.sources import library
 
 from .conftest import EXAMPLES
 

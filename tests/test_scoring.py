@@ -9,9 +9,9 @@ from hypothesis import given, settings, strategies as st
 from costly_variants import profiles
 from costly_variants.cards import FULL_DECK, Card, Suit
 from costly_variants.errors import CardError
-from costly_variants.rules import Category
-from costly_variants.scoring import score_hand
-from costly_variants.sources import library
+from costly_variants.profiles.rules import Category
+from costly_variants.count.hand import score_hand
+from costly_variants.profiles.sources import library
 
 BUNDLED = ["cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]
 

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from costly_variants.resources import data_dir
-from costly_variants.sources import library
+from costly_variants.profiles.sources import library
 
 BIB = (data_dir("sources") / "bibliography.bib").read_text(encoding="utf-8")
 BIB_KEYS = re.findall(r"^@\w+\{([^,]+),", BIB, flags=re.M)

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from costly_variants import profiles
-from costly_variants.engine import Game
-from costly_variants.simulate import play_game
+from costly_variants.game.state import Game
+from costly_variants.game.playout import play_game
 
 HERE = Path(__file__).parent
 SEED = 1874

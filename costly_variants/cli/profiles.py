@@ -11,10 +11,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import profiles
-from .display import dumps, format_provenance, format_value, profile_json, provenance_json, plain
-from .errors import Location, Problem, UsageError
-from .profiles import Profile
+from .. import profiles
+from ..profiles.display import dumps, format_provenance, format_value, profile_json, provenance_json, plain
+from ..errors import Location, Problem, UsageError
+from ..profiles import Profile
 
 EXIT_OK, EXIT_INVALID = 0, 1
 

@@ -10,16 +10,17 @@ import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import profiles
-from .actions import Action, Kind
-from .cards import Card
-from .bots import BOTS, make_bot
-from .display import dumps
-from .engine import CHANCE, Game, State, replay
-from .errors import CostlyError, IllegalActionError
-from .play import card_value
-from .profiles import Profile
-from .simulate import check_invariants, simulate
+from .. import profiles
+from ..game.actions import Action, Kind
+from ..cards import Card
+from ..game.bots import BOTS, make_bot
+from ..profiles.display import dumps
+from ..game.state import CHANCE, Game, State, replay
+from ..errors import CostlyError, IllegalActionError
+from ..game.play import card_value
+from ..profiles import Profile
+from ..compare.simulate import simulate
+from ..game.playout import check_invariants
 
 EXIT_OK, EXIT_INVALID = 0, 1
 

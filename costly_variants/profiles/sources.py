@@ -7,8 +7,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from .errors import CostlyError
-from .resources import data_dir
+from ..errors import CostlyError
+from ..resources import data_dir
 from .yamldoc import load_file
 
 

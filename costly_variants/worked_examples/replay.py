@@ -8,15 +8,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .analysis import DECK_SUIT, DealClass, iter_classes
-from .cards import Card, Rank, parse_cards
-from .play import card_value, score_play
-from .profiles import Profile
-from .resources import data_dir
-from .rules import CountRules, Rules
-from .scoring import HandScore, score_hand
-from .errors import CostlyError
-from .yamldoc import load_file
+from ..count.analysis import DECK_SUIT, DealClass, iter_classes
+from ..cards import Card, Rank, parse_cards
+from ..game.play import card_value, score_play
+from ..profiles import Profile
+from ..resources import data_dir
+from ..profiles.rules import CountRules, Rules
+from ..count.hand import HandScore, score_hand
+from ..errors import CostlyError
+from ..profiles.yamldoc import load_file
 
 
 @dataclass(frozen=True)

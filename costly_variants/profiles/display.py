@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from .profiles import Profile
+from .loader import Profile
 from .rules import Provenance
 
 

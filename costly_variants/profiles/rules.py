@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .cards import Rank
+from ..cards import Rank
 
 
 class Status(enum.Enum):

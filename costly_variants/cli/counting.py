@@ -7,16 +7,16 @@ import sys
 from rich.table import Table
 from rich.text import Text
 
-from . import profiles
-from .analysis import analyse_hands
-from .batch import BatchError, score_batch
-from .cli_profiles import console
-from .display import dumps
-from .errors import UsageError
-from .examples import load_examples, replay_all
-from .profiles import Profile
-from .rules import Category
-from .scoring import HandScore, parse_deal, score_hand
+from .. import profiles
+from ..count.analysis import analyse_hands
+from ..count.batch import BatchError, score_batch
+from .profiles import console
+from ..profiles.display import dumps
+from ..errors import UsageError
+from ..worked_examples.replay import load_examples, replay_all
+from ..profiles import Profile
+from ..profiles.rules import Category
+from ..count.hand import HandScore, parse_deal, score_hand
 
 EXIT_OK, EXIT_INVALID = 0, 1
 

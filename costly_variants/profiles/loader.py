@@ -13,8 +13,8 @@ from typing import Any, Iterator, Mapping
 
 import jsonschema
 
-from .errors import Problem, ProfileError, UnknownVariantError
-from .resources import data_dir, schema_path
+from ..errors import Problem, ProfileError, UnknownVariantError
+from ..resources import data_dir, schema_path
 from .rules import (RULE_KEYS, Alternative, Category, Provenance, Rules, Status, build_rules)
 from .sources import Library, library
 from .yamldoc import Document, PathKey, json_path, load_file

@@ -13,10 +13,10 @@ import random
 from typing import Callable, Protocol
 
 from .actions import Action, Kind
-from .cards import Card, Rank
-from .engine import State
+from ..cards import Card, Rank
+from .state import State
 from .play import card_value, score_play
-from .scoring import count_total
+from ..count.hand import count_total
 
 
 class Bot(Protocol):

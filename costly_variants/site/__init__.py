@@ -24,12 +24,12 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
-from . import __version__, profiles
-from .display import format_value, plain
-from .errors import CostlyError
-from .profiles import Profile
-from .rules import Provenance
-from .sources import library
+from .. import __version__, profiles
+from ..profiles.display import format_value, plain
+from ..errors import CostlyError
+from ..profiles import Profile
+from ..profiles.rules import Provenance
+from ..profiles.sources import library
 
 logger = logging.getLogger(__name__)
 
@@ -177,7 +177,7 @@ class ProfileDirective(_CostlyDirective):
 
 class ExamplesDirective(_CostlyDirective):
     def run(self) -> list[nodes.Node]:
-        from .examples import load_examples, replay
+        from ..worked_examples.replay import load_examples, replay
 
         rows = []
         for example in load_examples():
@@ -245,7 +245,7 @@ class SchemaDirective(_CostlyDirective):
 
 class AnalysisDirective(_CostlyDirective):
     def run(self) -> list[nodes.Node]:
-        from .analysis import analyse_hands
+        from ..count.analysis import analyse_hands
 
         rows = []
         for profile in profiles.load_all():

@@ -16,10 +16,10 @@ import tempfile
 import json
 from typing import IO, Iterable
 
-from .cards import _PARSE_CACHE, FULL_DECK, Card, Rank, Suit
-from .errors import CardError, CostlyError
-from .rules import Category, Rules
-from .scoring import rank_part, suit_part
+from ..cards import _PARSE_CACHE, FULL_DECK, Card, Rank, Suit
+from ..errors import CardError, CostlyError
+from ..profiles.rules import Category, Rules
+from .hand import rank_part, suit_part
 
 class BatchError(CostlyError):
     """A bad input line; the message names the line number."""

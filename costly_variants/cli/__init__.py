@@ -5,8 +5,8 @@ import argparse
 import sys
 from typing import Callable, NoReturn, Sequence
 
-from . import __version__
-from .errors import CostlyError, ProfileError, UsageError
+from .. import __version__
+from ..errors import CostlyError, ProfileError, UsageError
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -20,13 +20,13 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import cli_game, cli_profiles, cli_score
+    from . import counting, games, profiles
 
     parser = _Parser(prog="costly", description="Compare the historical rule variants of Costly Colours.")
     parser.add_argument("--version", action="version", version=f"costly-variants {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for module in (cli_profiles, cli_score, cli_game):
+    for module in (profiles, counting, games):
         module.register(sub)
     return parser
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from .cards import Card, Rank, Suit, parse_cards
-from .errors import CardError
-from .rules import Category, CountRules, DeuceMatch, PairMatch, Rules, ThirtyOne
+from ..cards import Card, Rank, Suit, parse_cards
+from ..errors import CardError
+from ..profiles.rules import Category, CountRules, DeuceMatch, PairMatch, Rules, ThirtyOne
 
 POINT_NAMES = {15: "fifteen", 25: "twenty-five", 30: "thirty", 31: "thirty-one"}
 GROUP_NAMES = {2: "pair", 3: "prial", 4: "double prial"}

@@ -14,9 +14,9 @@ from functools import lru_cache
 from math import comb
 from typing import Iterator, Mapping
 
-from .cards import Card, Rank, Suit, card_of
-from .rules import Category, CountRules, Rules
-from .scoring import rank_part, suit_part
+from ..cards import Card, Rank, Suit, card_of
+from ..profiles.rules import Category, CountRules, Rules
+from .hand import rank_part, suit_part
 
 DECK_SUIT = Suit.HEARTS
 SUIT_SYMMETRY = 4  # the deck card's suit can be any of four

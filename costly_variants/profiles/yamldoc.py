@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Location, Problem, ProfileError
+from ..errors import Location, Problem, ProfileError
 
 # A document that expands to more nodes than this is refused (an alias-expansion "billion laughs").
 MAX_NODES = 200_000

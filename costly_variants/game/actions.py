@@ -4,8 +4,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .cards import Card
-from .errors import IllegalActionError
+from ..cards import Card
+from ..errors import IllegalActionError
 
 
 class Kind(enum.Enum):

@@ -1,0 +1,140 @@
+"""What every phase of the game shares: the seats, the scores, the events and the state of one deal.
+
+The phases are classes in modules named after the profile section whose rules they honour (``deal``,
+``turnup``, ``mog``, ``play``, ``count``). Each extends the phase that comes after it in a deal, so that
+it can hand the deal on; ``State`` (in ``state``) extends the first and adds the public interface.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import FULL_DECK, Card
+from .actions import Action
+
+if TYPE_CHECKING:
+    from .state import Game
+
+CHANCE = -1
+TERMINAL = -4
+
+
+class Phase(enum.Enum):
+    CUT = "cut"
+    DEAL = "deal"
+    TURN = "turn"
+    MOG = "mog"
+    PLAY = "play"
+    COUNT = "count"  # passes without a decision: the hands are counted in turn
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Event:
+    """A score (or a named happening worth 0, such as a cock's nest)."""
+
+    deal: int
+    phase: str
+    player: int
+    team: int
+    points: int
+    name: str
+    rule: str
+    cite: tuple[str, ...]
+    cards: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"deal": self.deal, "phase": self.phase, "player": self.player, "team": self.team,
+                "points": self.points, "name": self.name, "rule": self.rule, "cite": list(self.cite),
+                "cards": list(self.cards)}
+
+
+@dataclass
+class _Give:
+    card: Card
+    peg: bool
+
+
+@dataclass
+class _Claim:
+    receiver: int
+    giver: int
+    card: Card
+    points: int
+    rule: str
+    name: str
+
+
+class StateCore:
+    """The bookkeeping every phase reads and writes."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.n = game.num_players
+        self.scores = [0] * game.num_teams
+        # The hands and deck card of the last deal counted, for showing after the deal has passed.
+        self.shown_hands: tuple[tuple[tuple[Card, ...], ...], Card] | None = None
+        self.events: list[Event] = []
+        self.history: list[Action] = []
+        self.deal_number = 0
+        self.dealer = -1
+        self.winner: int | None = None
+        self.cuts: dict[int, Card] = {}
+        self.phase = Phase.CUT
+        self.stock: list[Card] = list(FULL_DECK)
+        self._new_deal_state()
+
+    # -- bookkeeping ---------------------------------------------------------------------------------
+
+    def _new_deal_state(self) -> None:
+        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.deck_card: Card | None = None
+        self.pending: list[tuple[int, str]] = []
+        self.gives: dict[int, _Give] = {}
+        self.offers: dict[int, bool] = {}
+        self.exchanged: set[int] = set()
+        self.claims: list[_Claim] = []
+        self.count = 0
+        self.series: list[tuple[int, Card]] = []
+        self.said_go: set[int] = set()
+        self.go_awarded = False
+        self.to_play = -1
+        self.last_player = -1
+        self.played: list[Card] = []
+        self.count_hands: list[tuple[Card, ...]] = []
+
+    def team_of(self, player: int) -> int:
+        return self.game.team_of(player)
+
+    @property
+    def eldest(self) -> int:
+        return (self.dealer + 1) % self.n
+
+    def _seat_order(self, start: int) -> list[int]:
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def _score(self, player: int, points: int, name: str, rule: str, cards: tuple[Card, ...] = ()) -> None:
+        if self.winner is not None:
+            return
+        team = self.team_of(player)
+        self.scores[team] += points
+        self.events.append(Event(self.deal_number, self.phase.value, player, team, points, name, rule,
+                                 self.rules.cite(rule), tuple(str(c) for c in cards)))
+        if points and self.rules.peg_out_ends_game and self.scores[team] >= self.rules.target:
+            self.winner = team
+            self.phase = Phase.OVER
+
+    # -- views ---------------------------------------------------------------------------------------------
+
+    def team_score(self, player: int) -> int:
+        return self.scores[self.team_of(player)]
+
+    def unseen_by(self, player: int) -> list[Card]:
+        """Cards this player has not seen: not in his hand, not the deck card, not played this deal."""
+        seen = set(self.hands[player]) | set(self.played)
+        if self.deck_card is not None:
+            seen.add(self.deck_card)
+        return [c for c in FULL_DECK if c not in seen]
+

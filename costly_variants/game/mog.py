@@ -1,0 +1,129 @@
+"""Mogging, the exchange of a card before the play: the ``mog`` section (``procedure``,
+``refusal_points``, ``given_away_scores``, ``late_claim``, ``partners_exchange``, ``dealer_mogs_stock``)."""
+from __future__ import annotations
+
+from ..cards import Rank
+from ..count.hand import jack_deuce_value
+from ..profiles.rules import MogProcedure
+from .actions import Action, Kind
+from .base import Phase, _Claim, _Give
+from .play import PlayPhase
+
+
+class MogPhase(PlayPhase):
+    def _mog_opening(self) -> list[tuple[int, str]]:
+        rules = self.rules
+        if self.n == 4 and rules.mog_partners_exchange:
+            # The eldest asks his partner; the dealer asks his; then a refused dealer may mog the stock.
+            return [(self.eldest, "ask-partner"), (self.dealer, "ask-partner")] + (
+                [(self.dealer, "stock")] if rules.mog_dealer_stock else [])
+        if self.n != 2:
+            return []
+        return [(self.eldest, "ask" if rules.mog_procedure is not MogProcedure.BOTH_PASS else "offer")]
+
+    def _partner(self, player: int) -> int:
+        return (player + 2) % self.n
+
+    def _mog_actions(self, player: int) -> list[Action]:
+        step = self.pending[0][1]
+        if step == "give":
+            return self._give_actions(player)
+        if step == "discard":
+            return [Action(Kind.DISCARD, c) for c in sorted(self.hands[player])]
+        if step == "stock":
+            return [Action(Kind.STOCK), Action(Kind.NO_STOCK)]
+        return [Action(Kind.ASK), Action(Kind.DECLINE)]
+
+    def _give_actions(self, player: int) -> list[Action]:
+        out = []
+        for card in sorted(self.hands[player]):
+            out.append(Action(Kind.GIVE, card))
+            if self.rules.mog_given_away_scores and card.rank in (Rank.JACK, Rank.TWO):
+                out.append(Action(Kind.GIVE, card, peg=True))
+        return out
+
+    def _refusal(self, refuser: int) -> None:
+        """The other side scores for a refusal to mog."""
+        points = self.rules.mog_refusal_points
+        if points:
+            other = next(p for p in self._seat_order(refuser) if self.team_of(p) != self.team_of(refuser))
+            self._score(other, points, "for a refusal to mog", "mog.refusal_points")
+
+    def _apply_mog(self, player: int, action: Action) -> None:
+        _, step = self.pending.pop(0)
+        other = self.dealer if player == self.eldest else self.eldest
+        agree = action.kind is Kind.ASK
+        procedure = self.rules.mog_procedure
+        if step == "ask":  # the eldest chooses whether to ask the dealer
+            if agree:
+                self.pending.insert(0, (other, "answer"))
+            elif procedure is MogProcedure.ELDEST_CHOOSES:
+                self._refusal(player)
+        elif step == "answer":  # the dealer agrees or refuses
+            if not agree:
+                self._refusal(player)
+            elif procedure is MogProcedure.ELDER_ASKS_DEALER:
+                self.pending.insert(0, (other, "confirm"))
+            else:
+                self._queue_exchange(other, player)
+        elif step == "confirm":  # the elder, having asked, holds to it or withdraws
+            if agree:
+                self._queue_exchange(player, other)
+            else:
+                self._refusal(player)
+        elif step == "offer":  # both pass: each says whether he mogs; either refusing pays the other
+            self.offers[player] = agree
+            if not agree:
+                self._refusal(player)
+            if player == self.eldest:
+                self.pending.insert(0, (other, "offer"))
+            elif all(self.offers.values()):
+                self._queue_exchange(self.eldest, self.dealer)
+        elif step == "ask-partner":
+            if agree:
+                self.pending.insert(0, (self._partner(player), "answer-partner"))
+        elif step == "answer-partner":
+            asker = self._partner(player)
+            if agree:
+                self._queue_exchange(asker, player)
+            else:
+                self._refusal(player)
+        elif step == "give":
+            assert action.card is not None
+            self.gives[player] = _Give(action.card, action.peg)
+            if not any(s == "give" for _, s in self.pending):
+                self._exchange()
+        elif step == "stock" and action.kind is Kind.STOCK:
+            self.pending.insert(0, (self.dealer, "stock-card"))
+        elif step == "discard":
+            assert action.card is not None
+            self.hands[player].remove(action.card)
+        if self.phase is Phase.OVER:
+            return
+        self._drop_needless_stock_step()
+        if not self.pending:
+            self._start_play()
+
+    def _drop_needless_stock_step(self) -> None:
+        """A dealer who has mogged with his partner has no call to mog the stock."""
+        if self.pending and self.pending[0][1] == "stock" and self.dealer in self.exchanged:
+            self.pending.pop(0)
+
+    def _queue_exchange(self, first: int, second: int) -> None:
+        self.pending[0:0] = [(first, "give"), (second, "give")]
+
+    def _exchange(self) -> None:
+        (a, give_a), (b, give_b) = self.gives.items()
+        for giver, give, receiver in ((a, give_a, b), (b, give_b, a)):
+            self.hands[giver].remove(give.card)
+            self.hands[receiver].append(give.card)
+            assert self.deck_card is not None
+            value = jack_deuce_value(self.rules, give.card, self.deck_card)
+            if value is not None and self.rules.mog_given_away_scores:
+                points, name, _ = value
+                if give.peg:
+                    self._score(giver, points, f"{name} given in the mog", "mog.given_away_scores", (give.card,))
+                elif self.rules.mog_late_claim:
+                    self.claims.append(_Claim(receiver, giver, give.card, points, "mog.late_claim", name))
+        self.exchanged.update((a, b))
+        self.gives = {}

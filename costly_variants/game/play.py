@@ -1,0 +1,131 @@
+"""The play to 31: the ``play`` section (and ``cards.ace_values`` for an Ace played).
+
+``score_play`` scores one card: points, the hitter, pairs, sequences, Jacks and Deuces. The go and the
+latter depend on whether anyone can play on, so ``PlayPhase`` scores those as the series ends.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..cards import Card, Rank
+from ..profiles.rules import LatterWhen
+from .actions import Action, Kind
+from .base import Phase
+from .count import CountPhase
+from ..profiles.rules import Rules
+from ..count.hand import GROUP_NAMES, POINT_NAMES, jack_deuce_value
+
+
+@dataclass(frozen=True)
+class PlayItem:
+    name: str
+    points: int
+    cards: tuple[Card, ...]
+    rule: str
+
+
+def card_value(rules: Rules, card: Card, ace_value: int | None = None) -> int:
+    if card.rank == Rank.ACE:
+        return ace_value if ace_value is not None else rules.ace_values[0]
+    return rules.court_value if card.rank.is_court else int(card.rank)
+
+
+def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card) -> list[PlayItem]:
+    """What the last card of ``series`` scores, the running count being ``count`` after it."""
+    items: list[PlayItem] = []
+    last = series[-1]
+    table = tuple(series)
+    if count in rules.play_point_totals:
+        name = "thirty-one (the hitter)" if count == 31 else POINT_NAMES.get(count, str(count))
+        items.append(PlayItem(name, len(table), table, "play.point_totals"))
+    if rules.play_pairs:
+        run = 1
+        while run < len(table) and table[-run - 1].rank == last.rank:
+            run += 1
+        if run >= 2:
+            points = {2: rules.pair_points, 3: rules.prial_points, 4: rules.double_prial_points}[run]
+            items.append(PlayItem(GROUP_NAMES[run], points, table[-run:], "play.pairs"))
+    if rules.play_sequences:
+        for length in range(len(table), rules.sequence_min - 1, -1):
+            ranks = sorted(int(c.rank) for c in table[-length:])
+            if all(b - a == 1 for a, b in zip(ranks, ranks[1:])):
+                items.append(PlayItem("sequence", length, table[-length:], "play.sequences"))
+                break
+    if rules.play_jacks_deuces:
+        value = jack_deuce_value(rules, last, deck_card)
+        if value is not None:
+            points, name, _ = value
+            items.append(PlayItem(f"{name} in play", points, (last,), "play.jacks_deuces"))
+    return items
+
+
+class PlayPhase(CountPhase):
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.count_hands = [tuple(h) for h in self.hands]
+        self.to_play = self.eldest
+
+    def _values(self, card: Card) -> tuple[int, ...]:
+        if card.rank == Rank.ACE:
+            return self.rules.ace_values
+        return (card_value(self.rules, card),)
+
+    def _play_actions(self, player: int) -> list[Action]:
+        out = []
+        for card in sorted(self.hands[player]):
+            for value in self._values(card):
+                if self.count + value <= self.rules.play_limit:
+                    out.append(Action(Kind.PLAY, card, value if card.rank == Rank.ACE else None))
+        return out or [Action(Kind.GO)]
+
+    def _apply_play(self, player: int, action: Action) -> None:
+        if action.kind is Kind.GO:
+            self.said_go.add(player)
+            if self.rules.go_points and not self.go_awarded and self.last_player >= 0:
+                self.go_awarded = True
+                if self.team_of(self.last_player) != self.team_of(player):
+                    self._score(self.last_player, self.rules.go_points, "for the go", "play.go_points")
+            if self.phase is not Phase.OVER:
+                self._advance(player)
+            return
+        card = action.card
+        assert card is not None and self.deck_card is not None
+        self.hands[player].remove(card)
+        self.played.append(card)
+        self.count += action.value if action.value is not None else card_value(self.rules, card)
+        self.series.append((player, card))
+        self.last_player = player
+        for item in score_play(self.rules, [c for _, c in self.series], self.count, self.deck_card):
+            self._score(player, item.points, item.name, item.rule, item.cards)
+        if self.phase is Phase.OVER:
+            return
+        if self.count == self.rules.play_limit:
+            self._end_series(hit=True)
+        else:
+            self._advance(player)
+
+    def _can_go_on(self, player: int) -> bool:
+        return bool(self.hands[player]) and player not in self.said_go
+
+    def _advance(self, player: int) -> None:
+        for candidate in self._seat_order(player + 1):
+            if self._can_go_on(candidate):
+                self.to_play = candidate
+                return
+        self._end_series(hit=False)
+
+    def _end_series(self, *, hit: bool) -> None:
+        last_of_play = not any(self.hands) or not self.rules.new_series
+        each_series = self.rules.latter_when is LatterWhen.EACH_SERIES
+        if not hit and self.rules.latter_points and self.last_player >= 0 and (each_series or last_of_play):
+            self._score(self.last_player, self.rules.latter_points, "for the latter", "play.latter_points")
+            if self.phase is Phase.OVER:
+                return
+        last = self.last_player
+        self.count, self.series, self.said_go, self.go_awarded = 0, [], set(), False
+        left = [p for p in self._seat_order(last + 1) if self.hands[p]]
+        if left and self.rules.new_series:
+            self.to_play = left[0]
+            return
+        self._count_hands()

@@ -1,0 +1,161 @@
+"""The game: one engine for every profile, driven only by the rule data.
+
+After OpenSpiel's Python games: a Game reads the rules once and makes States; a State has
+``current_player()``, ``legal_actions()``, ``apply_action()``, ``is_terminal()`` and ``returns()``.
+Chance (the cut, the deal, the turn-up, a card taken from the stock) is explicit: at a chance node
+``current_player()`` is CHANCE and ``chance_outcomes()`` lists the cards that may come, uniformly.
+Every score is an Event naming who scored, the points, the rule and the passages it rests on.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import FULL_DECK
+from ..errors import IllegalActionError
+from ..profiles.rules import Rules
+from .actions import Action, Kind
+from .base import CHANCE, TERMINAL, Event, Phase
+from .turnup import TurnupPhase
+
+_CHANCE_ACTIONS = {kind: {card: Action(kind, card) for card in FULL_DECK}
+                   for kind in (Kind.CUT, Kind.DEAL, Kind.TURN, Kind.STOCK_CARD)}
+
+
+class Game:
+    """A game of Costly Colours under one rule set."""
+
+    def __init__(self, rules: Rules, *, variant: str = "") -> None:
+        self.rules = rules
+        self.variant = variant
+        self.num_players = rules.players
+        self.num_teams = 2
+        if rules.partnerships and rules.players != 4:
+            raise ValueError("partnerships need four players")
+
+    def team_of(self, player: int) -> int:
+        return player % 2 if self.rules.partnerships else player
+
+    def new_initial_state(self) -> "State":
+        return State(self)
+
+
+
+class State(TurnupPhase):
+    """The whole game in progress: hands, scores, whose turn, every action and every score so far."""
+
+    # -- the OpenSpiel-style interface ---------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def current_player(self) -> int:
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        if self.phase in (Phase.CUT, Phase.DEAL, Phase.TURN):
+            return CHANCE
+        if self.phase is Phase.MOG:
+            player, step = self.pending[0]
+            return CHANCE if step == "stock-card" else player
+        return self.to_play
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def _chance_kind(self) -> Kind:
+        return {Phase.CUT: Kind.CUT, Phase.DEAL: Kind.DEAL, Phase.TURN: Kind.TURN}.get(self.phase, Kind.STOCK_CARD)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The cards that may come next, each equally likely, in a fixed order (the stock's)."""
+        actions = _CHANCE_ACTIONS[self._chance_kind()]
+        p = 1.0 / len(self.stock)
+        return [(actions[card], p) for card in self.stock]
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0] * self.n
+        return [1.0 if self.team_of(p) == self.winner else -1.0 for p in range(self.n)]
+
+    def legal_actions(self) -> list[Action]:
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if self.phase is Phase.MOG:
+            return self._mog_actions(player)
+        return self._play_actions(player)
+
+    def apply_action(self, action: Action | str) -> None:
+        if isinstance(action, str):
+            action = Action.from_str(action)
+        if self.current_player() == CHANCE:
+            legal_chance = action.kind is self._chance_kind() and action.card in self.stock and action.value is None
+            legal = [] if legal_chance else self.legal_actions()
+        else:
+            legal = self.legal_actions()
+            legal_chance = False
+        if not legal_chance and action not in legal:
+            shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+            raise IllegalActionError(f"illegal action {action} in {self.phase.value}; legal: {shown}")
+        self.history.append(action)
+        if action.is_chance:
+            self._apply_chance(action)
+        elif self.phase is Phase.MOG:
+            self._apply_mog(self.current_player(), action)
+        else:
+            self._apply_play(self.to_play, action)
+
+    def clone(self) -> "State":
+        copy = State(self.game)
+        for action in self.history:
+            copy.apply_action(action)
+        return copy
+
+    # -- chance ----------------------------------------------------------------------------------------
+
+    def _apply_chance(self, action: Action) -> None:
+        card = action.card
+        assert card is not None
+        self.stock.remove(card)
+        if action.kind is Kind.CUT:
+            self.cuts[len(self.cuts)] = card
+            if len(self.cuts) == self.n:
+                self._settle_cut()
+        elif action.kind is Kind.DEAL:
+            self.hands[self._next_receiver()].append(card)
+            if all(len(h) == self.rules.cards_each for h in self.hands):
+                self.phase = Phase.TURN
+        elif action.kind is Kind.TURN:
+            self._turn_up(card)
+        else:  # the stock card, taken by the dealer
+            self.hands[self.dealer].append(card)
+            self.pending[0] = (self.dealer, "discard")
+
+    # -- views ---------------------------------------------------------------------------------------------
+
+    def log(self) -> dict[str, Any]:
+        """The game log: every action and every score, and the result; replayable."""
+        return {
+            "variant": self.game.variant,
+            "players": self.n,
+            "partnerships": self.rules.partnerships,
+            "actions": [str(a) for a in self.history],
+            "events": [e.as_dict() for e in self.events],
+            "scores": list(self.scores),
+            "winner": self.winner,
+            "deals": self.deal_number,
+        }
+
+
+def replay(game: Game, actions: list[str]) -> State:
+    """Apply a logged list of actions to a new game."""
+    state = game.new_initial_state()
+    for index, text in enumerate(actions):
+        try:
+            state.apply_action(Action.from_str(text))
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"action {index + 1} ({text}): {exc}") from None
+    return state
+
+
+__all__ = ["Game", "State", "Event", "Phase", "CHANCE", "TERMINAL", "replay"]
