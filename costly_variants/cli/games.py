@@ -3,10 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -17,6 +15,7 @@ from ..game.bots import BOTS, make_bot
 from ..profiles.display import dumps
 from ..game.state import CHANCE, Game, State, replay
 from ..errors import CostlyError, IllegalActionError
+from ..outputs import check_target, write_text
 from ..game.play import card_value
 from ..profiles import Profile
 from ..compare.simulate import simulate
@@ -92,25 +91,12 @@ def _partnership_profile(profile: Profile) -> Profile:
 
 
 def _write_atomically(path: str, data: dict[str, Any]) -> None:
-    target = Path(path)
-    handle, temp = tempfile.mkstemp(prefix=".costly-", suffix=".json", dir=target.parent if str(target.parent) else ".")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(dumps(data) + "\n")
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_text(path, dumps(data) + "\n", what="log")
 
 
 def _check_log_target(path: str | None) -> None:
-    if path is None:
-        return
-    target = Path(path)
-    if not target.parent.is_dir():
-        raise CostlyError(f"cannot write the log {path!r}: folder {str(target.parent)!r} does not exist")
-    if target.is_dir():
-        raise CostlyError(f"cannot write the log {path!r}: it is a folder")
+    if path is not None:
+        check_target(path, what="log")
 
 
 class Terminal:
