@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import CostlyError
-from .actions import Kind
+from .actions import Action, Kind
+from .base import Event
 from .bots import make_bot
 from .state import CHANCE, Game, State
 
@@ -32,14 +34,65 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
     raise InvariantError(f"game with seed {seed} did not end in {max_actions} actions")
 
 
-def check_invariants(state: State) -> None:
-    """The invariants every finished game keeps; raise InvariantError naming the one broken."""
+# No deal needs more actions than this: 4 x 4 cards dealt, the turn-up, a dozen mog steps, and each card
+# played with at most one go from each player before it.
+MAX_DEAL_ACTIONS = 200
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One action replayed: the deal it fell in, the series and count around it, the events it made."""
+
+    action: Action
+    deal: int
+    series_before: int
+    series_after: int
+    count_after: int
+    events: tuple[Event, ...]
+    ended_deal: tuple[tuple[str, ...], tuple[str, ...]] | None  # (cards held, cards played) of a deal just counted
+
+
+def _trace(state: State) -> tuple[list[_Step], State]:
+    """Replay the game's actions once, recording what every check below needs."""
+    replayed = Game(state.rules, variant=state.game.variant).new_initial_state()
+    steps: list[_Step] = []
+    played: list[str] = []
+    for action in state.history:
+        deal, series_before, seen = replayed.deal_number, len(replayed.series), len(replayed.events)
+        replayed.apply_action(action)
+        if action.kind is Kind.PLAY and action.card is not None:
+            played.append(str(action.card))
+        ended = None
+        if replayed.deal_number != deal:  # the deal was counted and the next begun
+            if deal and replayed.shown_hands is not None:
+                ended = (tuple(sorted(str(c) for hand in replayed.shown_hands[0] for c in hand)), tuple(played))
+            played = []
+        steps.append(_Step(action, deal, series_before, len(replayed.series), replayed.count,
+                           tuple(replayed.events[seen:]), ended))
+    return steps, replayed
+
+
+def check_invariants(state: State, *, finished: bool = True) -> None:
+    """The invariants every game keeps; raise InvariantError naming the one broken.
+
+    ``finished=False`` checks a game stopped part-way (the fuzzer's long games) for everything but its end.
+    """
+    if finished:
+        check_game_ended(state)
+    check_scores(state)
+    check_no_negative_scores(state)
+    steps, replayed = _trace(state)
+    check_replay(state, replayed)
+    check_deals_end(steps)
+    check_cards_played(state, steps)
+    check_series_ends(state, steps)
+
+
+def check_game_ended(state: State) -> None:
+    """The game is over, and its winner reached the target first."""
     rules = state.rules
-    totals = [0] * len(state.scores)
-    for event in state.events:
-        totals[event.team] += event.points
-    if totals != state.scores:
-        raise InvariantError(f"scores {state.scores} are not the sums of their events {totals}")
+    if not state.is_terminal():
+        raise InvariantError(f"the game did not end: {state.scores} after {state.deal_number} deals")
     if state.winner is None or state.scores[state.winner] < rules.target:
         raise InvariantError(f"winner {state.winner} did not reach {rules.target}: {state.scores}")
     if rules.peg_out_ends_game:
@@ -50,28 +103,74 @@ def check_invariants(state: State) -> None:
                 if running.index(max(running)) != state.winner:
                     raise InvariantError("the winner was not the first to reach the target")
                 break
-    # Replay the actions and watch every deal: the count never passes the limit, and every card held
-    # after the mog is played exactly once (where new series are played, no card is left dead).
-    replayed = Game(rules, variant=state.game.variant).new_initial_state()
-    played: list[str] = []
-    for action in state.history:
-        before = replayed.deal_number
-        replayed.apply_action(action)
-        if action.kind is Kind.PLAY and action.card is not None:
-            if str(action.card) in played:
-                raise InvariantError(f"{action.card} played twice in deal {before}")
-            played.append(str(action.card))
-        if replayed.deal_number != before:
-            if before and rules.new_series and replayed.shown_hands is not None:
-                held = sorted(str(c) for hand in replayed.shown_hands[0] for c in hand)
-                if sorted(played) != held:
-                    raise InvariantError(f"deal {before}: cards held {held} but played {sorted(played)}")
-            played = []
-        if replayed.count > rules.play_limit:
-            raise InvariantError(f"the count reached {replayed.count}")
-    if replayed.events != state.events or replayed.scores != state.scores:
-        raise InvariantError("replaying the actions did not reproduce the events")
-    if rules.partnerships:
+
+
+def check_scores(state: State) -> None:
+    """Scores are the sums of their events, and partners share one."""
+    totals = [0] * len(state.scores)
+    for event in state.events:
+        totals[event.team] += event.points
+    if totals != state.scores:
+        raise InvariantError(f"scores {state.scores} are not the sums of their events {totals}")
+    if state.rules.partnerships:
         for p in range(state.n):
             if state.team_score(p) != state.team_score((p + 2) % state.n):
                 raise InvariantError("partners do not share one score")
+
+
+def check_no_negative_scores(state: State) -> None:
+    """No event takes points away, so no score is ever below 0."""
+    for event in state.events:
+        if event.points < 0:
+            raise InvariantError(f"deal {event.deal}: {event.name} scored {event.points}")
+    if min(state.scores) < 0:
+        raise InvariantError(f"a negative score: {state.scores}")
+
+
+def check_replay(state: State, replayed: State) -> None:
+    """Replaying the actions reproduces every event and score."""
+    if replayed.events != state.events or replayed.scores != state.scores:
+        raise InvariantError("replaying the actions did not reproduce the events")
+
+
+def check_deals_end(steps: list[_Step]) -> None:
+    """Every deal ends within MAX_DEAL_ACTIONS actions (the cut before the first deal aside)."""
+    per_deal: dict[int, int] = {}
+    for step in steps:
+        if step.deal:
+            per_deal[step.deal] = per_deal.get(step.deal, 0) + 1
+            if per_deal[step.deal] > MAX_DEAL_ACTIONS:
+                raise InvariantError(f"deal {step.deal} did not end in {MAX_DEAL_ACTIONS} actions")
+
+
+def check_cards_played(state: State, steps: list[_Step]) -> None:
+    """The count never passes the limit, no card is played twice in a deal, and (where new series are
+    played) every card held after the mog is played, none left dead."""
+    limit = state.rules.play_limit
+    for step in steps:
+        if step.count_after > limit:
+            raise InvariantError(f"deal {step.deal}: the count reached {step.count_after}")
+        if step.ended_deal is not None:
+            held, played = step.ended_deal
+            if len(set(played)) != len(played):
+                raise InvariantError(f"deal {step.deal}: a card played twice: {sorted(played)}")
+            if state.rules.new_series and sorted(played) != list(held):
+                raise InvariantError(f"deal {step.deal}: cards held {list(held)} but played {sorted(played)}")
+
+
+def check_series_ends(state: State, steps: list[_Step]) -> None:
+    """A latter is paid only for a card played in the series it ends, and no series pays both a go and
+    the latter unless the profile says so (``play.go_and_latter``)."""
+    go_paid = False
+    for step in steps:
+        played_now = 1 if step.action.kind is Kind.PLAY else 0
+        for event in step.events:
+            if event.rule == "play.go_points":
+                go_paid = True
+            if event.rule == "play.latter_points":
+                if step.series_before + played_now == 0:
+                    raise InvariantError(f"deal {event.deal}: a latter paid for a series with no card played")
+                if go_paid and not state.rules.go_and_latter:
+                    raise InvariantError(f"deal {event.deal}: one series paid both the go and the latter")
+        if not step.series_after:  # the series ended (or none has begun): the next starts afresh
+            go_paid = False

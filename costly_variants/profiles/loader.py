@@ -241,19 +241,22 @@ def _merge(chain: list[_Layer], problems: list[Problem]) -> Profile | None:
                 data["id"])
         for term, entry in (data.get("vocabulary") or {}).items():
             vocabulary[term] = Term(entry["meaning"], tuple(entry["cite"]), data["id"])
+    rules_path: PathKey = ("rules",) if "rules" in top.doc.data else ()
     missing = [k for k in RULE_KEYS if k not in values]
     if missing:
-        rules_path: PathKey = ("rules",) if "rules" in top.doc.data else ()
         shown = ", ".join(missing[:4]) + (", ..." if len(missing) > 4 else "")
         problems.append(top.doc.problem(rules_path, f"incomplete profile: {len(missing)} rule(s) have no value "
                                                f"({shown}); give them, or extend a complete profile"))
         return None
 
-    def where(key: str) -> tuple[Document, PathKey]:
-        """The file and path of the value that wins for ``key``: the top-most layer that sets it."""
-        layer = next(l for l in chain if key in _flatten_rules(l.doc.data))
-        section, name = key.split(".", 1)
-        return layer.doc, ("rules", section, name, "value")
+    def where(key: str | None) -> tuple[Document, PathKey, str | None]:
+        """Where to report a problem with ``key``: its value, where this file sets it; else this file's
+        rules, naming the profile the value comes from (a user can fix only the file he checks)."""
+        if key is not None and key in _flatten_rules(top.doc.data):
+            section, name = key.split(".", 1)
+            return top.doc, ("rules", section, name, "value"), None
+        inherited = None if key is None else provenance[key].defined_in
+        return top.doc, rules_path, inherited
 
     found = semantic_problems(values, where)
     if found:

@@ -13,8 +13,9 @@ from ..errors import Problem
 from .rules import Category
 from .yamldoc import Document, PathKey
 
-# Where the value for a rule key comes from: the file that sets it and the path of its value there.
-Locate = Callable[[str], tuple[Document, PathKey]]
+# Where to report a problem with a rule key (None: with the profile as a whole): the file, the path, and
+# the profile the value was inherited from when the file itself does not set it.
+Locate = Callable[[str | None], tuple[Document, PathKey, str | None]]
 Values = Mapping[str, Any]
 
 DECK_SIZE = 52
@@ -109,9 +110,9 @@ def can_score(v: Values) -> list[str]:
     return found
 
 
-def _something_scores(v: Values) -> Iterator[tuple[str, str]]:
+def _something_scores(v: Values) -> Iterator[tuple[str | None, str]]:
     if not can_score(v):
-        yield "game.target", ("nothing in this profile scores unless a player chooses to say go or to refuse "
+        yield None, ("nothing in this profile scores unless a player chooses to say go or to refuse "
                               "a mog, so a game need never end: give points to heels, the latter, points, "
                               "Jacks, Deuces, pairs or colours")
 
@@ -125,7 +126,15 @@ def points_every_deal(v: Values) -> bool:
     return bool(v["play.latter_points"]) and v["play.limit"] in v["play.point_totals"]
 
 
-CHECKS = (_declaration_order, _players, _deck, _play_limit, _alike, _something_scores)
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    return str(value)
+
+
+CHECKS: tuple[Callable[[Values], Iterator[tuple[str | None, str]]], ...] = (_declaration_order, _players, _deck, _play_limit, _alike, _something_scores)
 
 
 def semantic_problems(values: Values, locate: Locate) -> list[Problem]:
@@ -133,6 +142,8 @@ def semantic_problems(values: Values, locate: Locate) -> list[Problem]:
     problems = []
     for check in CHECKS:
         for key, message in check(values):
-            doc, path = locate(key)
+            doc, path, inherited = locate(key)
+            if inherited is not None and key is not None:
+                message = f"{key} ({_shown(values[key])}, from {inherited}): {message}"
             problems.append(doc.problem(path, message))
     return problems
