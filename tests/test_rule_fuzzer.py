@@ -55,17 +55,24 @@ def from_schema(spec: dict[str, Any]) -> st.SearchStrategy[Any]:
 
 @st.composite
 def rule_values(draw: st.DrawFn) -> dict[str, Any]:
-    """Every rule key at once. Half the profiles are drawn as they come (most then break a cross-field
-    rule); the other half have the few cross-field rules put right, so that many also get played."""
+    """Every rule key at once, each drawn from every value the schema allows. A third of the profiles are
+    kept as drawn (most then break a cross-field rule); a third have the few cross-field rules put
+    right, so that they get played; a third besides pay a point every deal in a short game, so that the
+    game must end within the run."""
     values = {key: draw(from_schema(spec)) for key, spec in RULE_SPECS.items()}
-    if draw(st.booleans()):
-        four = values["players.count"] == 4
-        values["players.partnerships"] = values["mog.partners_exchange"] = four
-        values["mog.dealer_mogs_stock"] = values["mog.dealer_mogs_stock"] and four
-        values["count.declaration_order"] = draw(st.permutations([c.value for c in Category]))
-        values["play.limit"] = max(values["play.limit"], 10, values["cards.court_value"],
-                                   min(values["cards.ace_values"]))
-        values["play.point_totals"] = [t for t in values["play.point_totals"] if t <= values["play.limit"]]
+    mode = draw(st.sampled_from(["as-drawn", "coherent", "must-end"]))
+    if mode == "as-drawn":
+        return values
+    four = values["players.count"] == 4
+    values["players.partnerships"] = values["mog.partners_exchange"] = four
+    values["mog.dealer_mogs_stock"] = values["mog.dealer_mogs_stock"] and four
+    values["count.declaration_order"] = draw(st.permutations([c.value for c in Category]))
+    values["play.limit"] = max(values["play.limit"], 10, values["cards.court_value"], min(values["cards.ace_values"]))
+    values["play.point_totals"] = [t for t in values["play.point_totals"] if t <= values["play.limit"]]
+    if mode == "must-end":  # the hitter and the latter: a point every deal
+        values["play.point_totals"] = sorted(set(values["play.point_totals"]) | {values["play.limit"]})
+        values["play.latter_points"] = max(values["play.latter_points"], 1)
+        values["game.target"] = draw(st.integers(1, 6))
     return values
 
 
@@ -123,7 +130,7 @@ def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals
         check_invariants(state, finished=state.is_terminal())
 
 
-@settings(max_examples=25, deadline=None, derandomize=True,
+@settings(max_examples=30, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.data_too_large])
 @given(values=rule_values())
@@ -143,13 +150,18 @@ def test_fuzzed_profiles_long_run(values, tmp_path):
 def test_the_fuzzer_draws_every_rule_key_and_both_outcomes(tmp_path):
     """The fuzzer is not vacuous: it covers every key, and draws profiles that play and ones refused."""
     assert set(RULE_SPECS) == set(profiles.rule_titles())
-    outcomes: set[bool] = set()
+    outcomes: set[str] = set()
 
     @settings(max_examples=30, database=None, derandomize=True, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(values=rule_values())
     def draw(values: dict[str, Any]) -> None:
-        outcomes.add(profiles.check(write_profile(tmp_path, values))[0] is not None)
+        if profiles.check(write_profile(tmp_path, values))[0] is None:
+            outcomes.add("refused")
+        elif points_every_deal(values) and values["game.target"] <= 6:
+            outcomes.add("must end")
+        else:
+            outcomes.add("played")
 
     draw()
-    assert outcomes == {True, False}
+    assert outcomes == {"refused", "played", "must end"}
