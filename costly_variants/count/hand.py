@@ -59,10 +59,13 @@ def is_sequence(ace_rule: AceInSequence, ranks: Sequence[int]) -> bool:
     """Whether ``ranks`` are all different and consecutive, the Ace low (or high, where the rule lets it)."""
     if len(set(ranks)) != len(ranks):
         return False
-    readings = [sorted(ranks)]
+    span = len(ranks) - 1
+    if max(ranks) - min(ranks) == span:
+        return True
     if ace_rule is AceInSequence.HIGH_OR_LOW and 1 in ranks:
-        readings.append(sorted(14 if r == 1 else r for r in ranks))
-    return any(r[-1] - r[0] == len(r) - 1 for r in readings)
+        high = [14 if r == 1 else r for r in ranks]
+        return max(high) - min(high) == span
+    return False
 
 
 def alike(pair_match: PairMatch, rank: int) -> int:

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..errors import CostlyError
 from .actions import Action, Kind
@@ -39,8 +38,7 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
 MAX_DEAL_ACTIONS = 200
 
 
-@dataclass(frozen=True)
-class _Step:
+class _Step(NamedTuple):
     """One action replayed: the deal it fell in, the series and count around it, the events it made."""
 
     action: Action
