@@ -7,7 +7,6 @@ The default run is a few seconds; ``pytest -m fuzz_long`` runs many more profile
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -17,9 +16,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from costly_variants import profiles
-from costly_variants.game.bots import make_bot
-from costly_variants.game.playout import MAX_DEAL_ACTIONS, check_invariants
-from costly_variants.game.state import CHANCE, Game, State
+from costly_variants.game.playout import MAX_DEAL_ACTIONS, check_invariants, play_game
+from costly_variants.game.state import Game
 from costly_variants.profiles.rules import Category
 from costly_variants.profiles.semantics import points_every_deal
 from costly_variants.resources import schema_path
@@ -87,27 +85,6 @@ def write_profile(folder: Path, values: dict[str, Any]) -> Path:
     return path
 
 
-def play_some(game: Game, bots: list[str], seed: int, max_deals: int) -> State:
-    """A game to its end or to the start of deal ``max_deals + 1``; every deal must end in time."""
-    rng = random.Random(seed)
-    seats = [make_bot(bots[p % len(bots)], random.Random(rng.getrandbits(64))) for p in range(game.num_players)]
-    state = game.new_initial_state()
-    deal, in_deal = 0, 0
-    while not state.is_terminal() and state.deal_number <= max_deals:
-        if state.deal_number != deal:
-            deal, in_deal = state.deal_number, 0
-        in_deal += 1
-        assert in_deal <= MAX_DEAL_ACTIONS or deal == 0, f"deal {deal} did not end"
-        assert deal or in_deal <= 2_000, "the cut for first deal did not end"
-        player = state.current_player()
-        if player == CHANCE:
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            state.apply_action(seats[player].choose(state, player))
-    return state
-
-
 def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals: int, sure_end: int) -> None:
     path = write_profile(folder, values)
     profile, problems = profiles.check(path)
@@ -124,7 +101,9 @@ def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals
     ends_surely = points_every_deal(values) and 2 * values["game.target"] + 2 <= sure_end
     for seed in range(games):
         bots = [["random"], ["greedy"], ["random", "greedy"]][seed % 3]
-        state = play_some(game, bots, seed, sure_end if ends_surely else max_deals)
+        deals = sure_end if ends_surely else max_deals
+        # A deal that never ends runs out of actions: play_game raises InvariantError.
+        state = play_game(game, bots, seed, max_deals=deals, max_actions=MAX_DEAL_ACTIONS * (deals + 1) + 2_000)
         if ends_surely:
             assert state.is_terminal(), f"a game to {values['game.target']} did not end in {sure_end} deals"
         check_invariants(state, finished=state.is_terminal())

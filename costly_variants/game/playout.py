@@ -15,14 +15,18 @@ class InvariantError(CostlyError):
     """The engine broke one of its own rules (a bug, never bad input)."""
 
 
-def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: int = 20_000) -> State:
-    """One game: chance drawn from ``random.Random(seed)``, each seat's bot seeded from it too."""
+def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: int = 20_000,
+              max_deals: int | None = None) -> State:
+    """One game: chance drawn from ``random.Random(seed)``, each seat's bot seeded from it too.
+
+    With ``max_deals``, the game stops as deal ``max_deals + 1`` begins (for checking long games in part).
+    """
     rng = random.Random(seed)
     bots = [make_bot(bot_names[p % len(bot_names)], random.Random(rng.getrandbits(64)))
             for p in range(game.num_players)]
     state = game.new_initial_state()
     for _ in range(max_actions):
-        if state.is_terminal():
+        if state.is_terminal() or (max_deals is not None and state.deal_number > max_deals):
             return state
         player = state.current_player()
         if player == CHANCE:
