@@ -265,3 +265,16 @@ def test_every_stated_reading_the_issue_names_is_marked_as_a_reading(bundled):
     assert partners["mog.given_away_scores"].status is Status.SILENT
     assert partners["mog.given_away_scores"].defined_in == "eddowes-burne-1874-partners"
     assert all(bundled[i].provenance["deal.cut_ace"].defined_in for i in bundled)
+
+
+def test_what_can_score_counts_only_totals_some_cards_can_make(bundled):
+    from costly_variants.profiles.semantics import can_score
+
+    values = dict(bundled["parlett-121"].values)
+    assert {"play.latter_points", "count.thirty_one", "count.colours"} <= set(can_score(values))
+    # One card each: a hand and the deck card are two cards, which make at most 22, never 31.
+    one = {**values, "deal.cards_each": 1}
+    assert "count.thirty_one" not in can_score(one) and "count.prial_points" not in can_score(one)
+    assert "count.prial_points" in can_score(values)  # three alike in a hand of three and the deck card
+    assert "count.colours" not in can_score({**one, "count.colours": ({"name": "c", "in_colour": 3, "in_suit": 1,
+                                                                        "points": 2},)})
