@@ -85,7 +85,11 @@ def write_profile(folder: Path, values: dict[str, Any]) -> Path:
     return path
 
 
-def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals: int, sure_end: int) -> None:
+BOT_SETS = (["random"], ["greedy"], ["random", "greedy"])
+
+
+def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals: int, sure_end: int,
+                  bot_sets: tuple[list[str], ...] = BOT_SETS) -> None:
     path = write_profile(folder, values)
     profile, problems = profiles.check(path)
     if profile is None:
@@ -100,7 +104,7 @@ def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals
     game = Game(profile.rules, variant=profile.id)
     ends_surely = points_every_deal(values) and 2 * values["game.target"] + 2 <= sure_end
     for seed in range(games):
-        bots = [["random"], ["greedy"], ["random", "greedy"]][seed % 3]
+        bots = bot_sets[seed % len(bot_sets)]
         deals = sure_end if ends_surely else max_deals
         # A deal that never ends runs out of actions: play_game raises InvariantError.
         state = play_game(game, bots, seed, max_deals=deals, max_actions=MAX_DEAL_ACTIONS * (deals + 1) + 2_000)
@@ -123,7 +127,8 @@ def test_fuzzed_profiles_are_refused_or_play_to_an_end(values, tmp_path):
                                  HealthCheck.data_too_large])
 @given(values=rule_values())
 def test_fuzzed_profiles_long_run(values, tmp_path):
-    check_profile(tmp_path, values, games=3, max_deals=60, sure_end=250)
+    check_profile(tmp_path, values, games=4, max_deals=60, sure_end=250,
+                  bot_sets=BOT_SETS + (["expert", "random"],))
 
 
 def test_the_fuzzer_draws_every_rule_key_and_both_outcomes(tmp_path):
