@@ -74,14 +74,22 @@ def rule_values(draw: st.DrawFn) -> dict[str, Any]:
     return values
 
 
-def write_profile(folder: Path, values: dict[str, Any]) -> Path:
+@st.composite
+def house_profiles(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """A house profile as users write them: a bundled profile extended, any of its rules changed."""
+    base = draw(st.sampled_from(profiles.bundled_ids()))
+    keys = draw(st.sets(st.sampled_from(sorted(RULE_SPECS)), min_size=1, max_size=12))
+    return base, {key: draw(from_schema(RULE_SPECS[key])) for key in sorted(keys)}
+
+
+def write_profile(folder: Path, values: dict[str, Any], extends: str | None = None) -> Path:
     rules: dict[str, dict[str, Any]] = {}
     for key, value in values.items():
         section, name = key.split(".", 1)
         rules.setdefault(section, {})[name] = {"value": value, "status": "editorial", "cite": [], "note": "fuzz"}
     path = folder / "fuzz.yaml"
-    path.write_text(yaml.safe_dump({"id": "fuzz-house", "title": "A fuzzed house profile", "rules": rules},
-                                   sort_keys=False, allow_unicode=True), encoding="utf-8")
+    head = {"id": "fuzz-house", "title": "A fuzzed house profile"} | ({"extends": extends} if extends else {})
+    path.write_text(yaml.safe_dump(head | {"rules": rules}, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return path
 
 
@@ -89,8 +97,8 @@ BOT_SETS = (["random"], ["greedy"], ["random", "greedy"])
 
 
 def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals: int, sure_end: int,
-                  bot_sets: tuple[list[str], ...] = BOT_SETS) -> None:
-    path = write_profile(folder, values)
+                  bot_sets: tuple[list[str], ...] = BOT_SETS, extends: str | None = None) -> None:
+    path = write_profile(folder, values, extends)
     profile, problems = profiles.check(path)
     if profile is None:
         # Refused: every problem is one located line about the rules (the schema allows every value).
@@ -102,14 +110,15 @@ def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals
         return
     assert not problems
     game = Game(profile.rules, variant=profile.id)
-    ends_surely = points_every_deal(values) and 2 * values["game.target"] + 2 <= sure_end
+    merged = profile.values  # with what the house profile inherits
+    ends_surely = points_every_deal(merged) and 2 * merged["game.target"] + 2 <= sure_end
     for seed in range(games):
         bots = bot_sets[seed % len(bot_sets)]
         deals = sure_end if ends_surely else max_deals
         # A deal that never ends runs out of actions: play_game raises InvariantError.
         state = play_game(game, bots, seed, max_deals=deals, max_actions=MAX_DEAL_ACTIONS * (deals + 1) + 2_000)
         if ends_surely:
-            assert state.is_terminal(), f"a game to {values['game.target']} did not end in {sure_end} deals"
+            assert state.is_terminal(), f"a game to {merged['game.target']} did not end in {sure_end} deals"
         check_invariants(state, finished=state.is_terminal())
 
 
@@ -119,6 +128,26 @@ def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals
 @given(values=rule_values())
 def test_fuzzed_profiles_are_refused_or_play_to_an_end(values, tmp_path):
     check_profile(tmp_path, values, games=2, max_deals=6, sure_end=14)
+
+
+@settings(max_examples=15, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                                 HealthCheck.data_too_large])
+@given(house=house_profiles())
+def test_fuzzed_house_profiles_are_refused_or_play(house, tmp_path):
+    """Refusals of a value a house profile inherits are located at its own rules, naming the key."""
+    extends, values = house
+    check_profile(tmp_path, values, games=1, max_deals=4, sure_end=14, extends=extends)
+
+
+@pytest.mark.fuzz_long
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                                 HealthCheck.data_too_large])
+@given(house=house_profiles())
+def test_fuzzed_house_profiles_long_run(house, tmp_path):
+    extends, values = house
+    check_profile(tmp_path, values, games=3, max_deals=40, sure_end=250, extends=extends)
 
 
 @pytest.mark.fuzz_long
