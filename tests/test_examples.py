@@ -147,12 +147,9 @@ def test_the_go_or_the_latter_pays_the_elder_one_point_at_23():
         assert [p for _, p, _ in scored] == [1 if i == where else 0 for i in range(4)], profile_id
 
 
-def test_q_k_a_scores_under_a_house_rule_that_lets_the_ace_be_high(tmp_path):
-    house = tmp_path / "high.yaml"
-    house.write_text("id: ace-high\ntitle: Ace high or low\nextends: parlett-121\nrules:\n  cards:\n"
-                     "    ace_in_sequence: {value: high-or-low, status: editorial, cite: [], note: house}\n",
-                     encoding="utf-8")
-    outcome = replay(EXAMPLES["parlett-sequence-qka"], profiles.load(str(house)))
+def test_q_k_a_scores_under_a_house_rule_that_lets_the_ace_be_high(house):
+    path = house("parlett-121", {"cards.ace_in_sequence": "high-or-low"})
+    outcome = replay(EXAMPLES["parlett-sequence-qka"], profiles.load(str(path)))
     assert outcome.engine == 3 and "AH by Annie: 0 in the source, 3 here (sequence 3)" in outcome.reason
 
 

@@ -182,15 +182,9 @@ def test_any_input_gives_problems_never_a_crash(tmp_path, text):
         assert "\n" not in str(problem) and problem.location.line >= 1
 
 
-def _house(tmp_path, body: str, name: str = "house.yaml"):
-    path = tmp_path / name
-    path.write_text("id: house\ntitle: House rules\nextends: parlett-121\n" + body, encoding="utf-8")
-    return path
-
-
-def test_profiles_are_read_as_yaml_1_2(tmp_path, cli):
+def test_profiles_are_read_as_yaml_1_2(house, cli):
     """Dates, yes/no, sexagesimal and hexadecimal are strings; 010 is ten; JSON output stays JSON."""
-    path = _house(tmp_path, "summary: yes\nrules:\n  game:\n    target:\n      value: 010\n"
+    path = house("parlett-121", extra="summary: yes\nrules:\n  game:\n    target:\n      value: 010\n"
                             "      status: disputed\n      cite: [parlett-web#game]\n      note: on\n"
                             "      alternatives:\n      - {value: 2001-01-01, reading: 1:01}\n"
                             "      - {value: 0x3d, reading: 'no'}\n")
@@ -212,8 +206,8 @@ def test_profiles_are_read_as_yaml_1_2(tmp_path, cli):
      "is not allowed"),
     ("rules:\n  game:\n    target: {value: " + "1" * 19 + ", status: editorial, cite: [], note: x}\n", "too large"),
 ])
-def test_values_no_profile_can_hold_are_one_located_line(tmp_path, cli, body, words):
-    path = _house(tmp_path, body)
+def test_values_no_profile_can_hold_are_one_located_line(house, cli, body, words):
+    path = house("parlett-121", extra=body)
     code, out, err = cli("show", "--json", str(path))
     lines = (out + err).strip().splitlines()
     assert code != 0 and len(lines) == 1 and lines[0].startswith(f"{path}:6:") and words in lines[0], lines
@@ -221,8 +215,8 @@ def test_values_no_profile_can_hold_are_one_located_line(tmp_path, cli, body, wo
 
 @pytest.mark.parametrize("command", [["analyse", "hands", "--variant"], ["score", "5H", "5D", "10H", "--deck", "KH", "--variant"],
                                      ["score", "--batch", "--variant"]])
-def test_counting_commands_refuse_hands_they_cannot_count(tmp_path, cli, command):
-    path = _house(tmp_path, "rules:\n  deal:\n    cards_each: {value: 2, status: editorial, cite: [], note: x}\n")
+def test_counting_commands_refuse_hands_they_cannot_count(house, cli, command):
+    path = house("parlett-121", {"deal.cards_each": 2})
     code, out, err = cli(*command, str(path))
     lines = (out + err).strip().splitlines()
     assert code != 0 and len(lines) == 1 and "deal.cards_each is 2" in lines[0] and "3 cards" in lines[0], lines
