@@ -94,6 +94,10 @@ def write_profile(folder: Path, values: dict[str, Any], extends: str | None = No
 
 
 BOT_SETS = (["random"], ["greedy"], ["random", "greedy"])
+# Profiles and games are slow to draw and play, and the house fixture's folder is reused on purpose.
+HEALTH = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large]
+FAST = settings(deadline=None, derandomize=True, suppress_health_check=HEALTH)  # CI: the same every run
+LONG = settings(deadline=None, suppress_health_check=HEALTH)
 
 
 def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals: int, sure_end: int,
@@ -122,17 +126,13 @@ def check_profile(folder: Path, values: dict[str, Any], *, games: int, max_deals
         check_invariants(state, finished=state.is_terminal())
 
 
-@settings(max_examples=30, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                 HealthCheck.data_too_large])
+@settings(FAST, max_examples=30)
 @given(values=rule_values())
 def test_fuzzed_profiles_are_refused_or_play_to_an_end(values, tmp_path):
     check_profile(tmp_path, values, games=2, max_deals=6, sure_end=14)
 
 
-@settings(max_examples=15, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                 HealthCheck.data_too_large])
+@settings(FAST, max_examples=15)
 @given(house=house_profiles())
 def test_fuzzed_house_profiles_are_refused_or_play(house, tmp_path):
     """Refusals of a value a house profile inherits are located at its own rules, naming the key."""
@@ -141,9 +141,7 @@ def test_fuzzed_house_profiles_are_refused_or_play(house, tmp_path):
 
 
 @pytest.mark.fuzz_long
-@settings(max_examples=200, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                 HealthCheck.data_too_large])
+@settings(LONG, max_examples=200)
 @given(house=house_profiles())
 def test_fuzzed_house_profiles_long_run(house, tmp_path):
     extends, values = house
@@ -151,9 +149,7 @@ def test_fuzzed_house_profiles_long_run(house, tmp_path):
 
 
 @pytest.mark.fuzz_long
-@settings(max_examples=400, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                 HealthCheck.data_too_large])
+@settings(LONG, max_examples=400)
 @given(values=rule_values())
 def test_fuzzed_profiles_long_run(values, tmp_path):
     check_profile(tmp_path, values, games=4, max_deals=60, sure_end=250,
@@ -165,8 +161,7 @@ def test_the_fuzzer_draws_every_rule_key_and_both_outcomes(tmp_path):
     assert set(RULE_SPECS) == set(profiles.rule_titles())
     outcomes: set[str] = set()
 
-    @settings(max_examples=30, database=None, derandomize=True, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(FAST, max_examples=30, database=None)
     @given(values=rule_values())
     def draw(values: dict[str, Any]) -> None:
         if profiles.check(write_profile(tmp_path, values))[0] is None:
