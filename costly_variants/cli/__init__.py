@@ -34,12 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
     import importlib
 
-    from .helptext import Parser, group_listing
+    from .helptext import Formatter, Parser, group_listing
 
     parser = Parser(prog="costly", usage="costly [-h] [--version] COMMAND [ARGS]",
                     description="Compare the historical rule variants of Costly Colours, a three-card relative "
                                 "of Cribbage: the rules as each source gives them, counting, play and analysis.",
-                    formatter_class=argparse.RawDescriptionHelpFormatter)
+                    formatter_class=Formatter)
     parser.add_argument("--version", action="version", version=VERSION)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser, help=argparse.SUPPRESS)
     sub.required = True
@@ -58,8 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
         if added:
             listing.append((title, purpose, added))
     parser.epilog = group_listing(listing, sub) + (
-        "\n\nNew to the game? Start with:  costly variants,  costly show parlett-121,  costly play --variant "
-        "parlett-121\nEvery command explains itself:  costly COMMAND --help")
+        "\n\nnew to the game? start with:\n  costly variants\n  costly show parlett-121\n"
+        "  costly play --variant parlett-121\n\nEvery command explains itself: costly COMMAND --help")
     return parser
 
 

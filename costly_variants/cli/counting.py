@@ -51,7 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     what.required = True
     h = command(what, "hands", "the count of all 1,082,900 deals of three cards and a deck card: mean, "
                                "spread, and what scores how often",
-                examples=["costly analyse hands --variant parlett-121", "costly analyse hands --all"])
+                examples=["costly analyse hands --variant parlett-121", "costly analyse hands --all"],
+                prog="costly analyse hands")
     group = h.add_mutually_exclusive_group(required=True)
     group.add_argument("--variant", metavar="ID|PATH", help="the profile to analyse")
     group.add_argument("--all", action="store_true", help="every bundled profile")

@@ -241,7 +241,7 @@ class Terminal:
 
         if action.kind is Kind.PLAY and action.card is not None:
             value = action.value if action.value is not None else card_value(self.state.rules, action.card)
-            shown = action.card.pretty() + (f" as {action.value}" if action.value is not None else "")
+            shown = action.card.pretty() + self._as(action)
             self.print(f"  {self.verb(player, 'play', 'plays')} {shown}: {say_number(count_before + value)}.")
         elif action.kind is Kind.GO:
             self.print(f"  {self.verb(player, 'say', 'says')} go.")
@@ -291,7 +291,7 @@ class Terminal:
 
         if action.kind is Kind.PLAY:
             assert action.card is not None
-            return f"play {action.card.pretty()}" + (f" as {action.value}" if action.value is not None else "")
+            return f"play {action.card.pretty()}{self._as(action)}"
         if action.kind is Kind.GIVE:
             assert action.card is not None
             return f"pass {action.card.pretty()}" + (" and peg it first" if action.peg else "")
@@ -305,6 +305,11 @@ class Terminal:
         if action.kind is Kind.NO_STOCK:
             return "keep your hand"
         return MOG_WORDS.get((step, action.kind.value), (str(action), ""))[0]
+
+    def _as(self, action: Action) -> str:
+        """" as 11" for an Ace whose value its holder chose; nothing where the profile allows one value."""
+        chosen = action.value is not None and len(self.state.rules.ace_values) > 1
+        return f" as {action.value}" if chosen else ""
 
     def step(self) -> str:
         return self.state.pending[0][1] if self.state.phase.value == "mog" else "play"

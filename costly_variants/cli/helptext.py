@@ -3,6 +3,8 @@ examples, all through argparse."""
 from __future__ import annotations
 
 import argparse
+import shutil
+import textwrap
 from typing import Any, NoReturn, Sequence
 
 from ..errors import UsageError
@@ -13,8 +15,20 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see --help)")
 
 
-class _Formatter(argparse.RawDescriptionHelpFormatter):
-    """Keeps the examples' lines, and says an option's default wherever it has one worth saying."""
+class Formatter(argparse.HelpFormatter):
+    """Wraps prose to the window but keeps indented lines (examples, the command list) as written, and
+    says an option's default wherever it has one worth saying."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out = []
+        for paragraph in text.split("\n\n"):
+            lines = paragraph.splitlines()
+            if any(line.startswith(" ") for line in lines):
+                out.append("\n".join(indent + line for line in lines))
+            else:
+                out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent, subsequent_indent=indent,
+                                         break_long_words=False, break_on_hyphens=False))
+        return "\n\n".join(out)
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
@@ -26,13 +40,13 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 
 
 def command(sub: argparse._SubParsersAction, name: str, summary: str, *, examples: Sequence[str],
-            aliases: Sequence[str] = (), details: str = "") -> argparse.ArgumentParser:
+            aliases: Sequence[str] = (), details: str = "", prog: str | None = None) -> argparse.ArgumentParser:
     """Add a command: ``summary`` is its one line in ``costly --help`` and the head of its own help."""
     assert summary and "\n" not in summary and examples, f"{name}: a one-line summary and an example"
     epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples)
     parser: argparse.ArgumentParser = sub.add_parser(
         name, aliases=list(aliases), help=summary, description=summary + (f"\n\n{details}" if details else ""),
-        epilog=epilog, formatter_class=_Formatter)
+        epilog=epilog, formatter_class=Formatter, prog=prog or f"costly {name}")
     return parser
 
 
@@ -40,6 +54,7 @@ def group_listing(groups: Sequence[tuple[str, str, Sequence[tuple[str, Any]]]],
                   sub: argparse._SubParsersAction) -> str:
     """The commands of ``costly --help``, grouped, each with its one-line summary."""
     helps = {action.dest: action.help for action in sub._choices_actions}
+    width = max(40, shutil.get_terminal_size().columns - 2)
     lines = []
     seen: set[int] = set()
     for title, purpose, commands in groups:
@@ -51,6 +66,10 @@ def group_listing(groups: Sequence[tuple[str, str, Sequence[tuple[str, Any]]]],
             aliases = [n for n, p in commands if p is parser and n != name]
             label = name + (f" ({', '.join(aliases)})" if aliases else "")
             summary = helps.get(name) or (parser.description or "").split("\n")[0]
-            lines.append(f"  {label:<20} {summary}" if len(label) < 20 else f"  {label}\n  {'':<20} {summary}")
+            if len(label) >= 20:
+                lines.append(f"  {label}")
+            first = f"  {label:<20} " if len(label) < 20 else " " * 23
+            lines.append(textwrap.fill(summary or "", width, initial_indent=first, subsequent_indent=" " * 23,
+                                       break_long_words=False, break_on_hyphens=False))
         lines.append("")
     return "\n".join(lines).rstrip()

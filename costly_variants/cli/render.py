@@ -61,10 +61,18 @@ class _Trimmed:
         return getattr(self.stream, name)
 
 
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        # rich exits 1 here; the reader going away (``costly diff | head``) is no error: the command's
+        # runner turns it into a quiet exit 0, as for any other output.
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def console(stream: TextIO | None = None) -> Console:
     """A console as wide as the window; colour only on a terminal (rich checks), never highlighting."""
     stream = stream or sys.stdout
-    return Console(file=_Trimmed(stream), width=output_width(stream), highlight=False, soft_wrap=False,  # type: ignore[arg-type]
+    return _Console(file=_Trimmed(stream), width=output_width(stream), highlight=False, soft_wrap=False,  # type: ignore[arg-type]
                    markup=False, emoji=False)
 
 
