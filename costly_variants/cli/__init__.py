@@ -8,12 +8,13 @@ command load only what they use. A new command module is a name in ``GROUPS``: i
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from .. import __version__
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (see the docstring)
 if TYPE_CHECKING:
     import argparse
+    from typing import NoReturn, Sequence
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 

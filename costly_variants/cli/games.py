@@ -55,7 +55,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=None,
                    help="seed for the shuffle and the computer's choices (default: a new random seed, printed)")
     p.add_argument("--partners", action="store_true", help="the four-hand partnership game (you and a computer partner)")
-    p.add_argument("--bot", choices=BOT_NAMES, default="expert", help="the computer's play")
+    p.add_argument("--bot", choices=BOT_NAMES, default="expert", metavar="NAME",
+                   help="how the computer plays: %(choices)s")
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON) here when the game ends")
     p.set_defaults(handler=cmd_play)
 
@@ -68,8 +69,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=_positive, required=True, help="how many games")
     p.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same games")
     p.add_argument("--bot", action="append", choices=BOT_NAMES, metavar="NAME",
-                   help="bot for the seats in turn (expert, greedy, random); repeat for different seats "
-                        "(default: greedy)")
+                   help="bot for the seats in turn (%(choices)s); repeat for different seats (default: greedy)")
     p.add_argument("--json", action="store_true", help="print JSON (no timings, byte-identical for a seed)")
     p.set_defaults(handler=cmd_simulate)
 
