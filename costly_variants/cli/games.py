@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from typing import TYPE_CHECKING, Any, Iterator, Sequence, TextIO
 
@@ -270,9 +269,9 @@ class Terminal:
                 counted.add(event.player)
                 self.print(f"  {self.verb(event.player, 'count', 'counts')} "
                            f"{' '.join(c.pretty() for c in hands[event.player])} with {deck.pretty()}:")
-            self.print(f"  {self.name(event.player)}: {say(event.points, event.name)}"
-                       + (f" ({' '.join(event.cards)})" if event.cards and event.phase != "play" else "")
-                       + f"   [{event.rule}]")
+            self.tell(f"{self.name(event.player)}: {say(event.points, event.name)}"
+                      + (f" ({' '.join(event.cards)})" if event.cards and event.phase != "play" else "")
+                      + f"   [{event.rule}]")
         self.shown = len(self.state.events)
 
     def board(self) -> str:
@@ -338,7 +337,20 @@ class Terminal:
         if len(legal) == 1:
             self.print(f"  [Enter] {self.describe(legal[0], step)}")
         else:
-            self.print("  " + "   ".join(f"[{i}] {self.describe(a, step)}" for i, a in enumerate(legal, 1)))
+            self.choices([f"[{i}] {self.describe(a, step)}" for i, a in enumerate(legal, 1)])
+
+    def choices(self, items: list[str]) -> None:
+        """The numbered choices, as many to a line as fit the window, never one split across lines."""
+        from .render import output_width
+
+        width = max(40, output_width(self.out)) - 1
+        line = ""
+        for item in items:
+            if line and len(line) + 3 + len(item) > width:
+                self.print(line)
+                line = ""
+            line = f"{line}   {item}" if line else f"  {item}"
+        self.print(line)
 
     def ask(self) -> Action:
         legal = self.state.legal_actions()
@@ -416,6 +428,8 @@ class Terminal:
             self.print(f"  Type {' or '.join(map(str, values))}.")
 
     def hint(self, legal: list[Action]) -> None:
+        import random
+
         from ..game.bots import make_bot
         from .teach import hint
 
@@ -441,6 +455,8 @@ def _point(text: str) -> Point:
 
 
 def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    import random
+
     from .. import profiles
     from ..errors import CostlyError
     from ..game.actions import Kind

@@ -7,11 +7,12 @@ import shutil
 import textwrap
 from typing import Any, NoReturn, Sequence
 
-from ..errors import UsageError
 
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        from ..errors import UsageError  # here, not above: --help need not load the error types
+
         raise UsageError(f"{self.prog}: {message} (see --help)")
 
 
