@@ -270,7 +270,7 @@ class Terminal:
                 self.print(f"  {self.verb(event.player, 'count', 'counts')} "
                            f"{' '.join(c.pretty() for c in hands[event.player])} with {deck.pretty()}:")
             self.tell(f"{self.name(event.player)}: {say(event.points, event.name)}"
-                      + (f" ({' '.join(event.cards)})" if event.cards and event.phase != "play" else "")
+                      + (f" ({_pretty(event.cards)})" if event.cards and event.phase != "play" else "")
                       + f"   [{event.rule}]")
         self.shown = len(self.state.events)
 
@@ -448,6 +448,12 @@ class Terminal:
             self.tell(f"{title}: {value}  {cite}", hang="      ")
 
 
+def _pretty(cards: Sequence[str]) -> str:
+    from ..cards import Card
+
+    return " ".join(Card.from_str(c).pretty() for c in cards)
+
+
 def _point(text: str) -> Point:
     from .teach import Point
 
@@ -475,7 +481,9 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
     rng = random.Random(seed)
     bots = {p: make_bot(args.bot, random.Random(rng.getrandbits(64))) for p in range(1, game.num_players)}
     ui.tell(f"Costly Colours: {profile.title} ({profile.id}). Seed {seed}.", indent="", hang="  ")
-    ui.explain(overview(profile) + [_point(
+    for point in overview(profile):
+        ui.tell(point.text)
+    ui.explain([_point(
         "At each prompt type the number of your choice, or a card such as 5H (AC is the Ace of Clubs); Enter "
         "takes the only choice. Or type help (what to do now), hint (what the computer would do), rules, score "
         "or quit.")])

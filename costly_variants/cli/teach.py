@@ -116,8 +116,8 @@ def play_help(profile: Profile) -> list[Point]:
     points.append(Point(go, ("play.go_points",), ("go",)))
     where = "the last card of each series" if r.latter_when is LatterWhen.EACH_SERIES else "the last card of the play"
     if r.latter_points:
-        points.append(Point(f"Whoever lays {where} without making {r.play_limit} scores {r.latter_points} for the "
-                            "latter" + (", and the count starts again from nought." if r.new_series else "."),
+        points.append(Point(f"A series ends when no one can lay a card. Whoever lays {where} without making "
+                            f"{r.play_limit} scores {r.latter_points} for the latter" + (", and the count starts again from nought." if r.new_series else "."),
                             ("play.latter_points", "play.latter_when", "play.new_series"), ("latter",)))
     extras = [(r.play_pairs, "a card of the same rank as the one before it scores a pair", "play.pairs"),
               (r.play_sequences, "cards in sequence score one each", "play.sequences"),
