@@ -71,32 +71,41 @@ def run(argv: Sequence[str] | None = None) -> int:
         # The fast path: nothing else to import (argparse's own --version action answers otherwise).
         print(VERSION)
         return EXIT_OK
-    from ..errors import CostlyError, ProfileError, UsageError
-
     try:
         try:
             args = build_parser().parse_args(argv)
             return int(args.handler(args))
-        except UsageError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return EXIT_USAGE
-        except ProfileError as exc:
-            for problem in exc.problems:
-                print(problem, file=sys.stderr)
-            return EXIT_INVALID
-        except CostlyError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return EXIT_INVALID
-        except RecursionError:
-            print("error: the input is nested too deeply to read", file=sys.stderr)
-            return EXIT_INVALID
         except KeyboardInterrupt:
             print("\ninterrupted", file=sys.stderr)
             return 130
+        except BrokenPipeError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - ours are reported in a line, the rest re-raised
+            return _report(exc)
         finally:
             sys.stdout.flush()
     except BrokenPipeError:
         return _broken_pipe()
+
+
+def _report(exc: Exception) -> int:
+    """One line on stderr (a line a problem for a broken profile) and the exit code; not ours: raise."""
+    from ..errors import CostlyError, ProfileError, UsageError  # here: --help and --version need none of it
+
+    if isinstance(exc, UsageError):
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if isinstance(exc, ProfileError):
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_INVALID
+    if isinstance(exc, CostlyError):
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    if isinstance(exc, RecursionError):
+        print("error: the input is nested too deeply to read", file=sys.stderr)
+        return EXIT_INVALID
+    raise exc
 
 
 def _broken_pipe() -> int:
