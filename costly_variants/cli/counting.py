@@ -195,8 +195,23 @@ def _source_says(example: Example) -> str:
     if example.stated_items:
         return f"{total}: " + ", ".join(f"{i.label.replace('|', ' or ')} {i.points}" for i in example.stated_items)
     if example.kind == "play" and any(p.points for p in example.plays):
-        return f"{total}: " + ", ".join(f"{p.card} {p.points}" for p in example.plays if p.points)
+        return f"{total}: " + ", ".join(f"{p.card} by {p.player} scores {p.points}" for p in example.plays if p.points)
     return total
+
+
+def _words(example: Example) -> tuple[str, str] | None:
+    """The first cited passage as the source puts it: its text where transcribed, else our summary."""
+    from ..profiles.sources import library
+
+    for ref in example.cite:
+        passage = library().passage(ref)
+        if passage is None:
+            continue
+        if passage.text:
+            return "words", f"\u201c{' '.join(passage.text.split())}\u201d ({ref})"
+        if passage.summary:
+            return "summary", f"{' '.join(passage.summary.split())} ({ref}, in this project's words)"
+    return None
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
@@ -226,6 +241,9 @@ def cmd_examples(args: argparse.Namespace) -> int:
         lines: list[tuple[str, str | Text]] = [
             ("cards", _cards_of(example)),
             ("source", f"{_source_says(example)}  ({', '.join(example.cite)})")]
+        words = _words(example)
+        if words:
+            lines.append(words)
         if home is not None and home.details:
             lines.append((f"engine", f"{home.engine} under {home.profile_id}: " + "; ".join(home.details)))
         out.print(labelled(lines, out.width))

@@ -321,13 +321,13 @@ class Terminal:
         step = self.step()
         return {"give": "Your turn: choose the card to pass in the mog.",
                 "discard": "Your turn: choose the card to put under the deck card.",
-                "stock": "Your turn: mog the stock (take the card under the deck card) or keep your hand?",
+                "stock": "Your turn: mog the stock (take the card under the deck card), or keep your hand?",
                 }.get(step, "Your turn: the mog (exchanging a card). Do you mog?")
 
     def show_choices(self, legal: list[Action]) -> None:
         state = self.state
         self.print(self.board())
-        self.print(f"  {self.situation()}")
+        self.tell(self.situation())
         if state.phase.value == "play":
             series = " ".join(c.pretty() for _, c in state.series) or "-"
             self.print(f"  Cards laid in this series: {series}")

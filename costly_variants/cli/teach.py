@@ -78,8 +78,9 @@ def mog_help(profile: Profile, step: str) -> list[Point]:
                                "under the deck card and put one of his own in its place." if r.mog_dealer_stock
                                else "."), ("mog.partners_exchange", "mog.dealer_mogs_stock")))
     elif r.mog_procedure is MogProcedure.ELDEST_CHOOSES:
-        points.append(Point("The eldest hand (the one who did not deal) chooses whether to mog; if so, each "
-                            "player passes one card face down to the other.", ("mog.procedure",)))
+        points.append(Point("The eldest hand (the one who did not deal) chooses whether to ask the dealer to mog "
+                            "(not asking counts as refusing), and the dealer agrees or refuses; if they mog, each "
+                            "passes one card face down to the other.", ("mog.procedure",)))
     elif r.mog_procedure is MogProcedure.ELDER_ASKS_DEALER:
         points.append(Point("The elder hand (the one who did not deal) may ask the dealer to mog; the dealer "
                             "agrees or refuses, and the elder then holds to it or withdraws. If both hold to it, "
