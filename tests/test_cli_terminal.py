@@ -52,9 +52,9 @@ def test_variants_and_validate_fit(monkeypatch, capsys, width):
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_show_fits_and_shows_every_id_whole(monkeypatch, capsys, width):
-    profile = profiles.load("cotton-1674")
-    lines = at_width(monkeypatch, capsys, width, "show", "cotton-1674")
-    vocabulary = {c for term in profile.vocabulary.values() for c in term.cite}
+    profile = profiles.load("eddowes-burne-1874")
+    lines = at_width(monkeypatch, capsys, width, "show", "eddowes-burne-1874")
+    vocabulary = {c for term in profile.vocabulary.values() for c in term.cite} | set(profile.vocabulary)
     assert_fits(lines, width, provenance_ids([profile]) | vocabulary)
 
 
@@ -105,6 +105,8 @@ def test_examples_fit_and_show_cards_and_the_sources_words(monkeypatch, capsys, 
     assert "2H 7C 9H, deck card JH" in block
     assert "12: fifteen 2, twenty-five 3, deuces 4, colours 3" in block
     assert "6 under cotton-1674: right deuce 4 (2H)" in block
+    assert "\u201cFor your five you must set up five" in " ".join(block.split())  # Cotton's own words
+    assert "in this project's words" in " ".join(text.split())  # a modern source: our summary, marked
 
 
 @pytest.mark.parametrize("width", WIDTHS)

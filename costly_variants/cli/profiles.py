@@ -148,7 +148,7 @@ def cmd_show(args: argparse.Namespace) -> int:
                      format_provenance(prov, profile.id), note.strip() or "-")
     grid.render(out)
     if profile.vocabulary:
-        vocab = Grid(Column("term", prose=True, readable=0), Column("meaning", prose=True, readable=30), "passages")
+        vocab = Grid(Column("term", whole=True), Column("meaning", prose=True, readable=30), "passages")
         for term, entry in profile.vocabulary.items():
             vocab.add_row(Text(term, style="bold"), entry.meaning, ", ".join(entry.cite))
         out.print(Text("\nVocabulary", style="bold"))

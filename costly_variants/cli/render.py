@@ -110,12 +110,14 @@ def allot(minimum: Sequence[int], maximum: Sequence[int], room: int) -> list[int
 
 @dataclass(frozen=True)
 class Column:
-    """A column of a Grid. ``prose`` columns wrap and ask for ``readable`` cells before going side by side."""
+    """A column of a Grid. ``prose`` columns wrap and ask for ``readable`` cells before going side by side;
+    other columns wrap only at spaces, and ``whole`` ones not at all."""
 
     header: str
     justify: str = "left"
     prose: bool = False
     readable: int = 24
+    whole: bool = False  # never wrapped: a name of several words that a user looks up or copies
 
 
 Cell = str | Text
@@ -159,7 +161,10 @@ class Grid:
             texts = [column.header] + [_plain(row[i]) for row in self.rows]
             words = max(longest_word(t) for t in texts)
             lines = max(longest_line(t) for t in texts)
-            minimum.append(max(words, min(lines, column.readable)) if column.prose else words)
+            if column.whole:
+                minimum.append(lines)
+            else:
+                minimum.append(max(words, min(lines, column.readable)) if column.prose else words)
             maximum.append(max(lines, minimum[-1]))
         return allot(minimum, maximum, width - GAP * (len(columns) - 1))
 
