@@ -164,8 +164,8 @@ def _itemised(out: Console, profile: Profile, score: HandScore) -> None:
     if score.cocks_nest:
         title += " - a cock's nest"
     out.print(Text(title, style="bold"))
-    grid = Grid(Column("points", justify="right"), Column("item", prose=True, readable=20), "cards",
-                "rule and passages")
+    grid = Grid(Column("points", justify="right"), Column("item", prose=True, readable=14),
+                Column("cards", whole=True), "rule and passages")
     for item in score.items:
         grid.add_row(str(item.points), item.name, " ".join(str(c) for c in item.cards),
                      f"{item.rule}: {', '.join(item.cite) or '-'}")

@@ -126,8 +126,6 @@ def play_help(profile: Profile) -> list[Point]:
     chosen = [(text, key) for on, text, key in extras if on]
     if chosen:
         points.append(Point("Also, " + "; ".join(t for t, _ in chosen) + ".", tuple(k for _, k in chosen)))
-    points.append(Point("When the play is over each hand is counted with the deck card, the eldest first.",
-                        ("count.order", "count.hand")))
     return points
 
 
