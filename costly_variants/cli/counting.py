@@ -10,7 +10,6 @@ from .profiles import add_json
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.text import Text
 
     from ..count.hand import HandScore
     from ..profiles import Profile
@@ -245,7 +244,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
         if words:
             lines.append(words)
         if home is not None and home.details:
-            lines.append((f"engine", f"{home.engine} under {home.profile_id}: " + "; ".join(home.details)))
+            lines.append(("engine", f"{home.engine} under {home.profile_id}: " + "; ".join(home.details)))
         out.print(labelled(lines, out.width))
         _outcomes(out, group, example)
     agree = sum(o.agrees for o in outcomes if o.profile_id == o.example.profile)

@@ -213,7 +213,7 @@ class Grid:
             out.print(Padding(part, (0, 0, 0, indent)) if indent else part)
 
 
-def _aligned(labels: Sequence[str], cells: Sequence[Cell], width: int, label_width: int) -> Table | None:
+def _aligned(labels: Sequence[str], cells: Sequence[Cell], width: int, label_width: int) -> Padding | None:
     """A block's lines with the parts of its cells in columns (``diff``: value, then status and passages),
     when every cell has as many lines as the others and the parts fit; else None."""
     parts = [_text(cell).split("\n", allow_blank=True) for cell in cells]
@@ -226,20 +226,19 @@ def _aligned(labels: Sequence[str], cells: Sequence[Cell], width: int, label_wid
     if widths is None:
         return None
     table = Table.grid(padding=(0, GAP, 0, 0))
-    table.add_column(width=INDENT - GAP if INDENT > GAP else 0)
     table.add_column(width=label_width, no_wrap=True)
     for w in widths:
         table.add_column(width=w, overflow="fold")
     for label, row in zip(labels, parts):
-        table.add_row("", Text(label, style="dim"), *row)
-    return table
+        table.add_row(Text(label, style="dim"), *row)
+    return Padding(table, (0, 0, 0, INDENT))
 
 
 def _wrapped(text: Text, width: int) -> Table:
-    """One cell as wide as the window (or as its longest word), wrapping at spaces."""
+    """A line of prose wrapped at spaces to the window, never narrower than its longest word."""
+    fitted = min(width, max(longest_line(text.plain), 1))
     table = Table.grid()
-    table.add_column(width=max(1, min(width, max(longest_line(text.plain), 1)), longest_word(text.plain)),
-                     overflow="fold")
+    table.add_column(width=max(fitted, longest_word(text.plain)), overflow="fold")
     table.add_row(text)
     return table
 
