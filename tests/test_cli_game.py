@@ -30,7 +30,7 @@ def test_a_person_plays_a_whole_game_to_61(tmp_path):
     result = costly("play", "--variant", "cotton-1674", "--seed", "3", "--log", str(log), stdin="1\n" * 2000)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Game to 61" in out and "Your hand:" in out and "Count" in out and "|" in out
+    assert "the first to 61 points wins" in out and "Your hand:" in out and "The count is" in out and "|" in out
     assert "for the latter" in out or "thirty-one" in out
     assert ("You win" in out) or ("The computer wins" in out)
     data = json.loads(log.read_text(encoding="utf-8"))
@@ -71,7 +71,7 @@ def test_ctrl_c_ends_cleanly():
 def test_partners_flag_plays_the_four_hand_game():
     result = costly("play", "--variant", "eddowes-burne-1874", "--partners", "--seed", "2", stdin="1\n" * 3000)
     assert result.returncode == 0
-    assert "four-hand" in result.stdout and "Partner" in result.stdout
+    assert "four-hand" in result.stdout and "Your partner" in result.stdout
 
 
 def test_partners_needs_a_partnership_profile():

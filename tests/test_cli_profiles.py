@@ -45,13 +45,24 @@ def test_diff_cotton_parlett_marks_target_with_citations(cli):
     assert not rows["deal.cards_each"]["differs"]
 
 
-def test_diff_text_table(cli):
+def test_diff_text_table(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # two profiles side by side
     code, out, _ = cli("diff", "cotton-1674", "parlett-121")
     assert code == 0
     target_line = next(l for l in out.splitlines() if "game.target" in l)
     assert target_line.lstrip().startswith("≠") and "61" in target_line and "121" in target_line
     assert "cotton-1674#p125-game" in out and "parlett-web#game" in out
     assert "rules differ" in out
+
+
+def test_diff_in_a_narrow_window_is_a_block_per_rule(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = cli("diff", "cotton-1674", "parlett-121")
+    lines = out.splitlines()
+    at = next(i for i, l in enumerate(lines) if "game.target" in l)
+    assert lines[at].startswith("≠  game.target  Game: the score that wins")
+    assert lines[at + 1].split()[:3] == ["cotton-1674", "61", "[stated]"]
+    assert lines[at + 2].split()[:3] == ["parlett-121", "121", "[stated]"]
 
 
 def test_diff_of_everything_by_default(cli):

@@ -15,15 +15,18 @@ from costly_variants.cards import Card
 from costly_variants.count.hand import score_hand
 
 
-def test_score_all_explains_every_point(cli):
+def test_score_all_explains_every_point(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
     code, out, _ = cli("score", "5H", "5D", "10H", "--deck", "KH", "--all")
     assert code == 0
     for profile_id in ("cotton-1674", "eddowes-burne-1874", "parlett-121"):
         assert f"{profile_id}: " in out
     assert "four in colour, three in suit" in out and "parlett-web#colours" in out
     assert "cotton-1674#p127-colours" in out
-    total_line = next(l for l in out.splitlines() if l.lstrip().startswith("≠") and "total" in l)
-    assert "18" in total_line and "21" in total_line
+    header = next(l for l in out.splitlines() if l.startswith("profile"))
+    assert header.split()[-4:] == ["colours", "≠", "total", "≠"]
+    rows = {l.split()[0]: l.split() for l in out.splitlines() if l.startswith(("cotton-1674 ", "parlett-121 "))}
+    assert rows["cotton-1674"][-1] == "18" and rows["parlett-121"][-1] == "21"
 
 
 def test_score_json_one_variant(cli):

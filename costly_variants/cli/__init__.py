@@ -1,60 +1,127 @@
-"""The ``costly`` command. Every error is one line on stderr and a non-zero exit, never a traceback."""
+"""The ``costly`` command. Every error is one line on stderr and a non-zero exit, never a traceback.
+
+Start-up is kept short: ``costly --version`` imports nothing but this file, and the command modules
+import the engine, the schema checker and rich inside their handlers, so that ``--help`` and each
+command load only what they use. A new command module is a name in ``GROUPS``: it needs a
+``register(sub)`` that adds its commands with ``helptext.command``.
+"""
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import Callable, NoReturn, Sequence
 
 from .. import __version__
-from ..errors import CostlyError, ProfileError, UsageError
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (see the docstring)
+if TYPE_CHECKING:
+    import argparse
+    from typing import NoReturn, Sequence
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
+# The help groups of ``costly --help``, in order: (title, what they are for, command modules in cli/).
+# A group whose modules are not there yet is left out of the help.
+GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("profiles", "the rule profiles: list, check, read and compare them", ("profiles",)),
+    ("counting", "count hands under the profiles", ("counting",)),
+    ("games", "play the game, and check a played game", ("games",)),
+    ("comparison", "compare the profiles by their effect on whole games", ("comparison",)),
+    ("site", "the reference site generated from the profiles", ("site",)),
+)
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see --help)")
-
-
-Handler = Callable[[argparse.Namespace], int]
+VERSION = f"costly-variants {__version__}"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import counting, games, profiles
+    import argparse
+    import importlib
 
-    parser = _Parser(prog="costly", description="Compare the historical rule variants of Costly Colours.")
-    parser.add_argument("--version", action="version", version=f"costly-variants {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    from .helptext import Formatter, Parser, group_listing
+
+    parser = Parser(prog="costly", usage="costly [-h] [--version] COMMAND [ARGS]",
+                    description="Compare the historical rule variants of Costly Colours, a three-card relative "
+                                "of Cribbage: the rules as each source gives them, counting, play and analysis.",
+                    formatter_class=Formatter)
+    parser.add_argument("--version", action="version", version=VERSION)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser, help=argparse.SUPPRESS)
     sub.required = True
-    for module in (profiles, counting, games):
-        module.register(sub)
+    listing = []
+    for title, purpose, names in GROUPS:
+        before = len(sub.choices)
+        for name in names:
+            try:
+                module = importlib.import_module(f".{name}", __name__)
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{__name__}.{name}":
+                    raise
+                continue
+            module.register(sub)
+        added = list(sub.choices.items())[before:]
+        if added:
+            listing.append((title, purpose, added))
+    parser.epilog = group_listing(listing, sub) + (
+        "\n\nnew to the game? start with:\n  costly variants\n  costly show parlett-121\n"
+        "  costly play --variant parlett-121\n\nEvery command explains itself: costly COMMAND --help")
     return parser
 
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the command; return the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv == ["--version"]:
+        # The fast path: nothing else to import (argparse's own --version action answers otherwise).
+        print(VERSION)
+        return EXIT_OK
     try:
-        args = build_parser().parse_args(argv)
-        handler: Handler = args.handler
-        return handler(args)
-    except UsageError as exc:
+        try:
+            args = build_parser().parse_args(argv)
+            return int(args.handler(args))
+        except KeyboardInterrupt:
+            print("\ninterrupted", file=sys.stderr)
+            return 130
+        except BrokenPipeError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - ours are reported in a line, the rest re-raised
+            return _report(exc)
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return _broken_pipe()
+
+
+def _report(exc: Exception) -> int:
+    """One line on stderr (a line a problem for a broken profile) and the exit code; not ours: raise."""
+    from ..errors import CostlyError, ProfileError, UsageError  # here: --help and --version need none of it
+
+    if isinstance(exc, UsageError):
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except ProfileError as exc:
+    if isinstance(exc, ProfileError):
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return EXIT_INVALID
-    except CostlyError as exc:
+    if isinstance(exc, CostlyError):
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_INVALID
-    except RecursionError:
+    if isinstance(exc, RecursionError):
         print("error: the input is nested too deeply to read", file=sys.stderr)
         return EXIT_INVALID
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
+    raise exc
+
+
+def _broken_pipe() -> int:
+    """The reader went away (``costly diff | head``): exit 0, quietly.
+
+    Python would report the pipe again when it flushes stdout at exit; pointing stdout at /dev/null
+    first lets it close in silence.
+    """
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return EXIT_OK
 
 
 def main() -> NoReturn:

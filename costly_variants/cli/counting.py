@@ -3,55 +3,66 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from rich.table import Table
-from rich.text import Text
+from .helptext import command
+from .profiles import add_json
 
-from .. import profiles
-from ..count.analysis import analyse_hands, require_hand_size
-from ..count.batch import BatchError, score_batch
-from .profiles import console
-from ..profiles.display import dumps
-from ..errors import UsageError
-from ..worked_examples.replay import load_examples, replay_all
-from ..profiles import Profile
-from ..profiles.rules import Category
-from ..count.hand import HandScore, parse_deal, score_hand
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..count.hand import HandScore
+    from ..profiles import Profile
+    from ..worked_examples.replay import Example, Outcome
 
 EXIT_OK, EXIT_INVALID = 0, 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("score", help="count a hand: three cards and the deck card, itemised with citations")
+    p = command(sub, "score", "count a hand of three cards and the deck card, item by item, with the rule behind "
+                              "each point",
+                examples=["costly score 5H 5D 10H --deck KH", "costly score AH 4C 10S --deck 5D --variant cotton-1674",
+                          "costly score --batch --variant parlett-121 < deals.txt"],
+                details="Cards are a rank (A, 2-10, J, Q, K; T for ten) and a suit (S, H, D, C, or the symbols). "
+                        "The deck card is the card turned up from the stock, which counts with every hand.")
     p.add_argument("cards", nargs="*", metavar="CARD", help="the three cards held, e.g. 5H 5D 10H")
-    p.add_argument("--deck", metavar="CARD", help="the deck card (turn-up)")
+    p.add_argument("--deck", metavar="CARD", help="the deck card (the turn-up), e.g. KH")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--variant", metavar="ID|PATH", help="one profile (default: every bundled profile)")
     group.add_argument("--all", action="store_true", help="every bundled profile side by side (the default)")
     p.add_argument("--batch", action="store_true",
                    help="read lines of four cards (the fourth the deck card) from stdin; one JSON object per line")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_json(p)
     p.set_defaults(handler=cmd_score)
 
-    p = sub.add_parser("examples", help="replay the sources' worked examples under every profile")
+    p = command(sub, "examples", "replay the sources' worked examples: the source's count beside the engine's",
+                examples=["costly examples", "costly examples --variant cotton-1674 --json"],
+                details="Each example shows its cards, what the source says it scores, and what the engine "
+                        "counts under each profile; every difference has its reason.")
     p.add_argument("--variant", metavar="ID|PATH", action="append",
                    help="replay under this profile only (repeatable; default: every bundled profile)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_json(p)
     p.set_defaults(handler=cmd_examples)
 
-    p = sub.add_parser("analyse", aliases=["analyze"], help="exact analysis")
+    p = command(sub, "analyse", "exact analysis of every possible deal under a profile",
+                aliases=["analyze"], examples=["costly analyse hands --variant parlett-121", "costly analyse hands --all --json"])
     what = p.add_subparsers(dest="what", metavar="WHAT", parser_class=type(p))
     what.required = True
-    h = what.add_parser("hands", help="every one of the 1,082,900 deals of three cards and a deck card")
+    h = command(what, "hands", "the count of all 1,082,900 deals of three cards and a deck card: mean, "
+                               "spread, and what scores how often",
+                examples=["costly analyse hands --variant parlett-121", "costly analyse hands --all"],
+                prog="costly analyse hands")
     group = h.add_mutually_exclusive_group(required=True)
     group.add_argument("--variant", metavar="ID|PATH", help="the profile to analyse")
     group.add_argument("--all", action="store_true", help="every bundled profile")
-    h.add_argument("--json", action="store_true", help="print JSON")
+    add_json(h)
     h.set_defaults(handler=cmd_analyse_hands)
 
 
 def read_text_lines(data: bytes, name: str) -> list[str]:
     """Lines of UTF-8 text; bytes that are not UTF-8 are an error naming their line."""
+    from ..count.batch import BatchError
+
     try:
         return data.decode("utf-8").splitlines()
     except UnicodeDecodeError as exc:
@@ -60,11 +71,22 @@ def read_text_lines(data: bytes, name: str) -> list[str]:
 
 
 def _chosen(args: argparse.Namespace) -> list[Profile]:
+    from .. import profiles
+
     return [profiles.load(args.variant)] if getattr(args, "variant", None) else profiles.load_all()
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    from .. import profiles
+    from ..count.analysis import require_hand_size
+    from ..errors import UsageError
+
     if args.batch:
+        from ..count.batch import score_batch
+
+        if sys.stdin.isatty():
+            print("costly score --batch: reading lines of four cards from standard input "
+                  "(the fourth the deck card); end with Ctrl-D", file=sys.stderr)
         if args.cards or args.deck:
             raise UsageError("costly score --batch reads its cards from stdin; give no cards on the command line")
         if not args.variant:
@@ -78,6 +100,9 @@ def cmd_score(args: argparse.Namespace) -> int:
         return EXIT_OK
     if len(args.cards) != 3 or not args.deck:
         raise UsageError("costly score: give three cards and --deck CARD, e.g. costly score 5H 5D 10H --deck KH")
+    from ..count.hand import parse_deal, score_hand
+    from ..profiles.display import dumps
+
     hand, deck = parse_deal(args.cards, args.deck)
     chosen = _chosen(args)
     for profile in chosen:
@@ -88,77 +113,173 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(dumps(payload[0] if args.variant else {"hand": [str(c) for c in hand], "deck": str(deck),
                                                      "profiles": payload}))
         return EXIT_OK
-    out = console(40 + 24 * len(scores))
+    from rich.text import Text
+
+    from .render import console
+
+    out = console()
     out.print(Text(f"Hand {' '.join(c.pretty() for c in hand)}, deck card {deck.pretty()}", style="bold"))
     if len(scores) > 1:
-        out.print(_side_by_side(scores))
+        out.print()
+        _side_by_side(out, scores)
     shown: dict[tuple, str] = {}
     for profile, score in scores:
+        out.print()
         same = shown.get(score.items)
         if same:
             out.print(Text(f"{profile.id}: {score.total}, item for item as {same}", style="bold"))
             continue
         shown[score.items] = profile.id
-        out.print(_itemised(profile, score))
+        _itemised(out, profile, score)
     return EXIT_OK
 
 
-def _side_by_side(scores: list[tuple[Profile, HandScore]]) -> Table:
-    table = Table(" ", "category", *(p.id for p, _ in scores), box=None, pad_edge=False)
-    for category in Category:
-        cells = []
-        for _, score in scores:
-            items = [i for i in score.items if i.category is category]
-            cells.append("\n".join(f"{i.name} {i.points}" for i in items) or "-")
-        sums = [sum(i.points for i in s.items if i.category is category) for _, s in scores]
-        table.add_row("≠" if len(set(sums)) > 1 else "", category.value, *(Text(c) for c in cells))
+def _side_by_side(out: Console, scores: list[tuple[Profile, HandScore]]) -> None:
+    """A line per profile, a column per category that scores under any of them; ≠ marks a difference."""
+    from rich.text import Text
+
+    from ..profiles.rules import Category
+    from .render import Column, Grid
+
+    sums = {c: [sum(i.points for i in s.items if i.category is c) for _, s in scores] for c in Category}
+    scoring = [c for c in Category if any(sums[c])]
     totals = [s.total for _, s in scores]
-    table.add_row("≠" if len(set(totals)) > 1 else "", Text("total", style="bold"),
-                  *(Text(str(t), style="bold") for t in totals))
-    return table
+
+    def header(name: str, values: list[int]) -> Column:
+        return Column(name + (" ≠" if len(set(values)) > 1 else ""), justify="right")
+
+    grid = Grid("profile", *(header(c.value, sums[c]) for c in scoring), header("total", totals))
+    for n, (profile, _) in enumerate(scores):
+        grid.add_row(profile.id, *(str(sums[c][n]) for c in scoring), Text(str(totals[n]), style="bold"))
+    grid.render(out)
+    silent = [c.value for c in Category if c not in scoring]
+    if silent:
+        out.print(Text(f"Nothing for {', '.join(silent)} under any profile."))
 
 
-def _itemised(profile: Profile, score: HandScore) -> Table:
+def _itemised(out: Console, profile: Profile, score: HandScore) -> None:
+    from rich.text import Text
+
+    from .render import Column, Grid
+
     title = f"{profile.id}: {score.total}"
     if score.ace_values:
         title += " (" + ", ".join(f"{c} counted {v}" for c, v in score.ace_values) + ")"
     if score.cocks_nest:
         title += " - a cock's nest"
-    table = Table("item", "cards", "points", "rule", "passages", title=title, title_justify="left",
-                  box=None, pad_edge=False)
+    out.print(Text(title, style="bold"))
+    grid = Grid(Column("points", justify="right"), Column("item", prose=True, readable=14),
+                Column("cards", whole=True), "rule and passages")
     for item in score.items:
-        table.add_row(item.name, " ".join(str(c) for c in item.cards), str(item.points), item.rule,
-                      Text(", ".join(item.cite) or "-", overflow="fold"))
+        grid.add_row(str(item.points), item.name, " ".join(str(c) for c in item.cards),
+                     f"{item.rule}: {', '.join(item.cite) or '-'}")
     if not score.items:
-        table.add_row("nothing scores", "", "0", "", "")
-    return table
+        grid.add_row("0", "nothing scores", "", "")
+    grid.render(out)
+
+
+def _cards_of(example: Example) -> str:
+    """The example's cards as the source gives them."""
+    if example.kind == "play":
+        plays = ", ".join(f"{p.player} {p.card}" + (f" ({p.count})" if p.count is not None else "")
+                          for p in example.plays)
+        return f"{plays}; deck card {example.deck}"
+    if example.kind == "reconstruct":
+        from ..cards import Rank
+
+        ranks = " ".join(str(Rank(r)) for r in example.ranks) if example.ranks else "not stated"
+        return f"ranks {ranks}" + (f" ({', '.join(sorted(example.requires))})" if example.requires else "") + \
+            "; the source gives no suits, so every deal that fits is searched"
+    return f"{' '.join(map(str, example.hand))}, deck card {example.deck}"
+
+
+def _source_says(example: Example) -> str:
+    """What the source says the example scores, item by item in its own terms."""
+    total = "?" if example.stated_total is None else str(example.stated_total)
+    if example.stated_items:
+        return f"{total}: " + ", ".join(f"{i.label.replace('|', ' or ')} {i.points}" for i in example.stated_items)
+    if example.kind == "play" and any(p.points for p in example.plays):
+        return f"{total}: " + ", ".join(f"{p.card} by {p.player} scores {p.points}" for p in example.plays if p.points)
+    return total
+
+
+def _words(example: Example) -> tuple[str, str] | None:
+    """The first cited passage as the source puts it: its text where transcribed, else our summary."""
+    from ..profiles.sources import library
+
+    for ref in example.cite:
+        passage = library().passage(ref)
+        if passage is None:
+            continue
+        if passage.text:
+            return "words", f"\u201c{' '.join(passage.text.split())}\u201d ({ref})"
+        if passage.summary:
+            return "summary", f"{' '.join(passage.summary.split())} ({ref}, in this project's words)"
+    return None
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
+    from .. import profiles
+    from ..profiles.display import dumps
+    from ..worked_examples.replay import load_examples, replay_all
+
     chosen = [profiles.load(v) for v in args.variant] if args.variant else profiles.load_all()
     outcomes = replay_all(chosen, load_examples())
     if args.json:
         print(dumps([o.as_dict() for o in outcomes]))
         return EXIT_OK
-    out = console(140)
-    table = Table("example", "profile", "source", "engine", "reason for the difference", box=None, pad_edge=False)
-    last = None
+    from rich.text import Text
+
+    from .render import console, labelled
+
+    out = console()
+    by_example: dict[str, list[Outcome]] = {}
     for o in outcomes:
-        first = o.example.id != last
-        last = o.example.id
-        home = "*" if o.profile_id == o.example.profile else " "
-        table.add_row(Text(o.example.id if first else ""), f"{home}{o.profile_id}", str(o.stated), "-" if o.engine is None else str(o.engine),
-                      Text(o.reason or ("agrees" if o.agrees else ""), overflow="fold"),
-                      end_section=False)
-    out.print(table)
+        by_example.setdefault(o.example.id, []).append(o)
+    for n, group in enumerate(by_example.values()):
+        example = group[0].example
+        if n:
+            out.print()
+        out.print(Text.assemble((example.id, "bold"), f"  {example.title}"))
+        home = next((o for o in group if o.profile_id == example.profile), None)
+        lines: list[tuple[str, str | Text]] = [
+            ("cards", _cards_of(example)),
+            ("source", f"{_source_says(example)}  ({', '.join(example.cite)})")]
+        words = _words(example)
+        if words:
+            lines.append(words)
+        if home is not None and home.details:
+            lines.append(("engine", f"{home.engine} under {home.profile_id}: " + "; ".join(home.details)))
+        out.print(labelled(lines, out.width))
+        _outcomes(out, group, example)
     agree = sum(o.agrees for o in outcomes if o.profile_id == o.example.profile)
     homes = sum(1 for o in outcomes if o.profile_id == o.example.profile)
-    out.print(f"* the example's own profile. Under their own profiles {agree} of {homes} examples agree with "
-              f"the engine; every difference has its reason.")
+    out.print()
+    out.print(Text(f"* the example's own profile. Under their own profiles {agree} of {homes} examples agree with "
+                   f"the engine; every difference has its reason."))
     return EXIT_OK
 
 
+def _outcomes(out: Console, group: list[Outcome], example: Example) -> None:
+    from rich.text import Text
+
+    from .render import Column, Grid
+
+    grid = Grid("profile", Column("source", justify="right"), Column("engine", justify="right"),
+                Column("reason for the difference", prose=True))
+    for o in group:
+        home = o.profile_id == example.profile
+        grid.add_row(Text(("*" if home else " ") + o.profile_id, style="bold" if home else ""),
+                     "-" if o.stated is None else str(o.stated), "-" if o.engine is None else str(o.engine),
+                     o.reason or ("agrees" if o.agrees else ""))
+    grid.render(out, indent=2)
+
+
 def cmd_analyse_hands(args: argparse.Namespace) -> int:
+    from .. import profiles
+    from ..count.analysis import analyse_hands, require_hand_size
+    from ..profiles.display import dumps
+
     chosen = _chosen(args) if not args.all else profiles.load_all()
     for profile in chosen:
         require_hand_size(profile.rules, profile.id)
@@ -167,18 +288,28 @@ def cmd_analyse_hands(args: argparse.Namespace) -> int:
         payload = [{"profile": p.id, **a.as_dict()} for p, a in results]
         print(dumps(payload[0] if args.variant else payload))
         return EXIT_OK
-    out = console(100)
-    for profile, a in results:
+    from rich.text import Text
+
+    from .render import Column, Grid, console
+
+    out = console()
+    bar_room = max(10, min(40, out.width - 20))
+    for n, (profile, a) in enumerate(results):
+        if n:
+            out.print()
         out.print(Text(f"{profile.id}: {a.deals:,} deals of three cards and a deck card", style="bold"))
-        out.print(f"  mean {a.mean:.3f}, maximum {a.maximum}, no deal counts: "
-                  f"{', '.join(map(str, a.impossible)) or 'none'}")
-        out.print(f"  scoring nothing (cock's nest): {a.zero_share:.2%}")
-        table = Table("category", "deals scoring it", "share", "mean points", box=None, pad_edge=False)
-        for category, n in a.category_deals.items():
-            table.add_row(category, f"{n:,}", f"{n / a.deals:.1%}", f"{a.category_points[category] / a.deals:.3f}")
-        out.print(table)
+        out.print(Text(f"  mean {a.mean:.3f}, maximum {a.maximum}, no deal counts: "
+                       f"{', '.join(map(str, a.impossible)) or 'none'}"))
+        out.print(Text(f"  scoring nothing (cock's nest): {a.zero_share:.2%}"))
+        grid = Grid("category", Column("deals scoring it", justify="right"), Column("share", justify="right"),
+                    Column("mean points", justify="right"))
+        for category, count in a.category_deals.items():
+            grid.add_row(category, f"{count:,}", f"{count / a.deals:.1%}",
+                         f"{a.category_points[category] / a.deals:.3f}")
+        grid.render(out, indent=2)
+        out.print(Text("  how many deals count each total:"))
         peak = max(a.distribution.values())
-        for total, n in a.distribution.items():
-            bar = "#" * max(1, round(40 * n / peak))
-            out.print(f"  {total:3d} {n:9,d} {bar}")
+        for total, count in a.distribution.items():
+            bar = "#" * max(1, round(bar_room * count / peak))
+            out.print(Text(f"  {total:3d} {count:9,d} {bar}"))
     return EXIT_OK

@@ -2,24 +2,16 @@
 from __future__ import annotations
 
 import argparse
-import json
-import random
 import sys
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, Iterator, Sequence, TextIO
 
-from .. import profiles
-from ..game.actions import Action, Kind
-from ..cards import Card
-from ..game.bots import BOTS, make_bot
-from ..profiles.display import dumps
-from ..game.state import CHANCE, Game, State, replay
-from ..errors import CostlyError, IllegalActionError
-from ..outputs import check_target, write_text
-from ..game.play import card_value
-from ..profiles import Profile
-from ..compare.simulate import simulate
-from ..game.playout import check_invariants
+from .helptext import command
+
+if TYPE_CHECKING:
+    from ..game.actions import Action
+    from ..game.state import Game, State
+    from ..profiles import Profile
+    from .teach import Point
 
 EXIT_OK, EXIT_INVALID = 0, 1
 
@@ -27,27 +19,61 @@ WORDS = ["nought", "one", "two", "three", "four", "five", "six", "seven", "eight
          "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
 
 
+class _BotNames(Sequence[str]):
+    """The bots' names for argparse's ``choices``, read from the engine only when a --bot is checked or shown."""
+
+    def _names(self) -> list[str]:
+        from ..game.bots import BOTS
+
+        return sorted(BOTS)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+
+BOT_NAMES = _BotNames()
+
+
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="play a game against the computer in the terminal")
-    p.add_argument("--variant", metavar="ID|PATH", required=True, help="the profile to play")
-    p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the computer's choices")
+    p = command(sub, "play", "play a game against the computer in the terminal; type help at any prompt",
+                examples=["costly play --variant parlett-121", "costly play --variant cotton-1674 --seed 7 --log game.json"],
+                details="At a prompt: a number from the list, or a card such as 5H (AC for the Ace of Clubs); "
+                        "Enter when there is only one choice; help (or ?) explains what to do now; hint shows "
+                        "what the computer would do and why; rules lists the profile's rules; score shows the "
+                        "board; quit ends the game.")
+    p.add_argument("--variant", metavar="ID|PATH", required=True, help="the profile to play (see costly variants)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed for the shuffle and the computer's choices (default: a new random seed, printed)")
     p.add_argument("--partners", action="store_true", help="the four-hand partnership game (you and a computer partner)")
-    p.add_argument("--bot", choices=sorted(BOTS), default="expert", help="the computer's play (default: expert)")
+    p.add_argument("--bot", choices=BOT_NAMES, default="expert", metavar="NAME",
+                   help="how the computer plays: %(choices)s")
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON) here when the game ends")
     p.set_defaults(handler=cmd_play)
 
-    p = sub.add_parser("simulate", help="play whole games bot against bot and report the results")
+    p = command(sub, "simulate", "play whole games bot against bot and report the results",
+                examples=["costly simulate --variant parlett-121 --games 1000 --seed 1",
+                          "costly simulate --all --games 200 --seed 1 --bot expert --bot greedy --json"])
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--variant", metavar="ID|PATH", help="the profile to play")
     which.add_argument("--all", action="store_true", help="every bundled profile in turn")
     p.add_argument("--games", type=_positive, required=True, help="how many games")
     p.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same games")
-    p.add_argument("--bot", action="append", choices=sorted(BOTS), metavar="NAME",
-                   help=f"bot for the seats in turn ({', '.join(BOTS)}); repeat for different seats (default: greedy)")
+    p.add_argument("--bot", action="append", choices=BOT_NAMES, metavar="NAME",
+                   help="bot for the seats in turn (%(choices)s); repeat for different seats (default: greedy)")
     p.add_argument("--json", action="store_true", help="print JSON (no timings, byte-identical for a seed)")
     p.set_defaults(handler=cmd_simulate)
 
-    p = sub.add_parser("replay", help="re-run a game log through the engine and check every score")
+    p = command(sub, "replay", "re-run a game log through the engine and check every score",
+                examples=["costly replay game.json", "costly replay game.json --variant parlett-121"])
     p.add_argument("log", metavar="FILE", help="a log written by costly play --log or costly simulate")
     p.add_argument("--variant", metavar="ID|PATH", help="the profile (default: the one named in the log)")
     p.set_defaults(handler=cmd_replay)
@@ -81,6 +107,9 @@ def say(points: int, name: str) -> str:
 
 
 def _partnership_profile(profile: Profile) -> Profile:
+    from .. import profiles
+    from ..errors import CostlyError
+
     if profile.rules.partnerships:
         return profile
     candidate = f"{profile.id}-partners"
@@ -91,61 +120,146 @@ def _partnership_profile(profile: Profile) -> Profile:
 
 
 def _write_atomically(path: str, data: dict[str, Any]) -> None:
+    from ..outputs import write_text
+    from ..profiles.display import dumps
+
     write_text(path, dumps(data) + "\n", what="log")
 
 
 def _check_log_target(path: str | None) -> None:
+    from ..outputs import check_target
+
     if path is not None:
         check_target(path, what="log")
 
 
-class Terminal:
-    """A person at seat 0 playing against bots, reading moves from ``stdin``."""
+# What a player does in the mog, as (you do it, another does it), by step and choice.
+MOG_WORDS = {
+    ("ask", "ask"): ("ask to mog", "asks to mog"), ("ask", "decline"): ("do not ask to mog", "does not ask to mog"),
+    ("answer", "ask"): ("agree to mog", "agrees to mog"), ("answer", "decline"): ("refuse to mog", "refuses to mog"),
+    ("confirm", "ask"): ("hold to the mog", "holds to the mog"), ("confirm", "decline"): ("withdraw", "withdraws"),
+    ("offer", "ask"): ("mog", "will mog"), ("offer", "decline"): ("refuse to mog", "refuses to mog"),
+    ("ask-partner", "ask"): ("ask your partner to mog", "asks {partner} to mog"),
+    ("ask-partner", "decline"): ("do not ask your partner", "does not ask {partner} to mog"),
+    ("answer-partner", "ask"): ("agree to mog with your partner", "agrees to mog"),
+    ("answer-partner", "decline"): ("refuse", "refuses"),
+}
 
-    def __init__(self, state: State, profile: Profile, stdin: TextIO, stdout: TextIO) -> None:
+QUIT = "quit"
+
+
+class Terminal:
+    """A person at seat 0 playing against bots, reading moves from ``stdin``; ``help`` and ``hint`` teach."""
+
+    def __init__(self, state: State, profile: Profile, stdin: TextIO, stdout: TextIO, *, bot: str = "expert") -> None:
         self.state = state
         self.profile = profile
         self.stdin = stdin
         self.out = stdout
+        self.bot = bot
         self.shown = 0
         self.deal_shown = 0
+        self.hand_seen: set[Any] = set()
 
     def name(self, player: int) -> str:
+        """The subject of a sentence: "You", "The computer", "Your partner", "Computer 3"."""
         if player == 0:
             return "You"
         if self.state.rules.partnerships and player == 2:
-            return "Partner"
-        return "Computer" if self.state.n == 2 else f"Computer {player}"
+            return "Your partner"
+        return "The computer" if self.state.n == 2 else f"Computer {player}"
+
+    def noun(self, player: int) -> str:
+        """The name inside a sentence: "the computer", "your partner", "Computer 3", "you"."""
+        name = self.name(player)
+        return name[0].lower() + name[1:] if name.startswith(("The ", "Your ", "You")) else name
+
+    def verb(self, player: int, you: str, other: str) -> str:
+        return f"{self.name(player)} {you if player == 0 else other}"
 
     def print(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
+    def tell(self, text: str, *, indent: str = "  ", hang: str = "    ") -> None:
+        """Prose wrapped to the window at spaces, so that no id or card is ever split."""
+        import textwrap
+
+        from .render import output_width
+
+        width = max(40, output_width(self.out)) - 1
+        self.print(textwrap.fill(text, width, initial_indent=indent, subsequent_indent=hang,
+                                 break_long_words=False, break_on_hyphens=False))
+
+    def explain(self, points: list[Point]) -> None:
+        """Sentences, each followed by the rules and passages it rests on."""
+        from .teach import citation
+
+        for point in points:
+            self.tell(f"{point.text} {citation(self.profile, point)}".strip())
+
+    def cut(self, player: int, card: Any) -> None:
+        self.print(f"  {self.verb(player, 'cut', 'cuts')} {card.pretty()}.")
+
+    def dealer_chosen(self) -> None:
+        from .teach import Point
+
+        rule = self.state.rules.first_dealer.value
+        lowest = "lowest" if rule == "cut-lowest" else "highest"
+        who = f"{self.noun(self.state.dealer)} {'deal' if self.state.dealer == 0 else 'deals'}"
+        self.explain([Point(f"The {lowest} cut deals first (Aces low): {who}.",
+                            ("deal.first_dealer",))])
+
+    def cut_again(self) -> None:
+        self.print("  A tie: cut again.")
+
     def new_deal(self) -> None:
-        """Head each deal once: who deals and the deck card."""
+        """Head each deal once: who deals, who plays first, and the deck card."""
         state = self.state
         if state.deal_number == self.deal_shown or state.deck_card is None:
             return
         self.deal_shown = state.deal_number
-        dealer = "you deal" if state.dealer == 0 else f"{self.name(state.dealer).lower()} deals"
-        self.print(f"\n-- Deal {state.deal_number}: {dealer}; the deck card is {state.deck_card.pretty()} --")
+        self.hand_seen = set(state.hands[0])
+        eldest = "you are the eldest hand and play" if state.eldest == 0 else \
+            f"{self.noun(state.eldest)} is the eldest hand and plays"
+        self.print(f"\n-- Deal {state.deal_number} --")
+        self.tell(f"{self.verb(state.dealer, 'deal', 'deals')}, so {eldest} first. The deck card, turned up from "
+                  f"the stock, is {state.deck_card.pretty()}.")
         self.announce()
+
+    def received(self) -> None:
+        """Name the card that came into the player's hand in the mog."""
+        hand = set(self.state.hands[0])
+        for card in sorted(hand - self.hand_seen):
+            self.print(f"  You receive {card.pretty()}.")
+        self.hand_seen = hand
 
     def narrate(self, player: int, action: Action, step: str, count_before: int) -> None:
         """Say what a player did, as far as the others may see it."""
-        who = self.name(player)
+        from ..game.actions import Kind
+        from ..game.play import card_value
+
         if action.kind is Kind.PLAY and action.card is not None:
             value = action.value if action.value is not None else card_value(self.state.rules, action.card)
-            self.print(f"  {who}: {action.card.pretty()}" + (f" as {action.value}" if action.value is not None else "")
-                       + f", {say_number(count_before + value)}")
+            shown = action.card.pretty() + self._as(action)
+            self.print(f"  {self.verb(player, 'play', 'plays')} {shown}: {say_number(count_before + value)}.")
         elif action.kind is Kind.GO:
-            self.print(f"  {who}: go")
+            self.print(f"  {self.verb(player, 'say', 'says')} go.")
         elif action.kind is Kind.GIVE:
-            verb = "pass" if player == 0 else "passes"
-            self.print(f"  {who} {verb} a card" + (f" ({action.card.pretty()}, pegged)" if action.peg and action.card else ""))
+            given = action.card.pretty() if player == 0 and action.card else "a card"
+            pegged = f" ({action.card.pretty()}, pegged first)" if action.peg and action.card and player else ""
+            self.print(f"  {self.verb(player, 'pass', 'passes')} {given}{pegged}" +
+                       (", pegging it first" if action.peg and player == 0 else "") + ".")
         elif action.kind is Kind.DISCARD:
-            self.print(f"  {who} {'put' if player == 0 else 'puts'} a card under the deck card")
-        elif player != 0:
-            self.print(f"  {who}: {self.describe(action, step).replace('your partner', 'partner')}")
+            self.print(f"  {self.verb(player, 'put', 'puts')} a card under the deck card.")
+        elif action.kind is Kind.STOCK:
+            self.print(f"  {self.verb(player, 'mog', 'mogs')} the stock.")
+        elif action.kind is Kind.NO_STOCK:
+            self.print(f"  {self.verb(player, 'keep', 'keeps')} the hand.")
+        else:
+            you, other = MOG_WORDS.get((step, action.kind.value), (str(action), str(action)))
+            partner = (player + 2) % self.state.n
+            other = other.format(partner=self.noun(partner))
+            self.print(f"  {self.verb(player, you, other)}.")
 
     def announce(self) -> None:
         counted = set()
@@ -153,11 +267,11 @@ class Terminal:
             if event.phase == "count" and event.player not in counted and self.state.shown_hands:
                 hands, deck = self.state.shown_hands
                 counted.add(event.player)
-                self.print(f"  {self.name(event.player)} count{'s' if event.player else ''} "
+                self.print(f"  {self.verb(event.player, 'count', 'counts')} "
                            f"{' '.join(c.pretty() for c in hands[event.player])} with {deck.pretty()}:")
-            self.print(f"  {self.name(event.player)}: {say(event.points, event.name)}"
-                       + (f" ({' '.join(event.cards)})" if event.cards and event.phase != "play" else "")
-                       + f"   [{event.rule}]")
+            self.tell(f"{self.name(event.player)}: {say(event.points, event.name)}"
+                      + (f" ({_pretty(event.cards)})" if event.cards and event.phase != "play" else "")
+                      + f"   [{event.rule}]")
         self.shown = len(self.state.events)
 
     def board(self) -> str:
@@ -172,72 +286,190 @@ class Terminal:
         return "\n".join(lines)
 
     def describe(self, action: Action, step: str) -> str:
+        from ..game.actions import Kind
+
         if action.kind is Kind.PLAY:
             assert action.card is not None
-            return f"play {action.card.pretty()}" + (f" as {action.value}" if action.value is not None else "")
+            return f"play {action.card.pretty()}{self._as(action)}"
         if action.kind is Kind.GIVE:
             assert action.card is not None
             return f"pass {action.card.pretty()}" + (" and peg it first" if action.peg else "")
         if action.kind is Kind.DISCARD:
             assert action.card is not None
             return f"put {action.card.pretty()} in the stock"
-        labels = {
-            ("ask", Kind.ASK): "ask to mog", ("ask", Kind.DECLINE): "don't ask",
-            ("answer", Kind.ASK): "agree to mog", ("answer", Kind.DECLINE): "refuse",
-            ("confirm", Kind.ASK): "mog", ("confirm", Kind.DECLINE): "withdraw",
-            ("offer", Kind.ASK): "mog", ("offer", Kind.DECLINE): "refuse to mog",
-            ("ask-partner", Kind.ASK): "ask your partner to mog", ("ask-partner", Kind.DECLINE): "don't ask",
-            ("answer-partner", Kind.ASK): "agree to mog with your partner", ("answer-partner", Kind.DECLINE): "refuse",
-        }
         if action.kind is Kind.GO:
             return "go (you cannot play)"
         if action.kind is Kind.STOCK:
             return "mog the stock"
         if action.kind is Kind.NO_STOCK:
             return "keep your hand"
-        return labels.get((step, action.kind), str(action))
+        return MOG_WORDS.get((step, action.kind.value), (str(action), ""))[0]
 
-    def ask(self) -> Action:
+    def _as(self, action: Action) -> str:
+        """" as 11" for an Ace whose value its holder chose; nothing where the profile allows one value."""
+        chosen = action.value is not None and len(self.state.rules.ace_values) > 1
+        return f" as {action.value}" if chosen else ""
+
+    def step(self) -> str:
+        return self.state.pending[0][1] if self.state.phase.value == "mog" else "play"
+
+    def situation(self) -> str:
+        """Whose turn it is and what is being decided."""
         state = self.state
-        legal = state.legal_actions()
-        step = state.pending[0][1] if state.phase.value == "mog" else "play"
+        if state.phase.value == "play":
+            return f"Your turn to play. The count is {state.count}."
+        step = self.step()
+        return {"give": "Your turn: choose the card to pass in the mog.",
+                "discard": "Your turn: choose the card to put under the deck card.",
+                "stock": "Your turn: mog the stock (take the card under the deck card), or keep your hand?",
+                }.get(step, "Your turn: the mog (exchanging a card). Do you mog?")
+
+    def show_choices(self, legal: list[Action]) -> None:
+        state = self.state
         self.print(self.board())
+        self.tell(self.situation())
         if state.phase.value == "play":
             series = " ".join(c.pretty() for _, c in state.series) or "-"
-            self.print(f"  Count {state.count}   this series: {series}")
-        self.print(f"  Your hand: {' '.join(c.pretty() for c in sorted(state.hands[0]))}")
-        options = [self.describe(a, step) for a in legal]
-        self.print("  " + "   ".join(f"[{i}] {text}" for i, text in enumerate(options, 1)))
+            self.print(f"  Cards laid in this series: {series}")
+        self.print(f"  Your hand: {' '.join(c.pretty() for c in sorted(state.hands[0]))}"
+                   f"   deck card: {state.deck_card.pretty() if state.deck_card else '-'}")
+        step = self.step()
+        if len(legal) == 1:
+            self.print(f"  [Enter] {self.describe(legal[0], step)}")
+        else:
+            self.choices([f"[{i}] {self.describe(a, step)}" for i, a in enumerate(legal, 1)])
+
+    def choices(self, items: list[str]) -> None:
+        """The numbered choices, as many to a line as fit the window, never one split across lines."""
+        from .render import output_width
+
+        width = max(40, output_width(self.out)) - 1
+        line = ""
+        for item in items:
+            if line and len(line) + 3 + len(item) > width:
+                self.print(line)
+                line = ""
+            line = f"{line}   {item}" if line else f"  {item}"
+        self.print(line)
+
+    def ask(self) -> Action:
+        legal = self.state.legal_actions()
+        self.show_choices(legal)
         while True:
-            self.out.write("> ")
-            self.out.flush()
-            line = self.stdin.readline()
-            if not line:
+            line = self.read("> ")
+            text = line.strip()
+            word = text.lower()
+            if word in ("help", "?", "h"):
+                from .teach import phase_help
+
+                self.explain(phase_help(self.profile, self.state))
+                self.print("  Commands: a number or a card to choose; hint; rules; score; quit.")
+                continue
+            if word == "hint":
+                self.hint(legal)
+                continue
+            if word == "rules":
+                self.rules()
+                continue
+            if word in ("score", "board"):
+                self.print(self.board())
+                continue
+            if word in (QUIT, "exit"):
                 raise EOFError
-            choice = self._parse(line.strip(), legal)
+            if word == "" and len(legal) == 1:
+                return legal[0]
+            choice = self._parse(text, legal)
             if choice is not None:
                 return choice
-            self.print(f"  Not a legal choice here: {line.strip()!r}. Type a number from 1 to {len(legal)}"
-                       + (", or a card such as " + str(legal[0].card) if legal[0].card else "") + ".")
+            self.print(self._unknown(text, legal))
 
-    @staticmethod
-    def _parse(text: str, legal: list[Action]) -> Action | None:
+    def read(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise EOFError
+        return line
+
+    def _unknown(self, text: str, legal: list[Action]) -> str:
+        if not text:
+            return f"  Type a number from 1 to {len(legal)}, or help."
+        example = next((a.card for a in legal if a.card is not None), None)
+        return (f"  Not a legal choice here: {text!r}. Type a number from 1 to {len(legal)}"
+                + (f", or a card such as {example}" if example else "") + "; help explains what to do.")
+
+    def _parse(self, text: str, legal: list[Action]) -> Action | None:
+        from ..cards import Card
+
         if text.isdigit() and 1 <= int(text) <= len(legal):
             return legal[int(text) - 1]
-        lowered = text.lower().removeprefix("play ").strip()
+        lowered = text.lower().removeprefix("play ").removeprefix("pass ").strip()
         for action in legal:
             if lowered in (str(action).lower(), action.kind.value):
                 return action
-            if action.card is not None and action.value is None and not action.peg:
-                try:
-                    if Card.from_str(lowered) == action.card:
-                        return action
-                except ValueError:
-                    continue
-        return None
+        try:
+            card = Card.from_str(lowered)
+        except ValueError:
+            return None
+        same = [a for a in legal if a.card == card and not a.peg]
+        if len(same) <= 1:
+            return same[0] if same else None
+        return self._ace_value(card, same)
+
+    def _ace_value(self, card: Any, options: list[Action]) -> Action | None:
+        """An Ace whose value the profile lets its holder choose: ask which."""
+        values = [a.value for a in options]
+        while True:
+            answer = self.read(f"  Count {card.pretty()} as {' or '.join(map(str, values))}? ").strip()
+            if answer.isdigit() and int(answer) in values:
+                return options[values.index(int(answer))]
+            if not answer:
+                return None
+            self.print(f"  Type {' or '.join(map(str, values))}.")
+
+    def hint(self, legal: list[Action]) -> None:
+        import random
+
+        from ..game.bots import make_bot
+        from .teach import hint
+
+        # A fresh bot with a fixed seed: a hint must not change the computer's own choices later.
+        choice = make_bot(self.bot, random.Random(0)).choose(self.state, 0)
+        number = legal.index(choice) + 1
+        self.explain([_point(f"The computer ({self.bot}) would choose [{number}] "
+                             f"{self.describe(choice, self.step())}: {hint(self.profile, self.state, choice)}.")])
+
+    def rules(self) -> None:
+        from .teach import key_rules
+
+        self.tell(f"The key rules of {self.profile.title} ({self.profile.id}); every rule: costly show "
+                  f"{self.profile.id}")
+        for title, value, cite in key_rules(self.profile):
+            self.tell(f"{title}: {value}  {cite}", hang="      ")
+
+
+def _pretty(cards: Sequence[str]) -> str:
+    from ..cards import Card
+
+    return " ".join(Card.from_str(c).pretty() for c in cards)
+
+
+def _point(text: str) -> Point:
+    from .teach import Point
+
+    return Point(text)
 
 
 def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    import random
+
+    from .. import profiles
+    from ..errors import CostlyError
+    from ..game.actions import Kind
+    from ..game.bots import make_bot
+    from ..game.state import CHANCE, Game
+    from .teach import overview
+
     profile = profiles.load(args.variant)
     if args.partners:
         profile = _partnership_profile(profile)
@@ -245,25 +477,39 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     game = Game(profile.rules, variant=profile.id)
     state = game.new_initial_state()
-    ui = Terminal(state, profile, stdin or sys.stdin, stdout or sys.stdout)
+    ui = Terminal(state, profile, stdin or sys.stdin, stdout or sys.stdout, bot=args.bot)
     rng = random.Random(seed)
     bots = {p: make_bot(args.bot, random.Random(rng.getrandbits(64))) for p in range(1, game.num_players)}
-    ui.print(f"Costly Colours - {profile.title}. Game to {profile.rules.target}. Seed {seed}.")
-    ui.print("Type the number of your choice (or a card such as 5H). Ctrl-C ends the game.")
+    ui.tell(f"Costly Colours: {profile.title} ({profile.id}). Seed {seed}.", indent="", hang="  ")
+    for point in overview(profile):
+        ui.tell(point.text)
+    ui.explain([_point(
+        "At each prompt type the number of your choice, or a card such as 5H (AC is the Ace of Clubs); Enter "
+        "takes the only choice. Or type help (what to do now), hint (what the computer would do), rules, score "
+        "or quit.")])
     finished = False
     try:
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
                 outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                action = outcomes[rng.randrange(len(outcomes))][0]
+                cutter = len(state.cuts)
+                state.apply_action(action)
+                if action.kind is Kind.CUT:
+                    ui.cut(cutter, action.card)
+                    if state.dealer >= 0:
+                        ui.dealer_chosen()
+                    elif not state.cuts:
+                        ui.cut_again()
             else:
                 ui.new_deal()
-                step = state.pending[0][1] if state.phase.value == "mog" else "play"
+                step = ui.step()
                 action = ui.ask() if player == 0 else bots[player].choose(state, player)
                 count_before = state.count
                 state.apply_action(action)
                 ui.narrate(player, action, step, count_before)
+                ui.received()
                 ui.announce()
         ui.announce()
         finished = True
@@ -286,6 +532,11 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from .. import profiles
+    from ..compare.simulate import simulate
+    from ..game.state import Game
+    from ..profiles.display import dumps
+
     chosen = profiles.load_all() if args.all else [profiles.load(args.variant)]
     bots = args.bot or ["greedy"]
     results = []
@@ -318,6 +569,14 @@ def _print_summary(profile: Profile, game: Game, summary: Any, bots: list[str], 
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from .. import profiles
+    from ..errors import CostlyError, IllegalActionError
+    from ..game.playout import check_invariants
+    from ..game.state import Game, replay
+
     path = Path(args.log)
     try:
         log = json.loads(path.read_text(encoding="utf-8"))

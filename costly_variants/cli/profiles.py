@@ -2,27 +2,16 @@
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from .helptext import command
 
-from .. import profiles
-from ..profiles.display import dumps, format_provenance, format_value, profile_json, provenance_json, plain
-from ..errors import Location, Problem, UsageError
-from ..profiles import Profile
+if TYPE_CHECKING:
+    from ..profiles import Profile
 
 EXIT_OK, EXIT_INVALID = 0, 1
-
-
-def console(columns: int = 100) -> Console:
-    """A console at least ``columns`` wide, so tables stay readable when piped."""
-    width = max(columns, shutil.get_terminal_size((columns, 24)).columns)
-    return Console(file=sys.stdout, width=width, highlight=False, soft_wrap=False)
 
 
 def add_profile_args(parser: argparse.ArgumentParser, *, many: bool = False) -> None:
@@ -33,43 +22,75 @@ def add_profile_args(parser: argparse.ArgumentParser, *, many: bool = False) -> 
         parser.add_argument("profile", metavar="ID|PATH", help="a bundled profile id or a path to a profile file")
 
 
+def add_json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("variants", help="list the bundled profiles")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = command(sub, "variants", "list the bundled profiles: one per source, oldest first",
+                examples=["costly variants", "costly variants --json"])
+    add_json(p)
     p.set_defaults(handler=cmd_variants)
 
-    p = sub.add_parser("validate", help="check profile files against the schema and the sources")
+    p = command(sub, "validate", "check profile files against the schema and the sources they cite",
+                examples=["costly validate my-house.yaml", "costly validate --json"],
+                details="Every problem is one line, file:line:column: $.path: message; the exit code is 1 "
+                        "if there is any.")
     p.add_argument("paths", nargs="*", metavar="PATH", help="profile files or bundled ids (default: every bundled one)")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="report format")
+    add_json(p)
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="report format; --format json is the same as --json")
     p.set_defaults(handler=cmd_validate)
 
-    p = sub.add_parser("show", help="show a resolved profile with statuses and citations")
+    p = command(sub, "show", "show every rule of a profile with its value, status, passages and notes",
+                examples=["costly show cotton-1674", "costly show my-house.yaml --json"],
+                details="A rule's status says how the value was reached (stated, inferred, editorial, silent, "
+                        "disputed, unavailable) and its passages where, e.g. cotton-1674#p125-game.")
     add_profile_args(p)
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_json(p)
     p.set_defaults(handler=cmd_show)
 
-    p = sub.add_parser("diff", help="compare profiles rule by rule, side by side")
+    p = command(sub, "diff", "compare profiles rule by rule, with each value's status and passages",
+                examples=["costly diff --changed", "costly diff cotton-1674 parlett-121"],
+                details="Profiles are side by side when the window is wide enough, else one block per rule "
+                        "with a line per profile. Rules marked ≠ differ.")
     add_profile_args(p, many=True)
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_json(p)
     p.add_argument("--changed", action="store_true", help="only the rules that differ")
     p.set_defaults(handler=cmd_diff)
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
+    from .. import profiles
+    from ..profiles.display import dumps
+
     rows = [{"id": p.id, "title": p.title, "year": p.year, "target": p.rules.target, "players": p.rules.players,
              "extends": p.extends, "main_source": p.main_source} for p in profiles.load_all()]
     if args.json:
         print(dumps(rows))
         return EXIT_OK
-    table = Table("id", "title", "year", "game", "players", "main source", box=None, pad_edge=False)
+    from rich.text import Text
+
+    from .render import Column, Grid, console
+
+    grid = Grid(Column("profile", prose=True), "year", Column("game", justify="right"),
+                Column("players", justify="right"), "main source", leading=1)
     for r in rows:
-        table.add_row(str(r["id"]), str(r["title"]), str(r["year"]), str(r["target"]), str(r["players"]),
-                      str(r["main_source"]))
-    console().print(table)
+        grid.add_row(Text.assemble((str(r["id"]), "bold"), "\n" + str(r["title"])), str(r["year"]),
+                     str(r["target"]), str(r["players"]), str(r["main_source"]))
+    out = console()
+    grid.render(out)
+    out.print()
+    out.print(Text("game: the score that wins. See a profile's rules with: costly show ID; compare them with: "
+                   "costly diff --changed"))
     return EXIT_OK
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from .. import profiles
+    from ..errors import Location, Problem
+    from ..profiles.display import dumps
+
     targets = args.paths or profiles.bundled_ids()
     all_problems: list[Problem] = []
     checked: list[dict[str, Any]] = []
@@ -82,7 +103,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             _, problems = profiles.check(path)
         all_problems.extend(problems)
         checked.append({"file": str(target), "ok": not problems, "problems": [p.as_dict() for p in problems]})
-    if args.format == "json":
+    if args.json or args.format == "json":
         print(dumps({"ok": not all_problems, "files": checked}))
     else:
         for entry, target in zip(checked, targets):
@@ -95,10 +116,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from .. import profiles
+    from ..profiles.display import dumps, format_provenance, format_value, plain, profile_json
+
     profile = profiles.load(args.profile)
     if args.json:
         print(dumps(profile_json(profile)))
         return EXIT_OK
+    from rich.text import Text
+
+    from .render import Column, Grid, console
+
     out = console()
     heading = f"{profile.title}  ({profile.id}" + (f", extends {profile.extends}" if profile.extends else "") + ")"
     out.print(Text(heading, style="bold"))
@@ -107,26 +135,31 @@ def cmd_show(args: argparse.Namespace) -> int:
     if profile.source_status:
         s = profile.source_status
         out.print(Text(f"Source: [{s.status.value}] {s.note} ({', '.join(s.cite)})"))
-    table = Table("rule", "value", "status and passages", "note", show_lines=False, box=None, pad_edge=False)
+    out.print()
+    grid = Grid(Column("rule", prose=True, readable=0), "value", "status and passages",
+                Column("note", prose=True), leading=1)
     titles = profiles.rule_titles()
     for key, value in profile.values.items():
         prov = profile.provenance[key]
         note = prov.note or ""
         if prov.alternatives:
             note += "".join(f" | alternative: {format_value(plain(a.value))} ({a.reading})" for a in prov.alternatives)
-        table.add_row(Text(f"{key}\n{titles[key]}"), Text(format_value(plain(value))),
-                      Text(format_provenance(prov, profile.id), overflow="fold"), Text(note.strip()))
-    out.print(table)
+        grid.add_row(Text.assemble((key, "bold"), f"\n{titles[key]}"), format_value(plain(value)),
+                     format_provenance(prov, profile.id), note.strip() or "-")
+    grid.render(out)
     if profile.vocabulary:
-        vocab = Table("term", "meaning", "passages", box=None, pad_edge=False)
+        vocab = Grid(Column("term", whole=True), Column("meaning", prose=True, readable=30), "passages")
         for term, entry in profile.vocabulary.items():
-            vocab.add_row(term, entry.meaning, ", ".join(entry.cite))
+            vocab.add_row(Text(term, style="bold"), entry.meaning, ", ".join(entry.cite))
         out.print(Text("\nVocabulary", style="bold"))
-        out.print(vocab)
+        vocab.render(out)
     return EXIT_OK
 
 
 def diff_rows(chosen: list[Profile]) -> list[dict[str, Any]]:
+    from .. import profiles
+    from ..profiles.display import plain, provenance_json
+
     titles = profiles.rule_titles()
     rows = []
     for key, title in titles.items():
@@ -139,6 +172,10 @@ def diff_rows(chosen: list[Profile]) -> list[dict[str, Any]]:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
+    from .. import profiles
+    from ..errors import UsageError
+    from ..profiles.display import dumps, format_provenance, format_value
+
     refs = args.profiles or [p.id for p in profiles.load_all()]
     if len(refs) < 2:
         raise UsageError("costly diff: give at least two profiles, or none for every bundled one")
@@ -146,28 +183,31 @@ def cmd_diff(args: argparse.Namespace) -> int:
     ids = [p.id for p in chosen]
     if len(set(ids)) != len(ids):
         raise UsageError("costly diff: the same profile is named twice")
-    rows = diff_rows(chosen)
-    if args.changed:
-        rows = [r for r in rows if r["differs"]]
+    every = diff_rows(chosen)
+    rows = [r for r in every if r["differs"]] if args.changed else every
     notes = {p.id: {"status": p.source_status.status.value, "cite": list(p.source_status.cite),
                     "note": p.source_status.note} for p in chosen if p.source_status}
     if args.json:
         print(dumps({"profiles": ids, "source_status": notes, "rows": rows}))
         return EXIT_OK
-    table = Table(" ", "rule", *ids, box=None, pad_edge=False, show_lines=True)
-    table.columns[1].min_width = 26
+    from rich.text import Text
+
+    from .render import Column, Grid, console
+
+    grid = Grid(" ", Column("rule", prose=True, readable=0), *ids, heading=2, leading=1)
     for row in rows:
         cells = []
         for p in chosen:
             cell = row["cells"][p.id]
-            prov = p.provenance[row["rule"]]
-            text = f"{format_value(cell['value'])}\n{format_provenance(prov, p.id)}".replace(", ", "\n")
-            cells.append(Text(text, overflow="fold"))
-        table.add_row("≠" if row["differs"] else "", Text(f"{row['rule']}\n{row['title']}", overflow="fold"), *cells)
-    differing = sum(r["differs"] for r in rows)
-    out = console(30 + 30 * len(chosen))
-    out.print(table)
-    out.print(f"{differing} of {len(rows)} rules differ (marked ≠)")
+            cells.append(f"{format_value(cell['value'])}\n{format_provenance(p.provenance[row['rule']], p.id)}")
+        grid.add_row("≠" if row["differs"] else "", Text.assemble((row["rule"], "bold"), f"\n{row['title']}"),
+                     *cells)
+    differing = sum(r["differs"] for r in every)
+    out = console()
+    grid.render(out)
+    out.print()
+    out.print(Text(f"{differing} of {len(every)} rules differ" + (" (marked ≠)" if differing and not args.changed
+                                                                  else "")))
     for profile_id, note in notes.items():
         out.print(Text(f"{profile_id}: source {note['status']}. {note['note']} ({', '.join(note['cite'])})"))
     return EXIT_OK

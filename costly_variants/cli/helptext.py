@@ -1,0 +1,76 @@
+"""How every command explains itself: a one-line description, its options with their defaults, and
+examples, all through argparse."""
+from __future__ import annotations
+
+import argparse
+import shutil
+import textwrap
+from typing import Any, NoReturn, Sequence
+
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        from ..errors import UsageError  # here, not above: --help need not load the error types
+
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+class Formatter(argparse.HelpFormatter):
+    """Wraps prose to the window but keeps indented lines (examples, the command list) as written, and
+    says an option's default wherever it has one worth saying."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out = []
+        for paragraph in text.split("\n\n"):
+            lines = paragraph.splitlines()
+            if any(line.startswith(" ") for line in lines):
+                out.append("\n".join(indent + line for line in lines))
+            else:
+                out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent, subsequent_indent=indent,
+                                         break_long_words=False, break_on_hyphens=False))
+        return "\n\n".join(out)
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if ("default" not in text and default not in (None, False, argparse.SUPPRESS, [])
+                and action.option_strings and action.nargs != 0):
+            text += " (default: %(default)s)"
+        return text
+
+
+def command(sub: argparse._SubParsersAction, name: str, summary: str, *, examples: Sequence[str],
+            aliases: Sequence[str] = (), details: str = "", prog: str | None = None) -> argparse.ArgumentParser:
+    """Add a command: ``summary`` is its one line in ``costly --help`` and the head of its own help."""
+    assert summary and "\n" not in summary and examples, f"{name}: a one-line summary and an example"
+    epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples)
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, aliases=list(aliases), help=summary, description=summary + (f"\n\n{details}" if details else ""),
+        epilog=epilog, formatter_class=Formatter, prog=prog or f"costly {name}")
+    return parser
+
+
+def group_listing(groups: Sequence[tuple[str, str, Sequence[tuple[str, Any]]]],
+                  sub: argparse._SubParsersAction) -> str:
+    """The commands of ``costly --help``, grouped, each with its one-line summary."""
+    helps = {action.dest: action.help for action in sub._choices_actions}
+    width = max(40, shutil.get_terminal_size().columns - 2)
+    lines = []
+    seen: set[int] = set()
+    for title, purpose, commands in groups:
+        lines.append(f"{title} - {purpose}:")
+        for name, parser in commands:
+            if id(parser) in seen:
+                continue  # an alias: shown with its command
+            seen.add(id(parser))
+            aliases = [n for n, p in commands if p is parser and n != name]
+            label = name + (f" ({', '.join(aliases)})" if aliases else "")
+            summary = helps.get(name) or (parser.description or "").split("\n")[0]
+            if len(label) >= 20:
+                lines.append(f"  {label}")
+            first = f"  {label:<20} " if len(label) < 20 else " " * 23
+            lines.append(textwrap.fill(summary or "", width, initial_indent=first, subsequent_indent=" " * 23,
+                                       break_long_words=False, break_on_hyphens=False))
+        lines.append("")
+    return "\n".join(lines).rstrip()
