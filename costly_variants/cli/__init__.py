@@ -50,9 +50,11 @@ def run(argv: Sequence[str] | None = None) -> int:
     except RecursionError:
         print("error: the input is nested too deeply to read", file=sys.stderr)
         return EXIT_INVALID
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP where a command turned them into this
+        from .signals import exit_code
+
         print("\ninterrupted", file=sys.stderr)
-        return 130
+        return exit_code(exc)
     except BrokenPipeError:
         return EXIT_OK
 

@@ -1,0 +1,44 @@
+"""SIGTERM and SIGHUP handled like Ctrl-C, so that ``finally`` blocks run: a game log is written, batch
+workers are stopped, nothing temporary is left. The exit status is 128 plus the signal's number."""
+from __future__ import annotations
+
+import signal
+from contextlib import contextmanager
+from types import FrameType
+from typing import Iterator
+
+
+class Terminated(KeyboardInterrupt):
+    """The process was asked to stop by ``signum``; caught wherever Ctrl-C is."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+
+def exit_code(exc: KeyboardInterrupt) -> int:
+    """130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP."""
+    return exc.exit_code if isinstance(exc, Terminated) else 128 + signal.SIGINT
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    raise Terminated(signum)
+
+
+@contextmanager
+def stop_signals_raise() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise Terminated (as SIGINT raises KeyboardInterrupt)."""
+    names = [n for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    previous = {}
+    for name in names:
+        number = getattr(signal, name)
+        previous[number] = signal.signal(number, _raise)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
