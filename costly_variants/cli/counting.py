@@ -11,7 +11,7 @@ from rich.text import Text
 from .. import profiles
 from ..count.analysis import analyse_hands
 from ..count.batch import score_batch
-from .signals import stop_signals_raise
+from .signals import stop_signals_raising
 from .profiles import console
 from ..profiles.display import dumps
 from ..errors import UsageError
@@ -77,7 +77,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         rules = profiles.load(args.variant).rules
         stdin = sys.stdin
         source = stdin.buffer if hasattr(stdin, "buffer") else io.BytesIO(stdin.read().encode("utf-8"))
-        with stop_signals_raise():
+        with stop_signals_raising():
             score_batch(rules, source, sys.stdout, workers=args.workers, progress=sys.stderr.isatty())
         return EXIT_OK
     if args.workers is not None:

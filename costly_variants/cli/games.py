@@ -19,7 +19,8 @@ from ..outputs import check_target, write_text
 from ..game.play import card_value
 from ..profiles import Profile
 from ..compare.simulate import simulate
-from ..game.playout import check_invariants
+from .gamelogs import replay_command, write_play_log
+from .signals import exit_code, stop_signals_raise
 
 EXIT_OK, EXIT_INVALID = 0, 1
 
@@ -251,6 +252,8 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
     ui.print(f"Costly Colours - {profile.title}. Game to {profile.rules.target}. Seed {seed}.")
     ui.print("Type the number of your choice (or a card such as 5H). Ctrl-C ends the game.")
     finished = False
+    stopped: BaseException | None = None
+    restore_signals = stop_signals_raise()
     try:
         while not state.is_terminal():
             player = state.current_player()
@@ -267,8 +270,15 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
                 ui.announce()
         ui.announce()
         finished = True
-    except (KeyboardInterrupt, EOFError):
+    except (KeyboardInterrupt, EOFError) as exc:  # Ctrl-C, SIGTERM, SIGHUP, end of input
+        stopped = exc
         ui.print("\nGame abandoned.")
+    except BaseException:  # an unexpected error: keep the game so far, then let the error be reported
+        if args.log:
+            write_play_log(args.log, state, seed=seed, bot=args.bot, say=ui.print)
+        raise
+    finally:
+        restore_signals()
     if finished:
         ui.print()
         ui.print(ui.board())
@@ -276,13 +286,13 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
                                                       else "The computers win")
         ui.print(f"{winner}, {state.scores[0]} to {state.scores[1]}.")
     if args.log:
-        log = state.log() | {"seed": seed, "bots": args.bot, "finished": finished}
         try:
-            _write_atomically(args.log, log)
+            write_play_log(args.log, state, seed=seed, bot=args.bot, say=ui.print)
         except OSError as exc:
             raise CostlyError(f"cannot write the log {args.log!r}: {exc.strerror or exc}") from None
-        ui.print(f"Log written to {args.log}.")
-    return EXIT_OK if finished else 130
+    if finished:
+        return EXIT_OK
+    return exit_code(stopped) if isinstance(stopped, KeyboardInterrupt) else 130
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -318,30 +328,7 @@ def _print_summary(profile: Profile, game: Game, summary: Any, bots: list[str], 
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    path = Path(args.log)
-    try:
-        log = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CostlyError(f"{path}: cannot read: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CostlyError(f"{path}: not a JSON game log: {exc}") from None
-    if not isinstance(log, dict) or not isinstance(log.get("actions"), list):
-        raise CostlyError(f"{path}: not a game log (no list of actions)")
-    profile = profiles.load(args.variant or log.get("variant", ""))
-    try:
-        state = replay(Game(profile.rules, variant=profile.id), log["actions"])
-    except IllegalActionError as exc:
-        raise CostlyError(f"{path}: {exc}") from None
-    events = [e.as_dict() for e in state.events]
-    if events != log.get("events") or state.scores != log.get("scores") or state.winner != log.get("winner"):
-        first = next((i for i, (a, b) in enumerate(zip(events, log.get("events") or [])) if a != b),
-                     min(len(events), len(log.get("events") or [])))
-        raise CostlyError(f"{path}: replay differs from the log at event {first + 1}")
-    if state.is_terminal():
-        check_invariants(state)
-    print(f"{path}: {len(log['actions'])} actions replayed under {profile.id}; {len(events)} scores and the result "
-          f"({state.scores[0]} to {state.scores[1]}) reproduced")
-    return EXIT_OK
+    return replay_command(args.log, args.variant)
 
 
 __all__ = ["register", "say"]

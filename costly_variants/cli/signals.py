@@ -5,7 +5,7 @@ from __future__ import annotations
 import signal
 from contextlib import contextmanager
 from types import FrameType
-from typing import Iterator
+from typing import Callable, Iterator
 
 
 class Terminated(KeyboardInterrupt):
@@ -29,16 +29,27 @@ def _raise(signum: int, frame: FrameType | None) -> None:
     raise Terminated(signum)
 
 
-@contextmanager
-def stop_signals_raise() -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP raise Terminated (as SIGINT raises KeyboardInterrupt)."""
-    names = [n for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+def stop_signals_raise() -> Callable[[], None]:
+    """From now on SIGTERM and SIGHUP raise Terminated (as SIGINT raises KeyboardInterrupt); returns
+    the function that puts the previous handlers back."""
     previous = {}
-    for name in names:
-        number = getattr(signal, name)
-        previous[number] = signal.signal(number, _raise)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            number = getattr(signal, name)
+            previous[number] = signal.signal(number, _raise)
+
+    def restore() -> None:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+    return restore
+
+
+@contextmanager
+def stop_signals_raising() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise Terminated."""
+    restore = stop_signals_raise()
     try:
         yield
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+        restore()
