@@ -183,3 +183,51 @@ def test_rules_document_is_cached_per_rules_object():
 def test_read_log_of_an_intact_file():
     log = read_log(DAMAGED / "intact.json")
     assert log.seed == 5 and log.bots == ("greedy", "expert") and log.finished is True
+
+
+@pytest.mark.parametrize("how, code", [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
+def test_play_stopped_by_a_signal_writes_a_whole_log_and_nothing_else(tmp_path, how, code):
+    log = tmp_path / "game.json"
+    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "play", "--variant", "parlett-121",
+                             "--seed", "8", "--log", str(log)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT)
+    assert proc.stdin is not None and proc.stdout is not None
+    seen = b""
+    deadline = time.time() + 60
+    for _ in range(3):  # play a few moves, then wait at the prompt
+        while not seen.endswith(b"> ") and time.time() < deadline:
+            seen += os.read(proc.stdout.fileno(), 4096)
+        seen = b""
+        proc.stdin.write(b"1\n")
+        proc.stdin.flush()
+    while not seen.endswith(b"> ") and time.time() < deadline:
+        seen += os.read(proc.stdout.fileno(), 4096)
+    proc.send_signal(getattr(signal, how))
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == code and b"Traceback" not in err
+    assert b"Game abandoned." in seen + out and b"Log written to" in out
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left beside it
+    data = json.loads(log.read_text(encoding="utf-8"))
+    assert data["finished"] is False and data["winner"] is None and len(data["actions"]) > 10
+    replayed = costly("replay", str(log))
+    assert replayed.returncode == 0 and "unfinished game" in replayed.stdout
+
+
+def test_play_writes_its_log_before_an_unexpected_error_is_reported(tmp_path, monkeypatch):
+    from costly_variants.cli import run
+    from costly_variants.game import bots
+
+    original = bots.ExpertBot.choose
+
+    def broken(self, state, player):  # type: ignore[no-untyped-def]
+        if len(state.history) > 30:
+            raise RuntimeError("a bug in a bot")
+        return original(self, state, player)
+
+    monkeypatch.setattr(bots.ExpertBot, "choose", broken)
+    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO("1\n" * 500))
+    log = tmp_path / "game.json"
+    with pytest.raises(RuntimeError, match="a bug in a bot"):
+        run(["play", "--variant", "cotton-1674", "--seed", "3", "--log", str(log)])
+    data = json.loads(log.read_text(encoding="utf-8"))
+    assert data["finished"] is False and len(data["actions"]) > 30

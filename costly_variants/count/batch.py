@@ -276,6 +276,20 @@ def parse_line(line: bytes) -> tuple[int, ...] | None | str:
 
 
 @dataclass(frozen=True)
+class _Input:
+    """The input: a seekable file descriptor, where the lines begin, where they end, and the block size."""
+
+    fd: int
+    start: int
+    size: int
+    block: int = BLOCK
+
+    @property
+    def blocks(self) -> int:
+        return -(-(self.size - self.start) // self.block)
+
+
+@dataclass(frozen=True)
 class _Block:
     """The lines that start in one block; ``overlong`` if its last line runs past what was read."""
 
@@ -285,11 +299,12 @@ class _Block:
     skipped: int = 0  # 1 if the block starts inside a line (owned by the block before): its first line is the next
 
 
-def _read_block(fd: int, number: int, size: int, start_offset: int) -> _Block:
-    start = start_offset + number * BLOCK
-    end = min(start + BLOCK, size)
-    before = 1 if start > start_offset else 0
-    raw = os.pread(fd, before + (end - start) + MAX_LINE + 2, start - before)
+def _read_block(source: _Input, number: int) -> _Block:
+    size = source.size
+    start = source.start + number * source.block
+    end = min(start + source.block, size)
+    before = 1 if start > source.start else 0
+    raw = os.pread(source.fd, before + (end - start) + MAX_LINE + 2, start - before)
     own_end = before + end - start
     newlines = raw.count(b"\n", before, own_end)
     if before:
@@ -319,9 +334,9 @@ def _read_block(fd: int, number: int, size: int, start_offset: int) -> _Block:
 Checked = tuple[int, int, int, "tuple[int, str] | None"]
 
 
-def _check_block(fd: int, number: int, size: int, start_offset: int) -> Checked:
+def _check_block(source: _Input, number: int) -> Checked:
     """(line breaks in the block, deals, bad lines, the first bad line's index in the block and message)."""
-    block = _read_block(fd, number, size, start_offset)
+    block = _read_block(source, number)
     index = _INDEX
     bad = blank = 0
     first: tuple[int, str] | None = None
@@ -351,26 +366,14 @@ def _check_block(fd: int, number: int, size: int, start_offset: int) -> Checked:
     return block.newlines, len(block.lines) - blank - bad, bad, first
 
 
-def _score_block(scorer: BatchScorer, fd: int, number: int, size: int, start_offset: int, first_line: int,
-                 ) -> bytes:
+def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: int) -> bytes:
     """The JSON lines of one (checked) block, as UTF-8, each ending in a line break."""
-    block = _read_block(fd, number, size, start_offset)
+    block = _read_block(source, number)
     scored = scorer.score_lines(block.lines, first_line + block.skipped)
     return b"\n".join(scored) + b"\n" if scored else b""
 
 
 # -- running -----------------------------------------------------------------------------------------------
-
-@dataclass
-class _Input:
-    fd: int
-    start: int
-    size: int
-
-    @property
-    def blocks(self) -> int:
-        return -(-(self.size - self.start) // BLOCK)
-
 
 def _writer(fd: int) -> Callable[[bytes], None]:
     def write(data: bytes) -> None:
@@ -427,7 +430,7 @@ def _as_worker() -> None:
 def _check_worker(source: _Input, me: int, workers: int, conn) -> None:  # type: ignore[no-untyped-def]
     _as_worker()
     try:
-        conn.send([(k, _check_block(source.fd, k, source.size, source.start))
+        conn.send([(k, _check_block(source, k))
                    for k in range(me, source.blocks, workers)])
     except BaseException as exc:  # noqa: BLE001 - reported by the parent in one line, not as a traceback
         conn.send(f"{type(exc).__name__}: {exc}")
@@ -443,7 +446,7 @@ def _score_worker(scorer: BatchScorer, source: _Input, starts: list[int], out_fd
     message = ""
     try:
         for k in range(me, source.blocks, workers):
-            data = _score_block(scorer, source.fd, k, source.size, source.start, starts[k])
+            data = _score_block(scorer, source, k, starts[k])
             while turn.value != k:
                 if failed.value:
                     return
@@ -495,12 +498,13 @@ def _line_error(name: str, starts: list[int], results: dict[int, Checked]) -> No
 
 
 def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[bytes], object], *, name: str = "<stdin>",
-             workers: int | None = None, parallel_from: int = 1 << 20, progress: bool = False) -> int:
+             workers: int | None = None, parallel_from: int = 1 << 20, progress: bool = False,
+             block: int = BLOCK) -> int:
     """Check every line of the file open at ``fd`` (seekable, read from its current offset), then
     write one JSON line per deal to ``out_fd`` (a file descriptor, or a function taking bytes, which
     keeps the work in this process). Returns the number of deals."""
     start = os.lseek(fd, 0, os.SEEK_CUR)
-    source = _Input(fd, start, os.fstat(fd).st_size)
+    source = _Input(fd, start, os.fstat(fd).st_size, block)
     workers = workers if workers is not None else len(os.sched_getaffinity(0))
     if (source.size - source.start < parallel_from or "fork" not in mp.get_all_start_methods()
             or not isinstance(out_fd, int)):
@@ -520,7 +524,7 @@ def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[bytes], object], *, 
             if workers == 1:
                 write = _writer(out_fd) if isinstance(out_fd, int) else out_fd
                 for k in range(source.blocks):
-                    write(_score_block(scorer, fd, k, source.size, source.start, starts[k]))
+                    write(_score_block(scorer, source, k, starts[k]))
                     bar.update(k + 1)
             else:
                 assert isinstance(out_fd, int)
@@ -535,7 +539,7 @@ def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[bytes], object], *, 
 
 def _check(source: _Input, workers: int) -> dict[int, Checked]:
     if workers == 1:
-        return {k: _check_block(source.fd, k, source.size, source.start) for k in range(source.blocks)}
+        return {k: _check_block(source, k) for k in range(source.blocks)}
     context = mp.get_context("fork")
     procs, conns = _run(context, [(_check_worker, (source, me, workers)) for me in range(workers)])
     results: dict[int, Checked] = {}
@@ -605,7 +609,8 @@ def open_input(stream: IO[bytes]) -> tuple[int, IO[bytes] | None]:
 
 
 def score_batch(rules: Rules, lines: Iterable[str] | IO[bytes], out: IO[str], *, source_name: str = "<stdin>",
-                workers: int | None = None, parallel_from: int = 1 << 20, progress: bool = False) -> int:
+                workers: int | None = None, parallel_from: int = 1 << 20, progress: bool = False,
+                block: int = BLOCK) -> int:
     """Score lines (strings, each one line, or a binary stream) and write one JSON line per deal to
     ``out``; write nothing unless every line is good. Returns the number of deals."""
     if hasattr(lines, "read"):
@@ -623,7 +628,7 @@ def score_batch(rules: Rules, lines: Iterable[str] | IO[bytes], out: IO[str], *,
         except (OSError, AttributeError, ValueError):  # an in-memory destination: stay in this process
             target = lambda data: out.write(data.decode("utf-8"))  # noqa: E731
         return score_fd(rules, fd, target, name=source_name, workers=workers, parallel_from=parallel_from,
-                        progress=progress)
+                        progress=progress, block=block)
     finally:
         if spool is not None:
             spool.close()
