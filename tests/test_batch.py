@@ -208,7 +208,17 @@ def test_an_interrupted_batch_leaves_no_workers_no_files_and_no_tracebacks(tmp_p
     assert [json.loads(l)["line"] for l in lines[:50]] == list(range(1, min(51, len(lines) + 1)))
 
 
-def test_progress_is_shown_only_on_a_terminal(monkeypatch):
-    shown = batch._Progress(10, enabled=False)
-    shown.update(5)
-    assert shown.bar is None
+def test_progress_is_shown_on_a_terminal_once_a_run_takes_a_while():
+    from rich.console import Console
+
+    hidden = batch._Progress(10, enabled=False, delay=0)
+    hidden.update(5)
+    assert hidden.bar is None
+    screen = io.StringIO()
+    quick = batch._Progress(10, enabled=True, delay=60, console=Console(file=screen, force_terminal=True))
+    quick.update(5)
+    assert quick.bar is None
+    slow = batch._Progress(10, enabled=True, delay=0, console=Console(file=screen, force_terminal=True))
+    slow.update(5)
+    slow.close()
+    assert "scoring" in screen.getvalue() and "50%" in screen.getvalue()

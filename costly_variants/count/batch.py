@@ -31,7 +31,7 @@ import stat
 import tempfile
 import time
 from dataclasses import dataclass
-from typing import IO, Callable, Iterable, Sequence
+from typing import IO, Any, Callable, Iterable, Sequence
 
 from ..cards import _PARSE_CACHE, FULL_DECK, Card, Rank, Suit
 from ..errors import CardError, CostlyError
@@ -384,26 +384,28 @@ def _writer(fd: int) -> Callable[[bytes], None]:
 
 
 class _Progress:
-    """A transient progress bar on a terminal's stderr, shown once a run takes more than a moment."""
+    """A transient progress bar on a terminal's stderr, shown once a run takes more than ``delay`` s."""
 
-    def __init__(self, total: int, enabled: bool) -> None:
+    def __init__(self, total: int, enabled: bool, *, delay: float = 2.0, console: Any = None) -> None:
         self.total = total
         self.enabled = enabled
+        self.delay = delay
+        self.console = console
         self.started = time.monotonic()
-        self.bar = None
-        self.task = None
+        self.bar: Any = None
+        self.task: Any = None
 
     def update(self, done: int) -> None:
         if not self.enabled:
             return
         if self.bar is None:
-            if time.monotonic() - self.started < 2.0:
+            if time.monotonic() - self.started < self.delay:
                 return
             from rich.console import Console
             from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
             self.bar = Progress(TextColumn("scoring"), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
-                                console=Console(stderr=True), transient=True)
+                                console=self.console or Console(stderr=True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task("scoring", total=self.total)
         self.bar.update(self.task, completed=done)
@@ -566,10 +568,10 @@ def _score_in_parallel(scorer: BatchScorer, source: _Input, starts: list[int], o
                                   for me in range(workers)])
     try:
         pending = list(conns)
-        messages = []
+        messages: list[str] = []
         while pending:
             ready = mp.connection.wait(pending, timeout=0.2)
-            for conn in ready:
+            for conn in [c for c in pending if c in ready]:
                 try:
                     messages.append(conn.recv())
                 except EOFError:

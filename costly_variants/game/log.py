@@ -202,7 +202,7 @@ def json_path(parts: Sequence[Any]) -> str:
 
 
 def _message(error: "jsonschema.ValidationError") -> str:
-    value = error.instance
+    value: Any = error.instance
     kind = error.validator
     if kind == "type":
         wanted = error.validator_value
@@ -210,7 +210,7 @@ def _message(error: "jsonschema.ValidationError") -> str:
         article = "an" if str(wanted)[0] in "aeiou" else "a"
         return f"{shown(value)} is not {article} {wanted}"
     if kind in ("enum", "const"):
-        allowed = error.validator_value if kind == "enum" else [error.validator_value]
+        allowed: Any = error.validator_value if kind == "enum" else [error.validator_value]
         return f"{shown(value)} is not one of {', '.join(shown(a) for a in allowed)}"
     if kind == "pattern":
         if list(error.absolute_path)[:1] == ["actions"]:
