@@ -60,6 +60,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="batch workers (default: every core)")
     parser.add_argument("--profile", default="parlett-121")
     parser.add_argument("--tree", type=Path, default=HERE, help="source tree whose package to run")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another source tree (e.g. the previous commit, from git archive) to run on the "
+                             "same file in the same run, for a before/after ratio")
     args = parser.parse_args()
     env = dict(os.environ, PYTHONPATH=str(args.tree.resolve()))
     cores = args.workers or len(os.sched_getaffinity(0))
@@ -84,6 +87,14 @@ def main() -> None:
                   f"output {out.stat().st_size / lines:.0f} bytes/line")
         print(f"peak RSS, input x{args.lines / max(1000, args.lines // 4):.0f}: {rss['small']:.0f} -> "
               f"{rss['large']:.0f} MiB (flat means the input size does not matter)")
+        if args.against is not None:
+            ours = args.lines / timed(command, large, out, env, args.tree)[1]
+            other_env = dict(env, PYTHONPATH=str(args.against.resolve()))
+            other_command = [c for c in command if c not in ("--workers", str(args.workers))]
+            wall, cpu, peak = timed(other_command, large, out, other_env, args.against)
+            theirs = args.lines / cpu
+            print(f"against {args.against}: {theirs:,.0f} lines per CPU-second, peak RSS {peak:.0f} MiB; "
+                  f"this tree {ours:,.0f}: {ours / theirs:.2f} x")
 
 
 if __name__ == "__main__":

@@ -304,7 +304,8 @@ def _read_block(source: _Input, number: int) -> _Block:
     start = source.start + number * source.block
     end = min(start + source.block, size)
     before = 1 if start > source.start else 0
-    raw = os.pread(source.fd, before + (end - start) + MAX_LINE + 2, start - before)
+    # Never past the size measured at the start: what is appended meanwhile was not checked.
+    raw = os.pread(source.fd, min(before + (end - start) + MAX_LINE + 2, size - start + before), start - before)
     own_end = before + end - start
     newlines = raw.count(b"\n", before, own_end)
     if before:
