@@ -88,14 +88,19 @@ _SLOT = "\x00%d\x00"  # where the card at a position goes, until the position is
 _NAMES = (b"a", b"b", b"c", b"d")  # the four cards as given, as keys of the mapping a line is filled from
 
 
-def _item_texts(rules: Rules, items: Iterable[tuple]) -> dict[Category, str]:
-    """Per category: its items' JSON, each preceded by ", ", with ``_SLOT`` where each card goes."""
+def _item_texts(rules: Rules, items: Iterable[tuple], memo: dict[tuple, tuple[str, str]],
+                ) -> dict[Category, str]:
+    """Per category: its items' JSON, each preceded by ", ", with ``_SLOT`` where each card goes.
+    ``memo`` keeps each item's JSON around its cards, for the next entry that has the same item."""
     out: dict[Category, str] = {}
     for category, name, positions, points, rule in items:
-        text = json.dumps({"category": category.value, "name": name, "cards": "\x00", "points": points,
-                           "rule": rule, "cite": list(rules.cite(rule))}, ensure_ascii=False)
-        text = text.replace("%", "%%").replace('"\\u0000"', "[" + ", ".join(_SLOT % p for p in positions) + "]")
-        out[category] = out.get(category, "") + ", " + text
+        around = memo.get((category, name, points, rule))
+        if around is None:
+            text = json.dumps({"category": category.value, "name": name, "cards": "\x00", "points": points,
+                               "rule": rule, "cite": list(rules.cite(rule))}, ensure_ascii=False)
+            before, _, after = text.replace("%", "%%").partition('"\\u0000"')
+            around = memo[(category, name, points, rule)] = (", " + before + "[", "]" + after)
+        out[category] = out.get(category, "") + around[0] + ", ".join(_SLOT % p for p in positions) + around[1]
     return out
 
 
@@ -142,8 +147,8 @@ class BatchScorer:
 
     HEAD = b'{"line": %(n)d, "hand": [%(a)s, %(b)s, %(c)s], "deck": %(d)s, "total": %(t)d, "items": ['
     MID = b'], "ace_values": {'
-    TAIL = b'}, "cocks_nest": false}'
-    NEST_TAIL = b'}, "cocks_nest": true}'
+    TAIL = b'}, "cocks_nest": false}\n'
+    NEST_TAIL = b'}, "cocks_nest": true}\n'
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -153,6 +158,7 @@ class BatchScorer:
         # Rank parts: by the sorted ranks (slots are sorted positions), then by the ranks in the order
         # given (slots named by the card at each position); suit parts by the role key.
         self._sorted: dict[tuple[int, ...], tuple[bytes, int]] = {}
+        self._items: dict[tuple, tuple[str, str]] = {}
         self._ranks: list[tuple[bytes, bytes, bytes, bytes, bytes, int, bool] | None] = [None] * 13 ** 4
         self._suits: list[tuple[bytes, bytes, bytes, int] | None] = [None] * 12 ** 4
 
@@ -160,7 +166,7 @@ class BatchScorer:
         """The rank part for sorted ``ranks``: its runs and the Aces' values, separated by NULs, as a
         ``%`` template that, given which card each sorted position holds, gives the line's template."""
         items, ace_values = rank_part(self.counting, ranks)
-        texts = _item_texts(self.rules, items)
+        texts = _item_texts(self.rules, items, self._items)
         parts = ["".join(texts.get(c, "") for c in run) for run in self.layout.rank_runs]
         parts.append(", ".join(f"{_SLOT % p}: {v}" for p, v in enumerate(ace_values) if v))
         text = "\x00".join(parts).replace("%", "%%")  # escaped once more: it goes through % twice
@@ -172,7 +178,7 @@ class BatchScorer:
     def _rank_entry(self, cards: tuple[int, int, int, int], key: int,
                     ) -> tuple[bytes, bytes, bytes, bytes, bytes, int, bool]:
         # Sort like score_hand (by rank, ties by position), then name each sorted position's card.
-        order = sorted(range(4), key=lambda p: (_RANK[cards[p]], p))
+        order = [k & 3 for k in sorted(_RANK[c] * 4 + p for p, c in enumerate(cards))]
         ranks = tuple(_RANK[cards[p]] for p in order)
         template, total = self._sorted.get(ranks) or self._sorted_entry(ranks)
         r0, r1, r2, aces = (template % {b"%d" % s: b"%(" + _NAMES[p] + b")s" for s, p in enumerate(order)}
@@ -185,7 +191,7 @@ class BatchScorer:
 
     def _suit_entry(self, cards: tuple[int, int, int, int], key: int) -> tuple[bytes, bytes, bytes, int]:
         items = suit_part(self.counting, tuple(FULL_DECK[i] for i in cards))
-        texts = _item_texts(self.rules, items)
+        texts = _item_texts(self.rules, items, self._items)
         runs = [_fill_slots("".join(texts.get(c, "") for c in run), range(4)) for run in self.layout.suit_runs]
         entry = (runs[0], runs[1], runs[2], sum(i[3] for i in items))
         self._suits[key] = entry
@@ -194,11 +200,12 @@ class BatchScorer:
     def score_line(self, cards: tuple[int, ...], line: int = 0) -> str:
         """The JSON line for four card indices (three held, then the deck card)."""
         a, b, c, d = cards
-        return self.score_lines([b"%d %d %d %d" % (0, 0, 0, 0)], line, parsed=[(a, b, c, d)])[0].decode("utf-8")
+        return self.score_lines([b""], line, parsed=[(a, b, c, d)])[0].decode("utf-8").rstrip("\n")
 
     def score_lines(self, lines: Sequence[bytes], first: int, *,
                     parsed: Sequence[tuple[int, int, int, int]] | None = None) -> list[bytes]:
-        """JSON lines for checked input lines numbered from ``first`` (blank and comment lines give none)."""
+        """JSON lines, each ending in a line break, for checked input lines numbered from ``first`` (blank
+        and comment lines give none)."""
         out: list[bytes] = []
         append = out.append
         index = _INDEX
@@ -367,20 +374,24 @@ def _check_block(source: _Input, number: int) -> Checked:
     return block.newlines, len(block.lines) - blank - bad, bad, first
 
 
-def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: int) -> bytes:
+def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: int) -> list[bytes]:
     """The JSON lines of one (checked) block, as UTF-8, each ending in a line break."""
     block = _read_block(source, number)
-    scored = scorer.score_lines(block.lines, first_line + block.skipped)
-    return b"\n".join(scored) + b"\n" if scored else b""
+    return scorer.score_lines(block.lines, first_line + block.skipped)
 
 
 # -- running -----------------------------------------------------------------------------------------------
 
-def _writer(fd: int) -> Callable[[bytes], None]:
-    def write(data: bytes) -> None:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+def _writer(fd: int) -> Callable[[list[bytes]], None]:
+    """Writes lists of lines to ``fd`` with writev: no joined copy of a block's output is ever made."""
+    def write(lines: list[bytes]) -> None:
+        for start in range(0, len(lines), 512):
+            batch = lines[start:start + 512]
+            written = os.writev(fd, batch)
+            if written < sum(map(len, batch)):  # a short write (a pipe, a signal): finish byte by byte
+                view = memoryview(b"".join(batch))[written:]
+                while view:
+                    view = view[os.write(fd, view):]
     return write
 
 
@@ -500,11 +511,11 @@ def _line_error(name: str, starts: list[int], results: dict[int, Checked]) -> No
     raise BatchError(f"{name}:{starts[block] + offset}: {message}; nothing was scored{more}")
 
 
-def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[bytes], object], *, name: str = "<stdin>",
+def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[list[bytes]], object], *, name: str = "<stdin>",
              workers: int | None = None, parallel_from: int = 1 << 20, progress: bool = False,
              block: int = BLOCK) -> int:
     """Check every line of the file open at ``fd`` (seekable, read from its current offset), then
-    write one JSON line per deal to ``out_fd`` (a file descriptor, or a function taking bytes, which
+    write one JSON line per deal to ``out_fd`` (a file descriptor, or a function taking lines, which
     keeps the work in this process). Returns the number of deals."""
     start = os.lseek(fd, 0, os.SEEK_CUR)
     source = _Input(fd, start, os.fstat(fd).st_size, block)
@@ -627,9 +638,9 @@ def score_batch(rules: Rules, lines: Iterable[str] | IO[bytes], out: IO[str], *,
     try:
         out.flush()
         try:
-            target: int | Callable[[bytes], object] = out.fileno()
+            target: int | Callable[[list[bytes]], object] = out.fileno()
         except (OSError, AttributeError, ValueError):  # an in-memory destination: stay in this process
-            target = lambda data: out.write(data.decode("utf-8"))  # noqa: E731
+            target = lambda lines: out.write(b"".join(lines).decode("utf-8"))  # noqa: E731
         return score_fd(rules, fd, target, name=source_name, workers=workers, parallel_from=parallel_from,
                         progress=progress, block=block)
     finally:
