@@ -231,3 +231,20 @@ def test_play_writes_its_log_before_an_unexpected_error_is_reported(tmp_path, mo
         run(["play", "--variant", "cotton-1674", "--seed", "3", "--log", str(log)])
     data = json.loads(log.read_text(encoding="utf-8"))
     assert data["finished"] is False and len(data["actions"]) > 30
+
+
+def test_a_partnership_log_with_bots_dealt_round_the_seats_checks_its_seed(tmp_path, cli):
+    rules = profiles.load("eddowes-burne-1874-partners").rules
+    state = play_game(Game(rules, variant="eddowes-burne-1874-partners"), ["greedy", "expert"], 12)
+    path = tmp_path / "four.json"
+    path.write_text(json.dumps(state.log(seed=12, bots=["greedy", "expert"] * 2)), encoding="utf-8")
+    code, out, _ = cli("replay", str(path))
+    assert code == 0 and "matches seed 12" in out
+    log = json.loads(path.read_text(encoding="utf-8"))
+    log["bots"] = ["greedy", "expert"]  # the names as play_game takes them: the same seats
+    path.write_text(json.dumps(log), encoding="utf-8")
+    assert cli("replay", str(path))[0] == 0
+    log["bots"] = ["greedy", "expert", "random"]
+    path.write_text(json.dumps(log), encoding="utf-8")
+    code, _, err = cli("replay", str(path))
+    assert code == 1 and "3 bots cannot be dealt round 4 seats" in err

@@ -323,7 +323,7 @@ def parse_log(data: bytes, name: str) -> GameLog:
     bots = raw.get("bots")
     if isinstance(bots, str):  # before version 2, costly play wrote one name: a person at seat 0
         bots = [None] + [bots] * (raw["players"] - 1)
-    elif isinstance(bots, list) and "format" not in raw:  # and play_game's names, dealt round the seats
+    elif isinstance(bots, list):  # one per seat, or names dealt round the seats in turn (as play_game does)
         bots = seat_bots(bots, raw["players"])
     return GameLog(
         path=name, variant=raw["variant"], rules=rules, rules_sha256=raw.get("rules_sha256"),
@@ -366,8 +366,8 @@ def _consistency(raw: dict[str, Any], rules: Rules | None) -> list[str]:
             problems.append(f"$.partnerships: {shown(raw['partnerships'])}, but the log's rules say "
                             f"{shown(rules.partnerships)}")
     bots = raw.get("bots")
-    if "format" in raw and isinstance(bots, list) and len(bots) != raw["players"]:
-        problems.append(f"$.bots: {len(bots)} seats, but the game has {raw['players']} players")
+    if isinstance(bots, list) and raw["players"] % len(bots):
+        problems.append(f"$.bots: {len(bots)} bots cannot be dealt round {raw['players']} seats")
     winner = raw["winner"]
     if raw.get("finished") is True and winner is None:
         problems.append("$.finished: true, but there is no winner")
