@@ -309,14 +309,17 @@ def parse_log(data: bytes, name: str) -> GameLog:
         raise LogError(f"{name}: not a game log: nested too deeply to read") from None
     if not isinstance(raw, dict):
         raise LogError(f"{name}: $: {shown(raw)} is not a game log (a JSON object)")
-    problems = _problems(_log_validator(), raw)
-    rules = None
-    if not problems and "rules" in raw:
-        rules, problems = _rules_from(raw)
-        if not problems and raw["rules_sha256"] != rules_sha256(raw["rules"]):
-            problems = ["$.rules_sha256: does not match the rules in the log (were the rules edited by hand?)"]
-    if not problems:
-        problems = _consistency(raw, rules)
+    try:
+        problems = _problems(_log_validator(), raw)
+        rules = None
+        if not problems and "rules" in raw:
+            rules, problems = _rules_from(raw)
+            if not problems and raw["rules_sha256"] != rules_sha256(raw["rules"]):
+                problems = ["$.rules_sha256: does not match the rules in the log (were the rules edited by hand?)"]
+        if not problems:
+            problems = _consistency(raw, rules)
+    except RecursionError:
+        raise LogError(f"{name}: not a game log: nested too deeply to check") from None
     if problems:
         more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
         raise LogError(f"{name}: {problems[0]}{more}")
