@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import ctypes
 import gc
-import itertools
 import json
 import multiprocessing as mp
 import os
@@ -177,6 +176,8 @@ class BatchScorer:
 
     def _rank_entry(self, cards: tuple[int, int, int, int], key: int,
                     ) -> tuple[bytes, bytes, bytes, bytes, bytes, int, bool]:
+        """(head and first run, second run, third run, the end if the suits score nothing, the end
+        otherwise, the rank part's points, whether the first run is empty) for the ranks of ``cards``."""
         # Sort like score_hand (by rank, ties by position), then name each sorted position's card.
         order = [k & 3 for k in sorted(_RANK[c] * 4 + p for p, c in enumerate(cards))]
         ranks = tuple(_RANK[cards[p]] for p in order)
