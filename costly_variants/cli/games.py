@@ -48,9 +48,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print JSON (no timings, byte-identical for a seed)")
     p.set_defaults(handler=cmd_simulate)
 
-    p = sub.add_parser("replay", help="re-run a game log through the engine and check every score")
-    p.add_argument("log", metavar="FILE", help="a log written by costly play --log or costly simulate")
-    p.add_argument("--variant", metavar="ID|PATH", help="the profile (default: the one named in the log)")
+    p = sub.add_parser("replay", help="re-run a game log through the engine and check every field of it")
+    p.add_argument("log", metavar="FILE", help="a game log (costly play --log, State.log())")
+    p.add_argument("--variant", metavar="ID|PATH",
+                   help="replay under this profile instead of the rules the log records")
     p.set_defaults(handler=cmd_replay)
 
 
