@@ -248,3 +248,21 @@ def test_a_partnership_log_with_bots_dealt_round_the_seats_checks_its_seed(tmp_p
     path.write_text(json.dumps(log), encoding="utf-8")
     code, _, err = cli("replay", str(path))
     assert code == 1 and "3 bots cannot be dealt round 4 seats" in err
+
+
+def test_a_log_that_predates_a_rule_takes_it_from_the_bundled_profile(tmp_path, cli):
+    from costly_variants.game.log import rules_sha256
+
+    log = json.loads((DAMAGED / "intact.json").read_text(encoding="utf-8"))
+    del log["rules"]["values"]["play.sequence_min"]  # as if written before the rule existed
+    log["rules_sha256"] = rules_sha256(log["rules"])
+    path = tmp_path / "older.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    code, out, err = cli("replay", str(path))
+    assert code == 0, err
+    assert "note: the log predates the rules play.sequence_min: their values are taken from today's bundled" in out
+    log["variant"] = "my-house"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    code, _, err = cli("replay", str(path))
+    assert code == 1 and "records no value for play.sequence_min (it predates them)" in err
+    assert cli("replay", str(path), "--variant", "cotton-1674")[0] == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import profiles
-from ..game.log import GameLog, LogError, read_log
+from ..game.log import GameLog, LogError, complete_rules, missing_rules, read_log
 from ..game.state import State
 from ..game.verify import replay_log, rule_differences
 from ..outputs import write_text
@@ -30,6 +30,15 @@ def _rules_for(log: GameLog, variant: str | None) -> tuple[Rules, str, list[str]
                 notes.append(f"replaying under {profile.id}, whose rules differ from those the log records "
                              f"({', '.join(differ[:6])}{', ...' if len(differ) > 6 else ''})")
         return profile.rules, profile.id, notes
+    missing = missing_rules(log)
+    if missing:  # the log predates some rules: today's bundled profile may say what they were
+        shown = f"{', '.join(missing[:6])}{', ...' if len(missing) > 6 else ''}"
+        if log.variant not in profiles.bundled_ids():
+            raise LogError(f"{log.path}: the log records no value for {shown} (it predates them) and "
+                           f"{log.variant!r} is not a bundled profile: give the profile with --variant ID|PATH")
+        notes.append(f"the log predates the rules {shown}: their values are taken from today's bundled "
+                     f"{log.variant}")
+        return complete_rules(log, profiles.load(log.variant).rules), log.variant, notes
     if log.rules is None:
         if log.variant not in profiles.bundled_ids():
             raise LogError(f"{log.path}: an older log that does not record its rules, for {log.variant!r}, which is "
@@ -53,7 +62,7 @@ def replay_command(path: str, variant: str | None) -> int:
     for note in notes:
         print(f"note: {note}")
     state = result.state
-    source = f"the rules the log records ({log.variant})" if rules is log.rules else name
+    source = f"the rules the log records ({log.variant})" if log.recorded is not None and not variant else name
     checked = (f"; every chance action and bot move matches seed {log.seed}" if result.checked_seed
                else "; no seed recorded, so chance actions are taken as logged")
     ending = (f"the result ({state.scores[0]} to {state.scores[1]})" if state.is_terminal()

@@ -247,7 +247,7 @@ class GameLog:
 
     path: str
     variant: str
-    rules: Rules | None           # None: a log from before version 2
+    rules: Rules | None           # None: a log from before version 2, or one that predates some rules
     rules_sha256: str | None
     players: int
     partnerships: bool
@@ -259,6 +259,7 @@ class GameLog:
     scores: tuple[int, ...]
     winner: int | None
     deals: int
+    recorded: Mapping[str, Any] | None = None  # the rules as recorded (values and citations)
 
 
 def read_bounded(path: str | os.PathLike[str], *, limit: int = MAX_LOG_BYTES, what: str = "game log") -> bytes:
@@ -329,18 +330,20 @@ def parse_log(data: bytes, name: str) -> GameLog:
     elif isinstance(bots, list):  # one per seat, or names dealt round the seats in turn (as play_game does)
         bots = seat_bots(bots, raw["players"])
     return GameLog(
-        path=name, variant=raw["variant"], rules=rules, rules_sha256=raw.get("rules_sha256"),
+        path=name, variant=raw["variant"], rules=rules, rules_sha256=raw.get("rules_sha256"), recorded=raw.get("rules"),
         players=raw["players"], partnerships=raw["partnerships"], finished=raw.get("finished"),
         seed=raw.get("seed"), bots=tuple(bots) if bots is not None else None, actions=tuple(raw["actions"]),
         events=tuple(raw["events"]), scores=tuple(raw["scores"]), winner=raw["winner"], deals=raw["deals"])
 
 
-def _rules_from(raw: dict[str, Any]) -> tuple[Rules | None, list[str]]:
-    values, citations = raw["rules"]["values"], raw["rules"]["citations"]
+def _rules_from(raw: dict[str, Any], fallback: Mapping[str, Any] | None = None,
+                ) -> tuple[Rules | None, list[str]]:
+    """The log's rules, typed. A rule the profile schema has but the log lacks (the log predates it) is
+    taken from ``fallback`` (plain values by key) if given, else it is a problem."""
+    values, citations = dict(raw["rules"]["values"]), raw["rules"]["citations"]
     validators = _rule_value_validators()
     problems = [f"{json_path(['rules', 'values', key])}: not a rule of the profile schema"
                 for key in values if key not in validators]
-    problems += [f"{json_path(['rules', 'values'])}: rule {key} is missing" for key in validators if key not in values]
     problems += [f"{json_path(['rules', 'citations', key])}: not a rule of the profile schema"
                  for key in citations if key not in validators]
     for key, value in values.items():
@@ -348,6 +351,11 @@ def _rules_from(raw: dict[str, Any]) -> tuple[Rules | None, list[str]]:
             problems += _problems(validators[key], value, ["rules", "values", key])
     if problems:
         return None, problems
+    missing = [key for key in validators if key not in values]
+    if missing:
+        if fallback is None:
+            return None, []  # complete_rules() decides, once it knows what may fill the gap
+        values.update({key: fallback[key] for key in missing})
     order = values["count.declaration_order"]
     if sorted(order) != sorted(c.value for c in Category):
         return None, [f"{json_path(['rules', 'values', 'count.declaration_order'])}: must name every category once"]
@@ -357,6 +365,21 @@ def _rules_from(raw: dict[str, Any]) -> tuple[Rules | None, list[str]]:
         return build_rules(values, {k: tuple(v) for k, v in citations.items()}), []
     except (ValueError, TypeError, KeyError) as exc:
         return None, [f"$.rules.values: not a usable rule set: {exc}"]
+
+
+def missing_rules(log: "GameLog") -> list[str]:
+    """Rules of today's profile schema that a log's recorded rules lack (it was written before them)."""
+    if log.recorded is None:
+        return []
+    return [key for key in _rule_value_validators() if key not in log.recorded["values"]]
+
+
+def complete_rules(log: "GameLog", fallback: Rules) -> Rules:
+    """The log's rules with the rules it predates taken from ``fallback``."""
+    rules, problems = _rules_from({"rules": log.recorded}, rules_document(fallback)[0]["values"])
+    if rules is None:
+        raise LogError(f"{log.path}: {problems[0] if problems else 'the rules cannot be completed'}")
+    return rules
 
 
 def _consistency(raw: dict[str, Any], rules: Rules | None) -> list[str]:
@@ -384,5 +407,5 @@ def read_log(path: str | os.PathLike[str]) -> GameLog:
     return parse_log(read_bounded(path), str(path))
 
 
-__all__ = ["FORMAT", "VERSION", "GameLog", "LogError", "game_log", "log_schema_path", "parse_log", "read_bounded",
+__all__ = ["FORMAT", "VERSION", "GameLog", "LogError", "complete_rules", "game_log", "missing_rules", "log_schema_path", "parse_log", "read_bounded",
            "read_log", "rules_document", "rules_sha256", "seat_bots"]
