@@ -132,7 +132,7 @@ EDITS: dict[str, Callable[[dict[str, Any]], None]] = {
 TEXT_EDITS: dict[str, Callable[[str], str]] = {
     "number-of-5000-digits": lambda text: re.sub(r'"deals": \d+', '"deals": ' + "9" * 5000, text),
     "nan": lambda text: re.sub(r'"deals": \d+', '"deals": NaN', text),
-    "truncated": lambda text: text[: len(text) // 2],
+    "truncated": lambda text: text[: text.index('"actions": [') + len('"actions": ["cut')],
     "not-an-object": lambda text: "[1, 2, 3]\n",
     "nested-too-deeply": _deep,
 }
