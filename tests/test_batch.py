@@ -222,3 +222,14 @@ def test_progress_is_shown_on_a_terminal_once_a_run_takes_a_while():
     slow.update(5)
     slow.close()
     assert "scoring" in screen.getvalue() and "50%" in screen.getvalue()
+
+
+@pytest.mark.parametrize("lines", [1, 200_000])
+def test_a_full_disk_is_a_one_line_error(lines):
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run([sys.executable, "-m", "costly_variants", "score", "--variant", "parlett-121",
+                                 "--batch"], input=b"5H 4H 8H JH\n" * lines, stdout=full, stderr=subprocess.PIPE,
+                                timeout=120, cwd=ROOT)
+    err = result.stderr.decode()
+    assert result.returncode == 1 and len(err.strip().splitlines()) == 1
+    assert "cannot write the scores: No space left on device" in err

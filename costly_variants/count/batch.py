@@ -386,13 +386,18 @@ def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: i
 def _writer(fd: int) -> Callable[[list[bytes]], None]:
     """Writes lists of lines to ``fd`` with writev: no joined copy of a block's output is ever made."""
     def write(lines: list[bytes]) -> None:
-        for start in range(0, len(lines), 512):
-            batch = lines[start:start + 512]
-            written = os.writev(fd, batch)
-            if written < sum(map(len, batch)):  # a short write (a pipe, a signal): finish byte by byte
-                view = memoryview(b"".join(batch))[written:]
-                while view:
-                    view = view[os.write(fd, view):]
+        try:
+            for start in range(0, len(lines), 512):
+                batch = lines[start:start + 512]
+                written = os.writev(fd, batch)
+                if written < sum(map(len, batch)):  # a short write (a pipe, a signal): finish byte by byte
+                    view = memoryview(b"".join(batch))[written:]
+                    while view:
+                        view = view[os.write(fd, view):]
+        except BrokenPipeError:
+            raise  # the reader has gone (| head): not an error
+        except OSError as exc:
+            raise BatchError(f"cannot write the scores: {exc.strerror or exc}") from None
     return write
 
 
@@ -470,6 +475,8 @@ def _score_worker(scorer: BatchScorer, source: _Input, starts: list[int], out_fd
             turn.value = k + 1
     except BrokenPipeError:
         message = "broken pipe"
+    except BatchError as exc:
+        message = str(exc)
     except BaseException as exc:  # noqa: BLE001 - reported by the parent in one line
         message = f"{type(exc).__name__}: {exc}"
     finally:
@@ -596,8 +603,11 @@ def _score_in_parallel(scorer: BatchScorer, source: _Input, starts: list[int], o
         if problem == "broken pipe":
             raise BrokenPipeError
         if problem:
-            raise CostlyError(f"a batch worker failed ({problem}); the output stops at line "
-                              f"{starts[turn.value] - 1} of the input")
+            where = (f"what was written ends at or before input line {starts[turn.value]}" if turn.value
+                     else "nothing was written")
+            if problem.startswith("cannot write"):
+                raise BatchError(f"{problem}; {where}")
+            raise CostlyError(f"a batch worker failed ({problem}); {where}")
     finally:
         failed.value = 1
         _stop(procs)
@@ -612,13 +622,17 @@ def open_input(stream: IO[bytes]) -> tuple[int, IO[bytes] | None]:
             return fd, None
     except (OSError, AttributeError, ValueError):
         pass
-    spool = tempfile.TemporaryFile(prefix="costly-batch-input-")
-    while True:
-        piece = stream.read(1 << 20)
-        if not piece:
-            break
-        spool.write(piece)
-    spool.flush()
+    try:
+        spool = tempfile.TemporaryFile(prefix="costly-batch-input-")
+        while True:
+            piece = stream.read(1 << 20)
+            if not piece:
+                break
+            spool.write(piece)
+        spool.flush()
+    except OSError as exc:
+        raise BatchError(f"cannot keep the input in a temporary file ({tempfile.gettempdir()}): "
+                         f"{exc.strerror or exc}") from None
     spool.seek(0)
     return spool.fileno(), spool
 
