@@ -266,3 +266,19 @@ def test_a_log_that_predates_a_rule_takes_it_from_the_bundled_profile(tmp_path, 
     code, _, err = cli("replay", str(path))
     assert code == 1 and "records no value for play.sequence_min (it predates them)" in err
     assert cli("replay", str(path), "--variant", "cotton-1674")[0] == 0
+
+
+def test_a_signal_during_the_log_write_waits_for_the_write():
+    from costly_variants.cli.signals import Terminated, signals_deferred, stop_signals_raise
+
+    restore = stop_signals_raise()
+    try:
+        written = []
+        with pytest.raises(Terminated) as stopped:
+            with signals_deferred():
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(0.05)
+                written.append("the whole log")
+        assert written == ["the whole log"] and stopped.value.exit_code == 143
+    finally:
+        restore()

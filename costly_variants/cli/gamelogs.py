@@ -10,13 +10,15 @@ from ..game.verify import replay_log, rule_differences
 from ..outputs import write_text
 from ..profiles.display import dumps
 from ..profiles.rules import Rules
+from .signals import signals_deferred
 
 
 def write_play_log(path: str, state: State, *, seed: int, bot: str, say: Callable[[str], None]) -> None:
     """The log of a game of ``costly play``: a person at seat 0, ``bot`` at every other seat."""
     log = state.log(seed=seed, bots=[None] + [bot] * (state.n - 1))
-    write_text(path, dumps(log) + "\n", what="log")
-    say(f"Log written to {path}.")
+    with signals_deferred():
+        write_text(path, dumps(log) + "\n", what="log")
+        say(f"Log written to {path}.")
 
 
 def _rules_for(log: GameLog, variant: str | None) -> tuple[Rules, str, list[str]]:

@@ -53,3 +53,18 @@ def stop_signals_raising() -> Iterator[None]:
         yield
     finally:
         restore()
+
+
+@contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block is done (a log being written is finished, not
+    cut short and thrown away); they are delivered as the block ends."""
+    wanted = {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
