@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import itertools
 import json
 import multiprocessing as mp
 import os
@@ -46,6 +47,7 @@ MAX_LINE = 1024          # bytes in one input line, its line break excluded
 QUOTE_CHARS = 60         # characters of a bad line quoted in an error
 BLOCK = 1 << 17          # bytes of input a block covers
 BOM = b"\xef\xbb\xbf"
+WARM_FROM = 250_000      # deals from which the rank parts are all built before the workers fork
 
 # Every spelling of every card, as UTF-8 bytes -> its index in FULL_DECK.
 _INDEX: dict[bytes, int] = {text.encode("utf-8"): FULL_DECK.index(card) for text, card in _PARSE_CACHE.items()}
@@ -197,6 +199,16 @@ class BatchScorer:
         entry = (runs[0], runs[1], runs[2], sum(i[3] for i in items))
         self._suits[key] = entry
         return entry
+
+    def warm_ranks(self) -> None:
+        """Build the rank part of every order of ranks (28,561): before forking, so that workers share
+        them instead of each building them again."""
+        one_of = [_RANK.index(rank) for rank in range(1, 14)]  # a card of each rank stands for all
+        r0, r1, r2, r3 = _RANK_KEY
+        for a, b, c, d in itertools.product(one_of, repeat=4):
+            key = r0[a] + r1[b] + r2[c] + r3[d]
+            if self._ranks[key] is None:
+                self._rank_entry((a, b, c, d), key)
 
     def score_line(self, cards: tuple[int, ...], line: int = 0) -> str:
         """The JSON line for four card indices (three held, then the deck card)."""
@@ -550,6 +562,8 @@ def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[list[bytes]], object
                     bar.update(k + 1)
             else:
                 assert isinstance(out_fd, int)
+                if sum(r[1] for r in results.values()) >= WARM_FROM:
+                    scorer.warm_ranks()
                 _score_in_parallel(scorer, source, starts, out_fd, workers, bar)
         finally:
             bar.close()
