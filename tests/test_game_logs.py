@@ -282,3 +282,17 @@ def test_a_signal_during_the_log_write_waits_for_the_write():
         assert written == ["the whole log"] and stopped.value.exit_code == 143
     finally:
         restore()
+
+
+@pytest.mark.parametrize("profile_id", ["cotton-1674", "holme-1688", "eddowes-burne-1874",
+                                        "eddowes-burne-1874-partners", "parlett-121"])
+def test_every_log_the_engine_writes_reads_back_and_replays(profile_id):
+    from costly_variants.game.verify import replay_log
+
+    rules = profiles.load(profile_id).rules
+    for seed, names in ((1, ["random"]), (2, ["expert", "greedy"])):
+        state = play_game(Game(rules, variant=profile_id), names, seed)
+        log = parse_log(json.dumps(state.log(seed=seed, bots=seat_bots(names, state.n))).encode(), "x.json")
+        assert log.rules is not None
+        replayed = replay_log(log, log.rules, variant=profile_id)
+        assert replayed.checked_seed and replayed.state.scores == state.scores
