@@ -75,9 +75,11 @@ def run(argv: Sequence[str] | None = None) -> int:
         try:
             args = build_parser().parse_args(argv)
             return int(args.handler(args))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP where a command turned them into this
+            from .signals import exit_code
+
             print("\ninterrupted", file=sys.stderr)
-            return 130
+            return exit_code(exc)
         except BrokenPipeError:
             raise
         except Exception as exc:  # noqa: BLE001 - ours are reported in a line, the rest re-raised

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     group.add_argument("--variant", metavar="ID|PATH", help="one profile (default: every bundled profile)")
     group.add_argument("--all", action="store_true", help="every bundled profile side by side (the default)")
     p.add_argument("--batch", action="store_true",
-                   help="read lines of four cards (the fourth the deck card) from stdin; one JSON object per line")
+                   help="read lines of four cards (the fourth the deck card) from stdin; write one JSON object "
+                        "per deal, whose \"line\" is its input line number (counting \\n only) and whose "
+                        "\"hand\" and \"deck\" are the cards as read; blank and # comment lines give no "
+                        "output; any bad line stops the run before anything is written")
+    p.add_argument("--workers", type=_workers, metavar="N",
+                   help="with --batch: processes scoring at once (default: one per core for large inputs)")
     add_json(p)
     p.set_defaults(handler=cmd_score)
 
@@ -59,15 +65,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     h.set_defaults(handler=cmd_analyse_hands)
 
 
-def read_text_lines(data: bytes, name: str) -> list[str]:
-    """Lines of UTF-8 text; bytes that are not UTF-8 are an error naming their line."""
-    from ..count.batch import BatchError
-
-    try:
-        return data.decode("utf-8").splitlines()
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise BatchError(f"{name}:{line}: not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded") from None
+def _workers(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 256:
+        raise argparse.ArgumentTypeError(f"not a number of workers from 1 to 256: {text!r}")
+    return int(text)
 
 
 def _chosen(args: argparse.Namespace) -> list[Profile]:
@@ -83,21 +84,26 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     if args.batch:
         from ..count.batch import score_batch
+        from .signals import stop_signals_raising
 
+        if args.cards or args.deck or args.json:
+            raise UsageError("costly score --batch reads its cards from stdin and always writes JSON lines; "
+                             "give no cards, --deck or --json")
         if sys.stdin.isatty():
             print("costly score --batch: reading lines of four cards from standard input "
                   "(the fourth the deck card); end with Ctrl-D", file=sys.stderr)
-        if args.cards or args.deck:
-            raise UsageError("costly score --batch reads its cards from stdin; give no cards on the command line")
         if not args.variant:
             raise UsageError("costly score --batch needs --variant ID|PATH")
         profile = profiles.load(args.variant)
         require_hand_size(profile.rules, profile.id)
         rules = profile.rules
         stdin = sys.stdin
-        raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
-        score_batch(rules, read_text_lines(raw, "<stdin>"), sys.stdout)
+        source = stdin.buffer if hasattr(stdin, "buffer") else io.BytesIO(stdin.read().encode("utf-8"))
+        with stop_signals_raising():
+            score_batch(rules, source, sys.stdout, workers=args.workers, progress=sys.stderr.isatty())
         return EXIT_OK
+    if args.workers is not None:
+        raise UsageError("costly score: --workers goes with --batch")
     if len(args.cards) != 3 or not args.deck:
         raise UsageError("costly score: give three cards and --deck CARD, e.g. costly score 5H 5D 10H --deck KH")
     from ..count.hand import parse_deal, score_hand

@@ -72,10 +72,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print JSON (no timings, byte-identical for a seed)")
     p.set_defaults(handler=cmd_simulate)
 
-    p = command(sub, "replay", "re-run a game log through the engine and check every score",
-                examples=["costly replay game.json", "costly replay game.json --variant parlett-121"])
-    p.add_argument("log", metavar="FILE", help="a log written by costly play --log or costly simulate")
-    p.add_argument("--variant", metavar="ID|PATH", help="the profile (default: the one named in the log)")
+    p = command(sub, "replay", "re-run a game log through the engine and check every field of it",
+                examples=["costly replay game.json", "costly replay game.json --variant parlett-121"],
+                details="A log carries the rules it was played under, so no --variant is needed, even for a "
+                        "house profile; every chance action, bot move, score and the result are checked.")
+    p.add_argument("log", metavar="FILE", help="a game log (costly play --log, costly simulate --logs)")
+    p.add_argument("--variant", metavar="ID|PATH",
+                   help="replay under this profile instead of the rules the log records")
     p.set_defaults(handler=cmd_replay)
 
 
@@ -117,13 +120,6 @@ def _partnership_profile(profile: Profile) -> Profile:
         return profiles.load(candidate)
     partnered = [p.id for p in profiles.load_all() if p.rules.partnerships]
     raise CostlyError(f"profile {profile.id!r} has no four-hand partnership game; try: {', '.join(partnered)}")
-
-
-def _write_atomically(path: str, data: dict[str, Any]) -> None:
-    from ..outputs import write_text
-    from ..profiles.display import dumps
-
-    write_text(path, dumps(data) + "\n", what="log")
 
 
 def _check_log_target(path: str | None) -> None:
@@ -401,7 +397,7 @@ class Terminal:
     def _parse(self, text: str, legal: list[Action]) -> Action | None:
         from ..cards import Card
 
-        if text.isdigit() and 1 <= int(text) <= len(legal):
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= len(legal):
             return legal[int(text) - 1]
         lowered = text.lower().removeprefix("play ").removeprefix("pass ").strip()
         for action in legal:
@@ -421,7 +417,7 @@ class Terminal:
         values = [a.value for a in options]
         while True:
             answer = self.read(f"  Count {card.pretty()} as {' or '.join(map(str, values))}? ").strip()
-            if answer.isdigit() and int(answer) in values:
+            if answer.isascii() and answer.isdigit() and int(answer) in values:
                 return options[values.index(int(answer))]
             if not answer:
                 return None
@@ -468,6 +464,8 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
     from ..game.actions import Kind
     from ..game.bots import make_bot
     from ..game.state import CHANCE, Game
+    from .gamelogs import write_play_log
+    from .signals import exit_code, stop_signals_raise
     from .teach import overview
 
     profile = profiles.load(args.variant)
@@ -488,6 +486,8 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
         "takes the only choice. Or type help (what to do now), hint (what the computer would do), rules, score "
         "or quit.")])
     finished = False
+    stopped: BaseException | None = None
+    restore_signals = stop_signals_raise()
     try:
         while not state.is_terminal():
             player = state.current_player()
@@ -513,8 +513,15 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
                 ui.announce()
         ui.announce()
         finished = True
-    except (KeyboardInterrupt, EOFError):
+    except (KeyboardInterrupt, EOFError) as exc:  # Ctrl-C, SIGTERM, SIGHUP, end of input
+        stopped = exc
         ui.print("\nGame abandoned.")
+    except BaseException:  # an unexpected error: keep the game so far, then let the error be reported
+        if args.log:
+            write_play_log(args.log, state, seed=seed, bot=args.bot, say=ui.print)
+        raise
+    finally:
+        restore_signals()
     if finished:
         ui.print()
         ui.print(ui.board())
@@ -522,13 +529,13 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
                                                       else "The computers win")
         ui.print(f"{winner}, {state.scores[0]} to {state.scores[1]}.")
     if args.log:
-        log = state.log() | {"seed": seed, "bots": args.bot, "finished": finished}
         try:
-            _write_atomically(args.log, log)
+            write_play_log(args.log, state, seed=seed, bot=args.bot, say=ui.print)
         except OSError as exc:
             raise CostlyError(f"cannot write the log {args.log!r}: {exc.strerror or exc}") from None
-        ui.print(f"Log written to {args.log}.")
-    return EXIT_OK if finished else 130
+    if finished:
+        return EXIT_OK
+    return exit_code(stopped) if isinstance(stopped, KeyboardInterrupt) else 130
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -569,38 +576,9 @@ def _print_summary(profile: Profile, game: Game, summary: Any, bots: list[str], 
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    import json
-    from pathlib import Path
+    from .gamelogs import replay_command
 
-    from .. import profiles
-    from ..errors import CostlyError, IllegalActionError
-    from ..game.playout import check_invariants
-    from ..game.state import Game, replay
-
-    path = Path(args.log)
-    try:
-        log = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CostlyError(f"{path}: cannot read: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CostlyError(f"{path}: not a JSON game log: {exc}") from None
-    if not isinstance(log, dict) or not isinstance(log.get("actions"), list):
-        raise CostlyError(f"{path}: not a game log (no list of actions)")
-    profile = profiles.load(args.variant or log.get("variant", ""))
-    try:
-        state = replay(Game(profile.rules, variant=profile.id), log["actions"])
-    except IllegalActionError as exc:
-        raise CostlyError(f"{path}: {exc}") from None
-    events = [e.as_dict() for e in state.events]
-    if events != log.get("events") or state.scores != log.get("scores") or state.winner != log.get("winner"):
-        first = next((i for i, (a, b) in enumerate(zip(events, log.get("events") or [])) if a != b),
-                     min(len(events), len(log.get("events") or [])))
-        raise CostlyError(f"{path}: replay differs from the log at event {first + 1}")
-    if state.is_terminal():
-        check_invariants(state)
-    print(f"{path}: {len(log['actions'])} actions replayed under {profile.id}; {len(events)} scores and the result "
-          f"({state.scores[0]} to {state.scores[1]}) reproduced")
-    return EXIT_OK
+    return replay_command(args.log, args.variant)
 
 
 __all__ = ["register", "say"]

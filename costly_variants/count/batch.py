@@ -1,40 +1,64 @@
-"""Batch scoring: lines of four cards (the fourth the deck card) in, one JSON object per line out.
+"""Batch scoring: lines of four cards (the fourth the deck card) in, one JSON object per deal out.
 
-Every line's output is exactly ``json.dumps(score_hand(...).as_dict())``, but built from fragments
-cached by the sorted ranks (points, thirty-one, pairs) and by the suit pattern relative to the deck
-card (Jacks, Deuces, colours), so that most of the work is done once per pattern, not per line.
+Output. Every deal gives one line, ``{"line": N, "hand": [...], "deck": ..., "total": ...}``: ``line``
+is the deal's line number in the input (counting ``\\n`` only, as editors do), ``hand`` and ``deck``
+are the cards as read, in canonical spelling, and the rest is exactly ``score_hand(...).as_dict()``.
+Blank lines and ``#`` comment lines give no output; a ``# comment`` after the four cards is allowed.
+A UTF-8 byte-order mark at the start is skipped. A line longer than ``MAX_LINE`` bytes is an error.
+
+How. The input is read by byte ranges ("blocks"): a block owns the lines that start in it. A first,
+cheap pass checks every line, so that a bad line stops the run with nothing written; a second pass
+scores the blocks and writes them, in order, straight to the destination. With several cores, forked
+workers take every n-th block in both passes and hand the write on in block order, so nothing is
+spooled and memory does not grow with the input.
+
+Speed. A line's JSON is a format template filled with the four card names. The template has three
+parts: the items that depend on the ranks in the order given (points, thirty-one, pairs and the
+Aces' values), those that depend on the suits relative to the deck card and on which cards are Jacks
+or Deuces (Jacks, Deuces, colours), and the fixed frame. Each part is built once per integer key
+and joined in the profile's declaration order by plain concatenation.
 """
 from __future__ import annotations
 
+import ctypes
 import gc
-import io
 import itertools
+import json
 import multiprocessing as mp
 import os
-import shutil
+import signal
+import stat
 import tempfile
-import json
-from typing import IO, Iterable
+import time
+from dataclasses import dataclass
+from typing import IO, Any, Callable, Iterable, Sequence
 
 from ..cards import _PARSE_CACHE, FULL_DECK, Card, Rank, Suit
 from ..errors import CardError, CostlyError
 from ..profiles.rules import Category, Rules
 from .hand import rank_part, suit_part
 
+
 class BatchError(CostlyError):
     """A bad input line; the message names the line number."""
 
 
-# Every spelling of every card -> its index in FULL_DECK, and each index's canonical name in quotes.
-_INDEX = {text: FULL_DECK.index(card) for text, card in _PARSE_CACHE.items()}
-_QUOTED = tuple(f'"{card}"' for card in FULL_DECK)
+MAX_LINE = 1024          # bytes in one input line, its line break excluded
+QUOTE_CHARS = 60         # characters of a bad line quoted in an error
+BLOCK = 1 << 17          # bytes of input a block covers
+BOM = b"\xef\xbb\xbf"
+WARM_FROM = 250_000      # deals from which the rank parts are all built before the workers fork
+
+# Every spelling of every card, as UTF-8 bytes -> its index in FULL_DECK.
+_INDEX: dict[bytes, int] = {text.encode("utf-8"): FULL_DECK.index(card) for text, card in _PARSE_CACHE.items()}
+_QUOTED_BYTES = tuple(f'"{card}"'.encode() for card in FULL_DECK)
 _RANK = tuple(int(card.rank) for card in FULL_DECK)
-_RANK4 = tuple(4 * r for r in _RANK)
 _SUIT = tuple(list(Suit).index(card.suit) for card in FULL_DECK)
+_RANK_CATEGORIES = frozenset({Category.POINTS, Category.THIRTY_ONE, Category.PAIRS})
 
 
 def _role_table() -> tuple[tuple[int, ...], ...]:
-    """[deck suit][card index] -> a small code: (Jack, Deuce or neither) x (deck suit, its mate, other)."""
+    """[deck suit][card index] -> 0..11: (neither, Jack, Deuce) x (deck suit, its mate, other, other)."""
     suits = list(Suit)
     table = []
     for deck_suit in suits:
@@ -53,191 +77,601 @@ def _role_table() -> tuple[tuple[int, ...], ...]:
 
 
 _ROLE = _role_table()
+# Integer keys, one table per position, so that a key is four look-ups and three additions.
+_RANK_KEY = tuple(tuple((_RANK[i] - 1) * 13 ** p for i in range(52)) for p in range(4))
+# [deck index] -> the role-key contribution of each of the other three positions, and the deck's own.
+_ROLE_KEY = tuple(tuple(tuple(_ROLE[_SUIT[d]][i] * 12 ** p for i in range(52)) for p in range(3))
+                  for d in range(52))
+_DECK_ROLE_KEY = tuple(_ROLE[_SUIT[d]][d] * 12 ** 3 for d in range(52))
 
 
-def _slots(rules: Rules, items: Iterable[tuple], offset: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """Per category in declaration order: the JSON of its items, each followed by ", ", with ``%s``
-    where a card's quoted name goes, and which card (n - offset) fills each ``%s`` in turn."""
-    out: dict[Category, tuple[str, tuple[int, ...]]] = {}
+_SLOT = "\x00%d\x00"  # where the card at a position goes, until the position is known
+_NAMES = (b"a", b"b", b"c", b"d")  # the four cards as given, as keys of the mapping a line is filled from
+
+
+def _item_texts(rules: Rules, items: Iterable[tuple], memo: dict[tuple, tuple[str, str]],
+                ) -> dict[Category, str]:
+    """Per category: its items' JSON, each preceded by ", ", with ``_SLOT`` where each card goes.
+    ``memo`` keeps each item's JSON around its cards, for the next entry that has the same item."""
+    out: dict[Category, str] = {}
     for category, name, positions, points, rule in items:
-        text = json.dumps({"category": category.value, "name": name, "cards": "\x00", "points": points,
-                           "rule": rule, "cite": list(rules.cite(rule))}, ensure_ascii=False)
-        text = text.replace("%", "%%").replace('"\\u0000"', "[" + ", ".join("%s" for _ in positions) + "]")
-        before, order = out.get(category, ("", ()))
-        out[category] = (before + text + ", ", order + tuple(p + offset for p in positions))
-    return tuple(out.get(category, ("", ())) for category in rules.declaration_order)
+        around = memo.get((category, name, points, rule))
+        if around is None:
+            text = json.dumps({"category": category.value, "name": name, "cards": "\x00", "points": points,
+                               "rule": rule, "cite": list(rules.cite(rule))}, ensure_ascii=False)
+            before, _, after = text.replace("%", "%%").partition('"\\u0000"')
+            around = memo[(category, name, points, rule)] = (", " + before + "[", "]" + after)
+        out[category] = out.get(category, "") + around[0] + ", ".join(_SLOT % p for p in positions) + around[1]
+    return out
+
+
+def _fill_slots(text: str, order: Sequence[int]) -> bytes:
+    """``text`` with the card at slot i named by the mapping key of the card it is (``order[i]``)."""
+    for slot, position in enumerate(order):
+        text = text.replace(_SLOT % slot, "%%(%s)s" % _NAMES[position].decode())
+    return text.encode("utf-8")
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where each category's items go: the declaration order as alternating rank and suit runs.
+
+    A line's items are ``r0 + s0 + r1 + s1 + r2 + s2``; a run a profile does not have is empty."""
+
+    rank_runs: tuple[tuple[Category, ...], ...]
+    suit_runs: tuple[tuple[Category, ...], ...]
+
+    @classmethod
+    def of(cls, order: Sequence[Category]) -> "_Layout":
+        rank_runs: list[list[Category]] = [[]]
+        suit_runs: list[list[Category]] = [[]]
+        for category in order:
+            if category in _RANK_CATEGORIES:
+                if suit_runs[-1]:
+                    rank_runs.append([])
+                    suit_runs.append([])
+                rank_runs[-1].append(category)
+            else:
+                suit_runs[-1].append(category)
+        while len(rank_runs) < 3:
+            rank_runs.append([])
+            suit_runs.append([])
+        return cls(tuple(map(tuple, rank_runs)), tuple(map(tuple, suit_runs)))
 
 
 class BatchScorer:
-    """Scores deals under one rule set.
+    """Scores deals under one rule set, from input lines to JSON lines (UTF-8 bytes).
 
-    The rank part is rendered once per multiset of ranks (cards 0-3 sorted by rank) and the suit part
-    once per suit pattern (cards 4-7 as given); a line merges the two by category and fills in names.
-    """
+    A line is a bytes template filled (``%``) from a mapping of the line number, the four cards'
+    quoted names and the total. The template is the frame plus the rank part's runs and the suit
+    part's runs, concatenated in the profile's declaration order."""
+
+    HEAD = b'{"line": %(n)d, "hand": [%(a)s, %(b)s, %(c)s], "deck": %(d)s, "total": %(t)d, "items": ['
+    MID = b'], "ace_values": {'
+    TAIL = b'}, "cocks_nest": false}\n'
+    NEST_TAIL = b'}, "cocks_nest": true}\n'
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.counting = rules.counting
         self.nest = rules.cocks_nest
-        self._rank_cache: dict[tuple[int, ...], tuple] = {}
-        self._suit_cache: dict[tuple[int, ...], tuple] = {}
+        self.layout = _Layout.of(rules.declaration_order)
+        # Rank parts: by the sorted ranks (slots are sorted positions), then by the ranks in the order
+        # given (slots named by the card at each position); suit parts by the role key.
+        self._sorted: dict[tuple[int, ...], tuple[bytes, int]] = {}
+        self._items: dict[tuple, tuple[str, str]] = {}
+        self._ranks: list[tuple[bytes, bytes, bytes, bytes, bytes, int, bool] | None] = [None] * 13 ** 4
+        self._suits: list[tuple[bytes, bytes, bytes, int] | None] = [None] * 12 ** 4
 
-    def _rank_entry(self, ranks: tuple[int, ...]) -> tuple:
+    def _sorted_entry(self, ranks: tuple[int, ...]) -> tuple[bytes, int]:
+        """The rank part for sorted ``ranks``: its runs and the Aces' values, separated by NULs, as a
+        ``%`` template that, given which card each sorted position holds, gives the line's template."""
         items, ace_values = rank_part(self.counting, ranks)
-        aces = ", ".join("%%s: %d" % v for v in ace_values if v)
-        ace_order = tuple(p for p, v in enumerate(ace_values) if v)
-        entry = self._rank_cache[ranks] = (_slots(self.rules, items, 0), sum(i[3] for i in items), aces, ace_order)
+        texts = _item_texts(self.rules, items, self._items)
+        parts = ["".join(texts.get(c, "") for c in run) for run in self.layout.rank_runs]
+        parts.append(", ".join(f"{_SLOT % p}: {v}" for p, v in enumerate(ace_values) if v))
+        text = "\x00".join(parts).replace("%", "%%")  # escaped once more: it goes through % twice
+        for p in range(4):
+            text = text.replace(_SLOT % p, "%%(%d)s" % p)
+        entry = self._sorted[ranks] = (text.encode("utf-8"), sum(i[3] for i in items))
         return entry
 
-    def _suit_entry(self, key: tuple[int, ...], indices: tuple[int, ...]) -> tuple:
-        items = suit_part(self.counting, tuple(FULL_DECK[i] for i in indices))
-        entry = self._suit_cache[key] = (_slots(self.rules, items, 4), sum(i[3] for i in items))
+    def _rank_entry(self, cards: tuple[int, int, int, int], key: int,
+                    ) -> tuple[bytes, bytes, bytes, bytes, bytes, int, bool]:
+        """(head and first run, second run, third run, the end if the suits score nothing, the end
+        otherwise, the rank part's points, whether the first run is empty) for the ranks of ``cards``."""
+        # Sort like score_hand (by rank, ties by position), then name each sorted position's card.
+        order = [k & 3 for k in sorted(_RANK[c] * 4 + p for p, c in enumerate(cards))]
+        ranks = tuple(_RANK[cards[p]] for p in order)
+        template, total = self._sorted.get(ranks) or self._sorted_entry(ranks)
+        r0, r1, r2, aces = (template % {b"%d" % s: b"%(" + _NAMES[p] + b")s" for s, p in enumerate(order)}
+                            ).split(b"\x00")
+        # The frame goes in here once: the head before the first run (without the first item's ", "),
+        # the Aces' values and the end after the last.
+        end = self.MID + aces + (self.NEST_TAIL if self.nest and total == 0 else self.TAIL)
+        entry = self._ranks[key] = (self.HEAD + r0[2:], r1, r2, end, self.MID + aces + self.TAIL, total, not r0)
         return entry
 
-    def warm(self) -> None:
-        """Fill both caches: every multiset of four ranks and every suit pattern."""
-        for ranks in itertools.combinations_with_replacement(range(1, 14), 4):
-            if ranks not in self._rank_cache:
-                self._rank_entry(ranks)
-        ranks_by_kind = {0: (5, 6, 7, 8), 1: (11,) * 4, 2: (2,) * 4}
-        for codes in itertools.product(range(12), repeat=4):
-            if codes[3] % 4:
-                continue  # the deck card is always of the deck suit
-            deck_suit = 2  # any suit serves: roles are relative to the deck card's
-            role_row = _ROLE[deck_suit]
-            indices = []
-            for position, code in enumerate(codes):
-                kind, role = divmod(code, 4)
-                rank = ranks_by_kind[kind][position]
-                index = next(i for i in range(52) if _RANK[i] == rank and role_row[i] % 4 == role)
-                indices.append(index)
-            if len(set(indices)) == 4 and role_row[indices[3]] == codes[3] and codes not in self._suit_cache:
-                key = tuple(role_row[i] for i in indices)
-                if key == codes:
-                    self._suit_entry(codes, tuple(indices))
+    def _suit_entry(self, cards: tuple[int, int, int, int], key: int) -> tuple[bytes, bytes, bytes, int]:
+        items = suit_part(self.counting, tuple(FULL_DECK[i] for i in cards))
+        texts = _item_texts(self.rules, items, self._items)
+        runs = [_fill_slots("".join(texts.get(c, "") for c in run), range(4)) for run in self.layout.suit_runs]
+        entry = (runs[0], runs[1], runs[2], sum(i[3] for i in items))
+        self._suits[key] = entry
+        return entry
 
-    def score_line(self, indices: tuple[int, ...]) -> str:
+    def warm_ranks(self) -> None:
+        """Build the rank part of every order of ranks (28,561): before forking, so that workers share
+        them instead of each building them again."""
+        one_of = [_RANK.index(rank) for rank in range(1, 14)]  # a card of each rank stands for all
+        r0, r1, r2, r3 = _RANK_KEY
+        for a, b, c, d in itertools.product(one_of, repeat=4):
+            key = r0[a] + r1[b] + r2[c] + r3[d]
+            if self._ranks[key] is None:
+                self._rank_entry((a, b, c, d), key)
+
+    def score_line(self, cards: tuple[int, ...], line: int = 0) -> str:
         """The JSON line for four card indices (three held, then the deck card)."""
-        a, b, c, d = indices
-        # rank * 4 + position sorts like (rank, position) but as one int
-        w, x, y, z = sorted((_RANK4[a], _RANK4[b] + 1, _RANK4[c] + 2, _RANK4[d] + 3))
-        ranks = (w >> 2, x >> 2, y >> 2, z >> 2)
-        roles = _ROLE[_SUIT[d]]
-        key = (roles[a], roles[b], roles[c], roles[d])
-        rank_slots, rank_total, aces, ace_order = self._rank_cache.get(ranks) or self._rank_entry(ranks)
-        suit_slots, suit_total = self._suit_cache.get(key) or self._suit_entry(key, indices)
-        texts = []
-        order: tuple[int, ...] = ()
-        for r, s in zip(rank_slots, suit_slots):
-            slot = r if r[0] else s
-            if slot[0]:
-                texts.append(slot[0])
-                order += slot[1]
-        q = _QUOTED
-        names = (q[indices[w & 3]], q[indices[x & 3]], q[indices[y & 3]], q[indices[z & 3]], q[a], q[b], q[c], q[d])
-        total = rank_total + suit_total
-        body = "".join(texts)[:-2] % tuple([names[i] for i in order])
-        ace_text = aces % tuple([names[i] for i in ace_order]) if aces else ""
-        nest = "true" if self.nest and total == 0 else "false"
-        return f'{{"total": {total}, "items": [{body}], "ace_values": {{{ace_text}}}, "cocks_nest": {nest}}}'
+        a, b, c, d = cards
+        return self.score_lines([b""], line, parsed=[(a, b, c, d)])[0].decode("utf-8").rstrip("\n")
+
+    def score_lines(self, lines: Sequence[bytes], first: int, *,
+                    parsed: Sequence[tuple[int, int, int, int]] | None = None) -> list[bytes]:
+        """JSON lines, each ending in a line break, for checked input lines numbered from ``first`` (blank
+        and comment lines give none)."""
+        out: list[bytes] = []
+        append = out.append
+        index = _INDEX
+        r0, r1, r2, r3 = _RANK_KEY
+        ranks, suits = self._ranks, self._suits
+        role_key, deck_role_key = _ROLE_KEY, _DECK_ROLE_KEY
+        q = _QUOTED_BYTES
+        join = b"".join
+        for n, line in enumerate(lines, first):
+            if parsed is not None:
+                a, b, c, d = parsed[n - first]
+            else:
+                tokens = line.split()
+                try:
+                    a, b, c, d = index[tokens[0]], index[tokens[1]], index[tokens[2]], index[tokens[3]]
+                    if len(tokens) != 4:
+                        raise KeyError
+                except (KeyError, IndexError):
+                    found = parse_line(line)
+                    if not isinstance(found, tuple):
+                        continue  # blank or comment (the input was checked before)
+                    a, b, c, d = found
+            rank = ranks[r0[a] + r1[b] + r2[c] + r3[d]] or self._rank_entry(
+                (a, b, c, d), r0[a] + r1[b] + r2[c] + r3[d])
+            s0, s1, s2 = role_key[d]
+            sk = s0[a] + s1[b] + s2[c] + deck_role_key[d]
+            suit = suits[sk] or self._suit_entry((a, b, c, d), sk)
+            # rank[3] ends a line whose rank part scores nothing (a cock's nest if the suits score nothing too)
+            total = rank[5] + suit[3]
+            template = join((rank[0], suit[0], rank[1], suit[1], rank[2], suit[2], rank[3] if total == rank[5] else rank[4]))
+            if rank[6]:  # the rank part's first run is empty: the first item is somewhere later
+                template = template.replace(b"[, {", b"[{", 1)
+            append(template % {b"n": n, b"a": q[a], b"b": q[b], b"c": q[c], b"d": q[d], b"t": total})
+        return out
 
 
-def parse_line(line: str, number: int, source_name: str) -> tuple[int, ...] | None:
-    """Four card indices from one input line; None for a blank or ``#`` comment line."""
-    tokens = line.split()
-    if len(tokens) == 4:
-        try:
-            indices = (_INDEX[tokens[0]], _INDEX[tokens[1]], _INDEX[tokens[2]], _INDEX[tokens[3]])
-        except KeyError:
-            pass
-        else:
-            if len(set(indices)) == 4:
-                return indices
-    tokens = line.replace(",", " ").split()
-    if not tokens or tokens[0].startswith("#"):
+# -- reading --------------------------------------------------------------------------------------------
+
+def _quote(raw: bytes) -> str:
+    text = raw[: QUOTE_CHARS * 4].decode("utf-8", errors="replace")
+    return repr(text[:QUOTE_CHARS]) + (" ..." if len(text) > QUOTE_CHARS or len(raw) > QUOTE_CHARS * 4 else "")
+
+
+def parse_line(line: bytes) -> tuple[int, ...] | None | str:
+    """Four card indices from one line (without its ``\\n``); None for a blank or comment line;
+    otherwise the message saying what is wrong (without the line number)."""
+    if len(line) > MAX_LINE:
+        return f"line longer than {MAX_LINE} bytes: {_quote(line)}"
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"not UTF-8: byte 0x{line[exc.start]:02x} cannot be decoded"
+    text = text.partition("#")[0]
+    # Only ASCII blanks (and commas) part cards: other characters (form feed aside, as editors show it
+    # as a blank) are part of a token and so make a bad card, never a hidden line break.
+    tokens = text.replace(",", " ").encode("utf-8").split()
+    if not tokens:
         return None
     if len(tokens) != 4:
-        raise BatchError(f"{source_name}:{number}: expected four cards (three held, then the deck card), "
-                         f"got {len(tokens)}: {line.strip()!r}")
-    try:
-        found = tuple(_INDEX[t] if t in _INDEX else FULL_DECK.index(Card.from_str(t)) for t in tokens)
-    except CardError as exc:
-        raise BatchError(f"{source_name}:{number}: {exc}") from None
+        return (f"expected four cards (three held, then the deck card), got {len(tokens)}: "
+                f"{_quote(line.strip())}")
+    found = []
+    for token in tokens:
+        index = _INDEX.get(token)
+        if index is None:
+            try:
+                index = FULL_DECK.index(Card.from_str(token.decode("utf-8")))
+            except CardError as exc:
+                return str(exc)
+        found.append(index)
     if len(set(found)) != 4:
         repeated = next(FULL_DECK[i] for i in found if found.count(i) > 1)
-        raise BatchError(f"{source_name}:{number}: card {repeated} appears twice in one deal")
-    return found
+        return f"card {repeated} appears twice in one deal"
+    return tuple(found)
 
 
-def _write_scores(scorer: BatchScorer, deals: list[tuple[int, ...]], binary: IO[bytes], chunk: int) -> None:
-    score_line = scorer.score_line
-    for start in range(0, len(deals), chunk):
-        binary.write(("\n".join([score_line(d) for d in deals[start:start + chunk]]) + "\n").encode("utf-8"))
+@dataclass(frozen=True)
+class _Input:
+    """The input: a seekable file descriptor, where the lines begin, where they end, and the block size."""
+
+    fd: int
+    start: int
+    size: int
+    block: int = BLOCK
+
+    @property
+    def blocks(self) -> int:
+        return -(-(self.size - self.start) // self.block)
 
 
-def _score_part(scorer: BatchScorer, deals: list[tuple[int, ...]], path: str, chunk: int) -> None:
-    """In a forked worker: score one contiguous part of the deals into a file."""
-    gc.disable()
-    with open(path, "wb") as handle:
-        _write_scores(scorer, deals, handle, chunk)
+@dataclass(frozen=True)
+class _Block:
+    """The lines that start in one block; ``overlong`` if its last line runs past what was read."""
+
+    lines: list[bytes]
+    overlong: bytes | None
+    newlines: int  # line breaks in the block's own byte range, for numbering the lines after it
+    skipped: int = 0  # 1 if the block starts inside a line (owned by the block before): its first line is the next
 
 
-# Below this many deals, starting workers costs more than it saves.
-PARALLEL_FROM = 100_000
-
-
-def score_batch(rules: Rules, lines: Iterable[str], out: IO[str], *, source_name: str = "<stdin>",
-                chunk: int = 20_000, workers: int | None = None, parallel_from: int = PARALLEL_FROM) -> int:
-    """Score every line and write one JSON object per line; write nothing unless every line is good.
-
-    Every line is parsed before any is written, so a bad line stops the run with nothing written;
-    the scores are then written in chunks rather than held in memory. A large batch is split into one
-    contiguous part per core, scored by forked workers into temporary files that are then copied out
-    in order. Returns the number of deals.
-    """
-    # Parsing makes only short-lived tuples, never cycles: the cyclic collector's passes over the
-    # growing list would cost a fifth of the time for nothing.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        deals = [d for d in (parse_line(line, n, source_name) for n, line in enumerate(lines, 1)) if d is not None]
-        scorer = BatchScorer(rules)
-        workers = workers if workers is not None else len(os.sched_getaffinity(0))
-        out.flush()
-        binary = getattr(out, "buffer", None)
-        if binary is None:
-            sink = io.BytesIO()
-            _write_scores(scorer, deals, sink, chunk)
-            out.write(sink.getvalue().decode("utf-8"))
-        elif workers > 1 and len(deals) >= parallel_from and "fork" in mp.get_all_start_methods():
-            _score_in_parallel(scorer, deals, binary, chunk, workers)
+def _read_block(source: _Input, number: int) -> _Block:
+    size = source.size
+    start = source.start + number * source.block
+    end = min(start + source.block, size)
+    before = 1 if start > source.start else 0
+    # Never past the size measured at the start: what is appended meanwhile was not checked.
+    raw = os.pread(source.fd, min(before + (end - start) + MAX_LINE + 2, size - start + before), start - before)
+    own_end = before + end - start
+    newlines = raw.count(b"\n", before, own_end)
+    if before:
+        first = 1 if raw[0:1] == b"\n" else raw.find(b"\n", 1, own_end) + 1
+        if first == 0:
+            return _Block([], None, newlines)
+        skipped = 0 if first == 1 else 1
+    else:
+        first = len(BOM) if raw.startswith(BOM) else 0
+        skipped = 0
+    if first >= own_end:
+        return _Block([], None, newlines)
+    stop = raw.find(b"\n", own_end - 1)
+    overlong = None
+    if stop < 0:
+        if end + (len(raw) - own_end) >= size:  # the input ends within what was read
+            stop = len(raw)
         else:
-            _write_scores(scorer, deals, binary, chunk)
-            binary.flush()
+            last = raw.rfind(b"\n", first, own_end - 1) + 1
+            overlong = raw[max(last, first):]
+            stop = max(last, first) - 1
+    text = raw[first:stop] if stop >= first else b""
+    lines = text.split(b"\n") if stop >= first else []
+    return _Block(lines, overlong, newlines, skipped)
+
+
+Checked = tuple[int, int, int, "tuple[int, str] | None"]
+
+
+def _check_block(source: _Input, number: int) -> Checked:
+    """(line breaks in the block, deals, bad lines, the first bad line's index in the block and message)."""
+    block = _read_block(source, number)
+    index = _INDEX
+    bad = blank = 0
+    first: tuple[int, str] | None = None
+    for i, line in enumerate(block.lines):
+        tokens = line.split()
+        if len(tokens) == 4 and len(line) <= MAX_LINE:
+            try:
+                a, b, c, d = index[tokens[0]], index[tokens[1]], index[tokens[2]], index[tokens[3]]
+            except KeyError:
+                pass
+            else:
+                if a != b and a != c and a != d and b != c and b != d and c != d:
+                    continue
+        result = parse_line(line)
+        if result is None:
+            blank += 1
+        elif isinstance(result, str):
+            bad += 1
+            if first is None:
+                first = (i, result)
+    if block.overlong is not None:
+        bad += 1
+        if first is None:
+            first = (len(block.lines), f"line longer than {MAX_LINE} bytes: {_quote(block.overlong)}")
+    if first is not None:
+        first = (first[0] + block.skipped, first[1])
+    return block.newlines, len(block.lines) - blank - bad, bad, first
+
+
+def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: int) -> list[bytes]:
+    """The JSON lines of one (checked) block, as UTF-8, each ending in a line break."""
+    block = _read_block(source, number)
+    return scorer.score_lines(block.lines, first_line + block.skipped)
+
+
+# -- running -----------------------------------------------------------------------------------------------
+
+def _writer(fd: int) -> Callable[[list[bytes]], None]:
+    """Writes lists of lines to ``fd`` with writev: no joined copy of a block's output is ever made."""
+    def write(lines: list[bytes]) -> None:
+        try:
+            for start in range(0, len(lines), 512):
+                batch = lines[start:start + 512]
+                written = os.writev(fd, batch)
+                if written < sum(map(len, batch)):  # a short write (a pipe, a signal): finish byte by byte
+                    view = memoryview(b"".join(batch))[written:]
+                    while view:
+                        view = view[os.write(fd, view):]
+        except BrokenPipeError:
+            raise  # the reader has gone (| head): not an error
+        except OSError as exc:
+            raise BatchError(f"cannot write the scores: {exc.strerror or exc}") from None
+    return write
+
+
+class _Progress:
+    """A transient progress bar on a terminal's stderr, shown once a run takes more than ``delay`` s."""
+
+    def __init__(self, total: int, enabled: bool, *, delay: float = 2.0, console: Any = None) -> None:
+        self.total = total
+        self.enabled = enabled
+        self.delay = delay
+        self.console = console
+        self.started = time.monotonic()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.monotonic() - self.started < self.delay:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("scoring"), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
+                                console=self.console or Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("scoring", total=self.total)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _as_worker() -> None:
+    """In a forked worker: die with the parent, leave Ctrl-C and SIGTERM to it, and never collect."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: killed when the parent dies, even by SIGKILL
+    except (OSError, AttributeError):  # not Linux: the parent still terminates its workers on the way out
+        pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    gc.disable()
+
+
+def _check_worker(source: _Input, me: int, workers: int, conn) -> None:  # type: ignore[no-untyped-def]
+    _as_worker()
+    try:
+        conn.send([(k, _check_block(source, k))
+                   for k in range(me, source.blocks, workers)])
+    except BaseException as exc:  # noqa: BLE001 - reported by the parent in one line, not as a traceback
+        conn.send(f"{type(exc).__name__}: {exc}")
+    finally:
+        conn.close()
+        os._exit(0)
+
+
+def _score_worker(scorer: BatchScorer, source: _Input, starts: list[int], out_fd: int, me: int, workers: int,
+                  turn, failed, conn) -> None:  # type: ignore[no-untyped-def]
+    _as_worker()
+    write = _writer(out_fd)
+    message = ""
+    try:
+        for k in range(me, source.blocks, workers):
+            data = _score_block(scorer, source, k, starts[k])
+            while turn.value != k:
+                if failed.value:
+                    return
+                time.sleep(0.0005)
+            write(data)
+            turn.value = k + 1
+    except BrokenPipeError:
+        message = "broken pipe"
+    except BatchError as exc:
+        message = str(exc)
+    except BaseException as exc:  # noqa: BLE001 - reported by the parent in one line
+        message = f"{type(exc).__name__}: {exc}"
+    finally:
+        if message:
+            failed.value = 1
+        conn.send(message)
+        conn.close()
+        os._exit(0)
+
+
+def _run(context, targets: list[tuple]) -> list:  # type: ignore[no-untyped-def]
+    """Start one process per (function, args) with a pipe as its last argument; return the processes
+    and the pipes' reading ends."""
+    procs, conns = [], []
+    for target, args in targets:
+        reader, writer = context.Pipe(duplex=False)
+        proc = context.Process(target=target, args=(*args, writer), daemon=True)
+        proc.start()
+        writer.close()
+        procs.append(proc)
+        conns.append(reader)
+    return [procs, conns]
+
+
+def _stop(procs: list) -> None:  # type: ignore[type-arg]
+    for proc in procs:
+        if proc.is_alive():
+            proc.kill()
+    for proc in procs:
+        proc.join()
+
+
+def _line_error(name: str, starts: list[int], results: dict[int, Checked]) -> None:
+    bad = sum(r[2] for r in results.values())
+    if not bad:
+        return
+    block = min(k for k, r in results.items() if r[3] is not None)
+    offset, message = results[block][3]  # type: ignore[misc]
+    more = f" ({bad - 1} more bad line{'s' if bad > 2 else ''} after it)" if bad > 1 else ""
+    raise BatchError(f"{name}:{starts[block] + offset}: {message}; nothing was scored{more}")
+
+
+def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[list[bytes]], object], *, name: str = "<stdin>",
+             workers: int | None = None, parallel_from: int = 1 << 20, progress: bool = False,
+             block: int = BLOCK) -> int:
+    """Check every line of the file open at ``fd`` (seekable, read from its current offset), then
+    write one JSON line per deal to ``out_fd`` (a file descriptor, or a function taking lines, which
+    keeps the work in this process). Returns the number of deals."""
+    start = os.lseek(fd, 0, os.SEEK_CUR)
+    source = _Input(fd, start, os.fstat(fd).st_size, block)
+    workers = workers if workers is not None else len(os.sched_getaffinity(0))
+    if (source.size - source.start < parallel_from or "fork" not in mp.get_all_start_methods()
+            or not isinstance(out_fd, int)):
+        workers = 1
+    workers = max(1, min(workers, source.blocks))
+    collecting = gc.isenabled()
+    gc.disable()  # only short-lived tuples and strings, never cycles
+    try:
+        results = _check(source, workers)
+        starts = [1] * (source.blocks + 1)
+        for k in range(source.blocks):
+            starts[k + 1] = starts[k] + results[k][0]
+        _line_error(name, starts, results)
+        scorer = BatchScorer(rules)
+        bar = _Progress(source.blocks, progress)
+        try:
+            if workers == 1:
+                write = _writer(out_fd) if isinstance(out_fd, int) else out_fd
+                for k in range(source.blocks):
+                    write(_score_block(scorer, source, k, starts[k]))
+                    bar.update(k + 1)
+            else:
+                assert isinstance(out_fd, int)
+                if sum(r[1] for r in results.values()) >= WARM_FROM:
+                    scorer.warm_ranks()
+                _score_in_parallel(scorer, source, starts, out_fd, workers, bar)
+        finally:
+            bar.close()
     finally:
         if collecting:
             gc.enable()
-    return len(deals)
+    return sum(r[1] for r in results.values())
 
 
-def _score_in_parallel(scorer: BatchScorer, deals: list[tuple[int, ...]], binary: IO[bytes], chunk: int,
-                       workers: int) -> None:
-    scorer.warm()  # fill the caches once, before the workers inherit them
-    size = -(-len(deals) // workers)
+def _check(source: _Input, workers: int) -> dict[int, Checked]:
+    if workers == 1:
+        return {k: _check_block(source, k) for k in range(source.blocks)}
     context = mp.get_context("fork")
-    with tempfile.TemporaryDirectory(prefix="costly-batch-") as folder:
-        paths = [os.path.join(folder, f"part-{i}.jsonl") for i in range(workers)]
-        procs = [context.Process(target=_score_part, args=(scorer, deals[i * size:(i + 1) * size], paths[i], chunk))
-                 for i in range(workers)]
-        for proc in procs:
-            proc.start()
-        for proc in procs:
-            proc.join()
-        failed = [p.exitcode for p in procs if p.exitcode != 0]
-        if failed:
-            raise CostlyError(f"a batch worker failed (exit codes {failed}); nothing was written")
-        binary.flush()
-        for path in paths:
-            with open(path, "rb") as part:
-                shutil.copyfileobj(part, binary, 1 << 20)
-        binary.flush()
+    procs, conns = _run(context, [(_check_worker, (source, me, workers)) for me in range(workers)])
+    results: dict[int, Checked] = {}
+    try:
+        for conn in conns:
+            try:
+                got = conn.recv()
+            except EOFError:
+                raise CostlyError("a batch worker died while checking the input; nothing was written") from None
+            if isinstance(got, str):
+                raise CostlyError(f"a batch worker failed while checking the input ({got}); nothing was written")
+            results.update(got)
+    finally:
+        _stop(procs)
+    return results
+
+
+def _score_in_parallel(scorer: BatchScorer, source: _Input, starts: list[int], out_fd: int, workers: int,
+                       bar: _Progress) -> None:
+    context = mp.get_context("fork")
+    turn = context.Value("q", 0, lock=False)
+    failed = context.Value("b", 0, lock=False)
+    procs, conns = _run(context, [(_score_worker, (scorer, source, starts, out_fd, me, workers, turn, failed))
+                                  for me in range(workers)])
+    try:
+        pending = list(conns)
+        messages: list[str] = []
+        while pending:
+            ready = mp.connection.wait(pending, timeout=0.2)
+            for conn in [c for c in pending if c in ready]:
+                try:
+                    messages.append(conn.recv())
+                except EOFError:
+                    messages.append("died")
+                    failed.value = 1
+                pending.remove(conn)
+            bar.update(turn.value)
+        problem = next((m for m in messages if m), "")
+        if problem == "broken pipe":
+            raise BrokenPipeError
+        if problem:
+            where = (f"what was written ends at or before input line {starts[turn.value]}" if turn.value
+                     else "nothing was written")
+            if problem.startswith("cannot write"):
+                raise BatchError(f"{problem}; {where}")
+            raise CostlyError(f"a batch worker failed ({problem}); {where}")
+    finally:
+        failed.value = 1
+        _stop(procs)
+
+
+def open_input(stream: IO[bytes]) -> tuple[int, IO[bytes] | None]:
+    """A seekable file descriptor holding ``stream``'s bytes: its own if it is a regular file, else a
+    copy in an anonymous temporary file (unlinked at once, so it cannot be left behind)."""
+    try:
+        fd = stream.fileno()
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd, None
+    except (OSError, AttributeError, ValueError):
+        pass
+    try:
+        spool = tempfile.TemporaryFile(prefix="costly-batch-input-")
+        while True:
+            piece = stream.read(1 << 20)
+            if not piece:
+                break
+            spool.write(piece)
+        spool.flush()
+    except OSError as exc:
+        raise BatchError(f"cannot keep the input in a temporary file ({tempfile.gettempdir()}): "
+                         f"{exc.strerror or exc}") from None
+    spool.seek(0)
+    return spool.fileno(), spool
+
+
+def score_batch(rules: Rules, lines: Iterable[str] | IO[bytes], out: IO[str], *, source_name: str = "<stdin>",
+                workers: int | None = None, parallel_from: int = 1 << 20, progress: bool = False,
+                block: int = BLOCK) -> int:
+    """Score lines (strings, each one line, or a binary stream) and write one JSON line per deal to
+    ``out``; write nothing unless every line is good. Returns the number of deals."""
+    if hasattr(lines, "read"):
+        fd, spool = open_input(lines)  # type: ignore[arg-type]
+    else:
+        spool = tempfile.TemporaryFile(prefix="costly-batch-input-")
+        for line in lines:  # type: ignore[union-attr]
+            spool.write(line.encode("utf-8", errors="surrogateescape") + b"\n")
+        spool.seek(0)
+        fd = spool.fileno()
+    try:
+        out.flush()
+        try:
+            target: int | Callable[[list[bytes]], object] = out.fileno()
+        except (OSError, AttributeError, ValueError):  # an in-memory destination: stay in this process
+            target = lambda lines: out.write(b"".join(lines).decode("utf-8"))  # noqa: E731
+        return score_fd(rules, fd, target, name=source_name, workers=workers, parallel_from=parallel_from,
+                        progress=progress, block=block)
+    finally:
+        if spool is not None:
+            spool.close()

@@ -69,7 +69,8 @@ class Action:
             card_text, _, value_text = rest.partition("=")
             card = Card.from_str(card_text)
             if value_text:
-                if not value_text.isdigit():
+                # ASCII digits only: "¹".isdigit() and "١١".isdigit() are true, and int("١١") is 11.
+                if not (value_text.isascii() and value_text.isdigit()) or len(value_text) > 2:
                     raise IllegalActionError(f"bad Ace value in action {text!r}")
                 value = int(value_text)
         return cls(kind, card, value, peg)

@@ -8,13 +8,14 @@ Every score is an Event naming who scored, the points, the rule and the passages
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ..cards import FULL_DECK
 from ..errors import IllegalActionError
 from ..profiles.rules import Rules
 from .actions import Action, Kind
 from .base import CHANCE, TERMINAL, Event, Phase
+from .log import game_log
 from .turnup import TurnupPhase
 
 _CHANCE_ACTIONS = {kind: {card: Action(kind, card) for card in FULL_DECK}
@@ -133,18 +134,9 @@ class State(TurnupPhase):
 
     # -- views ---------------------------------------------------------------------------------------------
 
-    def log(self) -> dict[str, Any]:
-        """The game log: every action and every score, and the result; replayable."""
-        return {
-            "variant": self.game.variant,
-            "players": self.n,
-            "partnerships": self.rules.partnerships,
-            "actions": [str(a) for a in self.history],
-            "events": [e.as_dict() for e in self.events],
-            "scores": list(self.scores),
-            "winner": self.winner,
-            "deals": self.deal_number,
-        }
+    def log(self, *, seed: int | None = None, bots: Sequence[str | None] | None = None) -> dict[str, Any]:
+        """The self-contained game log (see ``game.log``): rules, every action and score, the result."""
+        return game_log(self, seed=seed, bots=bots)
 
 
 def replay(game: Game, actions: list[str]) -> State:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from costly_variants import profiles
 from costly_variants.game.state import Game
+from costly_variants.game.log import seat_bots
 from costly_variants.game.playout import play_game
 
 HERE = Path(__file__).parent
@@ -17,7 +18,7 @@ BOTS = ["greedy", "expert"]
 def main() -> None:
     for profile in profiles.load_all():
         state = play_game(Game(profile.rules, variant=profile.id), BOTS, SEED)
-        log = state.log() | {"seed": SEED, "bots": BOTS}
+        log = state.log(seed=SEED, bots=seat_bots(BOTS, state.n))
         (HERE / f"{profile.id}.json").write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
         print(profile.id, state.scores, len(log["actions"]))
 

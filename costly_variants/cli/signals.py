@@ -1,0 +1,70 @@
+"""SIGTERM and SIGHUP handled like Ctrl-C, so that ``finally`` blocks run: a game log is written, batch
+workers are stopped, nothing temporary is left. The exit status is 128 plus the signal's number."""
+from __future__ import annotations
+
+import signal
+from contextlib import contextmanager
+from types import FrameType
+from typing import Callable, Iterator
+
+
+class Terminated(KeyboardInterrupt):
+    """The process was asked to stop by ``signum``; caught wherever Ctrl-C is."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+
+def exit_code(exc: KeyboardInterrupt) -> int:
+    """130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP."""
+    return exc.exit_code if isinstance(exc, Terminated) else 128 + signal.SIGINT
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    raise Terminated(signum)
+
+
+def stop_signals_raise() -> Callable[[], None]:
+    """From now on SIGTERM and SIGHUP raise Terminated (as SIGINT raises KeyboardInterrupt); returns
+    the function that puts the previous handlers back."""
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            number = getattr(signal, name)
+            previous[number] = signal.signal(number, _raise)
+
+    def restore() -> None:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+    return restore
+
+
+@contextmanager
+def stop_signals_raising() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise Terminated."""
+    restore = stop_signals_raise()
+    try:
+        yield
+    finally:
+        restore()
+
+
+@contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block is done (a log being written is finished, not
+    cut short and thrown away); they are delivered as the block ends."""
+    wanted = {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
