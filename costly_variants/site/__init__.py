@@ -18,7 +18,8 @@ Directives:
 - ``.. costly-hand-figures:: [ID]``: the hand-score distribution as an SVG with its data.
 - ``.. costly-analysis::``, ``.. costly-glossary::``, ``.. costly-schema::``.
 
-The bibliography style ``costly`` gives author-year labels. Config: ``costly_extra_variants`` (folders, relative to conf.py, of more profiles to show).
+The bibliography style ``costly`` gives author-year labels. Config: ``costly_extra_variants`` (folders, relative to conf.py, of more profiles to show);
+``costly_generate_pages`` (default true).
 """
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     register_styles()
     site_nodes.add_nodes(app)
     app.add_config_value("costly_extra_variants", [], "env", [list])
+    app.add_config_value("costly_generate_pages", True, "env", [bool])
     directives = {
         "costly-rule-table": RuleTableDirective, "costly-legend": LegendDirective, "costly-glance": GlanceDirective,
         "costly-profile-index": ProfileIndexDirective, "costly-source-index": SourceIndexDirective,

@@ -73,7 +73,7 @@ def link_transcriptions(app: Sphinx, doctree: nodes.document, docname: str) -> N
                 ids[citation["ids"][0]] = bibkey
     if not ids:
         return
-    data = site_data(app)
+    data = site_data(app.srcdir)
     by_key = {s.bibkey: s for s in data.library.sources.values()}
     std = app.env.get_domain("std")
     for citation in doctree.findall(nodes.citation):

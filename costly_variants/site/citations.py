@@ -32,12 +32,17 @@ def profile_label(profile_id: str) -> str:
 
 
 def profile_rule_label(profile_id: str, key: str) -> str:
-    return f"profile-{profile_id}--{key.replace('.', '-')}"
+    return f"profile-{profile_id}--{_key_id(key)}"
 
 
 def rule_label(key: str) -> str:
-    """A row of the side-by-side rule table."""
-    return "rule-" + key.replace(".", "-")
+    """A row of the side-by-side rule table: ``game.peg_out_ends_game`` -> ``rule-game-peg-out-ends-game``."""
+    return "rule-" + _key_id(key)
+
+
+def _key_id(key: str) -> str:
+    """A rule key as HTML ids spell it (docutils turns ``.`` and ``_`` into ``-``), so label and id agree."""
+    return key.replace(".", "-").replace("_", "-")
 
 
 def example_label(example_id: str) -> str:

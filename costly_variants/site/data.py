@@ -39,6 +39,11 @@ class SiteData:
                     self.problems.append(str(exc).splitlines()[0])
         return found
 
+    def problems_found(self) -> list[str]:
+        """The one-line errors of the extra profiles that could not be loaded (they are left out)."""
+        self.profiles  # noqa: B018 - loading is what finds them
+        return list(self.problems)
+
     @cached_property
     def by_id(self) -> Mapping[str, Profile]:
         return {p.id: p for p in self.profiles}
@@ -66,12 +71,17 @@ class SiteData:
         return [p for folder in folders for p in sorted(folder.glob("*.yaml"))] + [self.bibfile]
 
 
-def site_data(app: Sphinx) -> SiteData:
-    data = getattr(app, "_costly_data", None)
-    if data is None:
-        confdir = Path(app.confdir)
-        extra = tuple((confdir / f).resolve() for f in app.config.costly_extra_variants)
-        bibfiles = app.config.bibtex_bibfiles or [str(data_dir("sources") / "bibliography.bib")]
-        data = SiteData(extra, (Path(app.srcdir) / bibfiles[0]).resolve())
-        app._costly_data = data  # type: ignore[attr-defined]
+_BUILDS: dict[str, SiteData] = {}
+
+
+def start_build(app: Sphinx) -> SiteData:
+    """Load the data for a build (at builder-inited); directives find it by the source folder."""
+    confdir = Path(app.confdir)
+    extra = tuple((confdir / f).resolve() for f in app.config.costly_extra_variants)
+    bibfiles = app.config.bibtex_bibfiles or [str(data_dir("sources") / "bibliography.bib")]
+    data = _BUILDS[str(app.srcdir)] = SiteData(extra, (Path(app.srcdir) / bibfiles[0]).resolve())
     return data
+
+
+def site_data(srcdir: object) -> SiteData:
+    return _BUILDS[str(srcdir)]

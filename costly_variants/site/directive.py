@@ -17,7 +17,7 @@ logger = logging.getLogger(__name__)
 class CostlyDirective(SphinxDirective):
     @property
     def data(self) -> SiteData:
-        data = site_data(self.env.app)
+        data = site_data(self.env.srcdir)
         for path in data.data_files():
             self.env.note_dependency(str(path))
         return data

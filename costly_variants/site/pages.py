@@ -20,7 +20,7 @@ from ..profiles.sources import Source
 from . import nodes as n
 from .citations import (Citer, example_label, passage_label, profile_label, profile_rule_label, rule_label,
                         source_label, source_name, where)
-from .data import site_data
+from .data import start_build
 from .directive import CostlyDirective
 from .plots import hand_distribution
 from .prose import rules_as_prose
@@ -52,7 +52,11 @@ def _sync_folder(folder: Path, ids: list[str], directive: str) -> None:
 
 
 def generate_pages(app: Sphinx) -> None:
-    data = site_data(app)
+    data = start_build(app)
+    for problem in data.problems_found():
+        logger.warning("costly: %s", problem)
+    if not app.config.costly_generate_pages:
+        return
     srcdir = Path(app.srcdir)
     good = []
     for profile in data.profiles:
@@ -61,8 +65,6 @@ def generate_pages(app: Sphinx) -> None:
         else:
             logger.warning("costly: %s: profile id %r is not letters, digits and hyphens; no page made",
                            profile.path, profile.id)
-    for problem in data.problems:
-        logger.warning("costly: %s", problem)
     _sync_folder(srcdir / PROFILE_FOLDER, good, "costly-profile-page")
     _sync_folder(srcdir / SOURCE_FOLDER, [s for s in data.library.sources if _ID.match(s)], "costly-source-page")
 
