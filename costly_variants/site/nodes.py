@@ -59,19 +59,15 @@ def joined(items: Sequence[nodes.Node], sep: str = ", ") -> list[nodes.Node]:
     return out
 
 
-def xref(target: str, *parts: Child, classes: Sequence[str] = ()) -> addnodes.pending_xref:
-    """A link to a label anywhere in the project; Sphinx resolves it and warns when it is missing."""
+def xref(target: str, *parts: Child, classes: Sequence[str] = ()) -> nodes.Node:
+    """A link to a label anywhere in the project; Sphinx resolves it and warns when it is missing.
+
+    Sphinx rebuilds a resolved link's text as a plain inline, so ``classes`` go on a span around it.
+    """
     ref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=target, refexplicit=True,
                                 refwarn=True)
-    ref += inline(*parts, classes=classes)
-    return ref
-
-
-def doc_link(docname: str, *parts: Child) -> addnodes.pending_xref:
-    ref = addnodes.pending_xref("", refdomain="std", reftype="doc", reftarget="/" + docname, refexplicit=True,
-                                refwarn=True)
     ref += inline(*parts)
-    return ref
+    return inline(ref, classes=classes) if classes else ref
 
 
 def anchor(node: nodes.Element, name: str, document: nodes.document) -> nodes.Element:

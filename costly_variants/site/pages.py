@@ -160,7 +160,8 @@ def _citer_item(citer: Citer) -> nodes.list_item:
                  " (an alternative reading)" if citer.kind == "alternative" else "",
                  " \u00b7 ", n.xref(rule_label(citer.key), "in the table", classes=["costly-back"])]
         if citer.inherited_by:
-            parts.append(f" \u00b7 also {', '.join(citer.inherited_by)}, which inherit it")
+            verb = "inherits" if len(citer.inherited_by) == 1 else "inherit"
+            parts.append(f" \u00b7 also {', '.join(citer.inherited_by)}, which {verb} it")
     elif citer.kind == "example" and citer.key:
         parts = [n.xref(example_label(citer.key), citer.text), f" (worked example, {profile})"]
     elif citer.kind == "term":
