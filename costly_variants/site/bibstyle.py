@@ -46,7 +46,7 @@ class CostlyStyle(UnsrtStyle):
             self.format_btitle(e, "title"),
             self.format_volume_and_series(e),
             sentence[field("publisher"), optional_field("address"), self.format_edition(e), date],
-            optional[words["pp.", pages]],
+            optional[sentence[words["pp.", pages]]],
             optional[sentence[self.format_isbn(e)]],
             sentence[optional_field("note")],
             self.format_web_refs(e),

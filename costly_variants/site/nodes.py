@@ -5,7 +5,7 @@ Nothing here parses a string as reStructuredText or emits HTML built from data: 
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence, TypeAlias
 
 from docutils import nodes
 from sphinx import addnodes
@@ -13,7 +13,7 @@ from sphinx.util.docutils import SphinxTranslator
 
 from ..cards import Card
 
-Child = nodes.Node | str
+Child: TypeAlias = "nodes.Node | str"
 
 
 def _children(parts: Iterable[Child]) -> list[nodes.Node]:

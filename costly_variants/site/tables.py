@@ -169,7 +169,7 @@ class LegendDirective(CostlyDirective):
 
 
 class GlanceDirective(CostlyDirective):
-    """How many rules each profile changes against the oldest, and the headline rules side by side."""
+    """The headline rules side by side, and how many rules each profile changes against the oldest."""
 
     option_spec = {"rules": directives.unchanged}
 
@@ -179,18 +179,29 @@ class GlanceDirective(CostlyDirective):
             return []
         titles = self.data.rule_titles
         keys = self.options.get("rules", "").split() or [
-            "players.count", "game.target", "turnup.heels_points", "mog.procedure", "play.pairs",
-            "count.thirty_one", "count.colours"]
+            "players.count", "game.target", "turnup.heels_points", "mog.procedure", "mog.refusal_points",
+            "play.go_points", "play.pairs", "count.thirty_one", "count.right_jack_points"]
         base = shown[0]
         rows = []
-        for p in shown:
-            differing = sum(1 for k in titles if plain(p.values[k]) != plain(base.values[k]))
-            rows.append([[n.xref(profile_label(p.id), p.id)], n.squash(p.summary or p.title),
-                         "\u2014" if p is base else f"{differing} of {len(titles)}",
-                         *[[n.xref(profile_rule_label(p.id, k), value_text(p, k))] for k in keys]])
-        header = ["profile", "in brief", f"rules unlike {base.id}", *[titles[k] for k in keys]]
+        for key in keys:
+            if key not in titles:
+                self.warn(f"unknown rule {key!r}")
+                continue
+            row = nodes.row()
+            row += n.entry([n.xref(rule_label(key), titles[key])])
+            for p in shown:
+                differs = plain(p.values[key]) != plain(base.values[key])
+                row += n.entry([n.xref(profile_rule_label(p.id, key), value_text(p, key))],
+                               classes=["costly-differs"] if differs else [])
+            rows.append(row)
+        counts: list[object] = ["rules unlike " + base.id]
+        counts += ["—" if p is base else
+                   str(sum(1 for k in titles if plain(p.values[k]) != plain(base.values[k]))) + f" of {len(titles)}"
+                   for p in shown]
+        rows.append(n.row(counts, classes=["costly-glance-total"]))
+        header = ["rule", *[[n.xref(profile_label(p.id), p.id)] for p in shown]]
         box = nodes.container(classes=["costly-scroll", "costly-glance"])
-        box += n.table(header, rows)
+        box += n.table(header, rows, classes=["costly-glance-table"])
         return [self.located(box)]
 
 
