@@ -187,7 +187,7 @@ class SourcePageDirective(CostlyDirective):
         if _BIBKEY.match(source.bibkey):
             # the key is an identifier checked above, so the role text holds no markup from the data
             refs, messages = self.state.inline_text(f":cite:p:`{source.bibkey}`", self.lineno)
-            cite += [" ", *refs, *messages]
+            cite += ["; the full reference: ", *refs, *messages]
         page = section(n.squash(source.title), source_label(source.id), doc, n.para(*cite))
         page += n.para(n.strong("Kind: "), source.kind, "; ", n.strong("licence: "), n.squash(source.licence)
                        or "not stated", "." if source.available else "; its text is not available to this project.")

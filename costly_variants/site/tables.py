@@ -16,17 +16,19 @@ from . import nodes as n
 from .citations import profile_label, profile_rule_label, rule_label
 from .directive import CostlyDirective
 
-# What each status word means; the legend and the home page show these, the badges link to them.
+# What each status word means, by the word: the legend shows every status the engine knows that is
+# listed here (a profile's source may carry a status only sources have, such as "secondary").
 STATUS_MEANINGS = {
-    Status.STATED: "the source says so in as many words",
-    Status.INFERRED: "the source does not say so outright, but its words or its worked example imply it",
-    Status.EDITORIAL: "this project's choice where the source leaves a gap a game cannot leave; the note says why",
-    Status.SILENT: "the source says nothing; the value is the engine's default, and the passage cited is where "
-                   "the source treats the matter",
-    Status.DISPUTED: "the sources, or readings of one source, disagree; the value is one reading and the "
-                     "others are listed as alternatives",
-    Status.UNAVAILABLE: "the source's text could not be read for this project; the value is carried over "
-                        "from the profile it extends",
+    "stated": "the source says so in as many words",
+    "inferred": "the source does not say so outright, but its words or its worked example imply it",
+    "editorial": "this project's choice where the source leaves a gap a game cannot leave; the note says why",
+    "silent": "the source says nothing; the value is the engine's default, and the passage cited is where the "
+              "source treats the matter",
+    "disputed": "the sources, or readings of one source, disagree; the value is one reading and the others are "
+                "listed as alternatives",
+    "unavailable": "the source's text could not be read for this project; the value is carried over from the "
+                   "profile it extends",
+    "secondary": "(of a source) its text is known only through later reports of it, which the values cite",
 }
 
 
@@ -160,7 +162,11 @@ class LegendDirective(CostlyDirective):
 
     def run(self) -> list[nodes.Node]:
         out = nodes.definition_list(classes=["costly-legend"])
-        for status, meaning in STATUS_MEANINGS.items():
+        for status in Status:
+            meaning = STATUS_MEANINGS.get(status.value)
+            if meaning is None:
+                self.warn(f"status {status.value!r} has no meaning for the legend")
+                continue
             item = nodes.definition_list_item()
             item += nodes.term("", "", n.badge(status.value))
             item += nodes.definition("", n.para(meaning))
