@@ -5,7 +5,7 @@ is named explicitly, and Selenium Manager (which would fetch a browser) is made 
 Where no browser is installed the tests skip with a message, except in CI (``CI`` set), where a
 missing browser is a failure: ``.ci/run`` installs it.
 
-Screenshots of the rule table (desktop and phone) go to ``test-artifacts/`` (or ``$COSTLY_ARTIFACTS``).
+``COSTLY_CHROMIUM`` and ``COSTLY_CHROMEDRIVER`` point at another browser and driver. Screenshots of the rule table (desktop and phone) go to ``test-artifacts/`` (or ``$COSTLY_ARTIFACTS``).
 """
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ import pytest
 from costly_variants import profiles
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path(shutil.which("chromium") or "/usr/bin/chromium")
-CHROMEDRIVER = Path(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+# Debian's packages by default; COSTLY_CHROMIUM / COSTLY_CHROMEDRIVER name others
+CHROMIUM = Path(os.environ.get("COSTLY_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium")
+CHROMEDRIVER = Path(os.environ.get("COSTLY_CHROMEDRIVER") or shutil.which("chromedriver") or "/usr/bin/chromedriver")
 ARTIFACTS = Path(os.environ.get("COSTLY_ARTIFACTS", ROOT / "test-artifacts"))
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
@@ -33,7 +34,8 @@ def _need_browser() -> None:
         missing.append("the selenium package")
     if not missing:
         return
-    message = f"browser test needs {', '.join(missing)} (apt-get install chromium chromium-driver)"
+    message = (f"no browser for the browser test: {', '.join(missing)} not found "
+               "(apt-get install chromium chromium-driver; pip install selenium)")
     if os.environ.get("CI"):
         pytest.fail(f"CI: {message}", pytrace=False)
     pytest.skip(message)

@@ -98,6 +98,7 @@ HOSTILE = [
     ".. image:: /etc/passwd",
     "House rules *not emphasis* `not code` <b>not bold</b>",
     "_`not-a-target` and |not-a-substitution|",
+    "Our own <em>house</em> :ref:`rules` [1]_",
 ]
 
 
@@ -178,6 +179,10 @@ def test_legend_and_source_status_in_the_column_headers(site):
     holme = head[head.index("holme-1688"):]
     holme = holme[:holme.index("</th>")]
     assert "source unavailable" in holme and "Harley MSS 2033-2035" in text_of(holme)
+    # any status a profile gives its source is shown the same way, with its note as text
+    house = head[head.index("house-hostile"):]
+    house = house[:house.index("</th>")]
+    assert "source editorial" in house and "Our own <em>house</em> :ref:`rules` [1]_" in text_of(house)
 
 
 def test_bibliography_labels_pages_urls_and_links(site):
