@@ -30,14 +30,24 @@ class SiteData:
     @cached_property
     def profiles(self) -> list[Profile]:
         """Every bundled profile, oldest first, then the profiles in the project's extra folders."""
-        found = profiles.load_all()
+        bundled = [p for p in (self._load(ref) for ref in profiles.bundled_ids()) if p is not None]
+        found = sorted(bundled, key=lambda p: (p.year or 0, p.id))  # as profiles.load_all orders them
         for folder in self.extra_folders:
             for path in sorted(folder.glob("*.yaml")):
-                try:
-                    found.append(profiles.load(str(path)))
-                except CostlyError as exc:
-                    self.problems.append(str(exc).splitlines()[0])
+                profile = self._load(str(path))
+                if profile is not None and any(p.id == profile.id for p in found):
+                    self.problems.append(f"{path}: profile id {profile.id!r} is already taken; left out")
+                elif profile is not None:
+                    found.append(profile)
         return found
+
+    def _load(self, ref: str) -> Profile | None:
+        """A profile, or None with its one-line error noted: a broken file is a warning, not a crash."""
+        try:
+            return profiles.load(ref)
+        except CostlyError as exc:
+            self.problems.append(str(exc).splitlines()[0])
+            return None
 
     def problems_found(self) -> list[str]:
         """The one-line errors of the extra profiles that could not be loaded (they are left out)."""
