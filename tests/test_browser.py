@@ -92,6 +92,12 @@ def js(driver: Any, script: str, *args: Any) -> Any:
     return driver.execute_script(script, *args)
 
 
+def scroll_to(driver: Any, element: Any) -> None:
+    """Bring an element to the middle of its boxes at once (furo scrolls smoothly, so a click could land
+    while the page is still moving)."""
+    js(driver, "arguments[0].scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'})", element)
+
+
 TARGET_STATE = """
 const t = document.querySelector(':target');
 if (!t) return null;
@@ -147,7 +153,7 @@ def test_citation_links_land_on_the_highlighted_passage_and_come_back(desktop, b
         open_page(desktop, built_site, "rules.html")
         link = desktop.find_element("css selector", f"tr#{row_id} > td:nth-child({column + 1}) p.costly-cites a")
         passage_id = link.get_attribute("href").rsplit("#", 1)[1]
-        js(desktop, "arguments[0].scrollIntoView({block: 'center', inline: 'center'})", link)
+        scroll_to(desktop, link)
         link.click()
         assert desktop.current_url.endswith("#" + passage_id)
         state = assert_target(desktop, passage_id)
@@ -155,7 +161,7 @@ def test_citation_links_land_on_the_highlighted_passage_and_come_back(desktop, b
         # the passage lists what cites it, and one click returns to the rule's row in the table
         back = desktop.find_element("css selector", f"#{passage_id} a.costly-back[href$='#{row_id}'] , "
                                                     f"#{passage_id} a[href$='#{row_id}']")
-        js(desktop, "arguments[0].scrollIntoView({block: 'center'})", back)
+        scroll_to(desktop, back)
         back.click()
         assert desktop.current_url.endswith("rules.html#" + row_id)
         assert_target(desktop, row_id)
@@ -167,7 +173,7 @@ def test_a_disputed_cell_explains_itself_in_place(desktop, built_site):
     details = cell.find_element("css selector", "details")
     assert details.get_attribute("open") is None
     summary = details.find_element("css selector", "summary")
-    js(desktop, "arguments[0].scrollIntoView({block: 'center'})", summary)
+    scroll_to(desktop, summary)
     summary.click()
     assert details.get_attribute("open") is not None
     alternative = details.find_element("css selector", "p.costly-alternative")
