@@ -16,6 +16,7 @@ from pybtex.style.formatting.unsrt import date, pages
 from pybtex.style.labels import BaseLabelStyle
 from pybtex.style.template import field, optional, optional_field, sentence, words
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 
 from . import nodes as n
 from .citations import author_year, source_label
@@ -62,7 +63,7 @@ def link_transcriptions(app: Sphinx, doctree: nodes.document, docname: str) -> N
     """Add to each bibliography entry a link to the page of the source it is the key of."""
     try:
         domain = app.env.get_domain("cite")
-    except Exception:  # sphinxcontrib-bibtex not loaded: nothing to link
+    except ExtensionError:  # sphinxcontrib-bibtex not loaded: nothing to link
         return
     ids: dict[str, str] = {}
     for key, bib in getattr(domain, "bibliographies", {}).items():

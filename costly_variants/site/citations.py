@@ -12,7 +12,7 @@ from typing import Any, Iterable, Sequence
 
 from docutils import nodes
 
-from ..profiles import Profile
+from ..profiles import Profile, rule_titles
 from ..profiles.sources import Library, Passage, Source
 from ..worked_examples.replay import Example
 from . import nodes as n
@@ -135,8 +135,6 @@ def citers(profiles: Sequence[Profile], examples: Iterable[Example]) -> dict[str
             bucket = out.setdefault(ref, [])
             if citer not in bucket:
                 bucket.append(citer)
-
-    from ..profiles import rule_titles
 
     titles = rule_titles()
     for profile in profiles:

@@ -110,7 +110,7 @@ class RuleTableDirective(CostlyDirective):
 
     def run(self) -> list[nodes.Node]:
         refs = self.options.get("profiles", "").split()
-        chosen = [p for p in (self.profile(r) for r in refs)] if refs else list(self.data.profiles)
+        chosen = [self.profile(r) for r in refs] if refs else list(self.data.profiles)
         shown = [p for p in chosen if p is not None]
         if not shown:
             return []
