@@ -187,7 +187,7 @@ def _page_overflow(driver: Any) -> int:
 def test_phone_has_no_sideways_page_scroll_and_the_table_scrolls_in_its_box(browser, built_site):
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     try:
-        for name in ("index.html", "rules.html", "profile/eddowes-burne-1874.html", "source/cotton-1674.html",
+        for name in ("index.html", "rules.html", "differences.html", "profile/eddowes-burne-1874.html", "source/cotton-1674.html",
                      "examples.html", "analysis.html", "glossary.html", "bibliography.html", "house-rules.html"):
             open_page(browser, built_site, name)
             assert js(browser, "return innerWidth") == PHONE["width"]
