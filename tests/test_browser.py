@@ -5,7 +5,8 @@ is named explicitly, and Selenium Manager (which would fetch a browser) is made 
 Where no browser is installed the tests skip with a message, except in CI (``CI`` set), where a
 missing browser is a failure: ``.ci/run`` installs it.
 
-``COSTLY_CHROMIUM`` and ``COSTLY_CHROMEDRIVER`` point at another browser and driver. Screenshots of the rule table (desktop and phone) go to ``test-artifacts/`` (or ``$COSTLY_ARTIFACTS``).
+``COSTLY_CHROMIUM`` and ``COSTLY_CHROMEDRIVER`` point at another browser and driver. Screenshots of the
+rule table (desktop and phone) go to ``test-artifacts/`` (or ``$COSTLY_ARTIFACTS``).
 """
 from __future__ import annotations
 
@@ -142,7 +143,8 @@ def test_rule_table_shows_every_profile(desktop, built_site):
     # the differences-only switch hides the rules every profile shares
     js(desktop, "document.querySelector('input.costly-differences-only').click()")
     shown = js(desktop, """return [...document.querySelectorAll('.costly-rule-table tr.costly-rule-row')]
-                           .filter(r => r.offsetParent !== null).map(r => r.classList.contains('costly-row-differs'))""")
+                           .filter(r => r.offsetParent !== null)
+                           .map(r => r.classList.contains('costly-row-differs'))""")
     assert 0 < len(shown) < rows and all(shown)
 
 
@@ -187,8 +189,9 @@ def _page_overflow(driver: Any) -> int:
 def test_phone_has_no_sideways_page_scroll_and_the_table_scrolls_in_its_box(browser, built_site):
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     try:
-        for name in ("index.html", "rules.html", "differences.html", "profile/eddowes-burne-1874.html", "source/cotton-1674.html",
-                     "examples.html", "analysis.html", "glossary.html", "bibliography.html", "house-rules.html"):
+        for name in ("index.html", "rules.html", "differences.html", "profile/eddowes-burne-1874.html",
+                     "source/cotton-1674.html", "examples.html", "analysis.html", "glossary.html",
+                     "bibliography.html", "house-rules.html"):
             open_page(browser, built_site, name)
             assert js(browser, "return innerWidth") == PHONE["width"]
             assert _page_overflow(browser) <= 0, f"{name} scrolls sideways on a phone"
@@ -198,8 +201,8 @@ def test_phone_has_no_sideways_page_scroll_and_the_table_scrolls_in_its_box(brow
         # scrolled sideways inside its box, the rule column stays in view
         js(browser, "arguments[0].scrollIntoView({behavior: 'instant'}); arguments[0].scrollLeft = 400", box)
         first = browser.find_element("css selector", "tr#rule-game-target > td:first-child")
-        left = js(browser, "return arguments[0].getBoundingClientRect().left - arguments[1].getBoundingClientRect().left",
-                  first, box)
+        left = js(browser, "return arguments[0].getBoundingClientRect().left"
+                           " - arguments[1].getBoundingClientRect().left", first, box)
         assert abs(left) < 2
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         js(browser, "arguments[0].scrollLeft = 0; window.scrollBy({top: -60, behavior: 'instant'})", box)

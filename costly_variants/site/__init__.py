@@ -18,8 +18,8 @@ Directives:
 - ``.. costly-hand-figures:: [ID]``: the hand-score distribution as an SVG with its data.
 - ``.. costly-analysis::``, ``.. costly-glossary::``, ``.. costly-schema::``.
 
-The bibliography style ``costly`` gives author-year labels. Config: ``costly_extra_variants`` (folders, relative to conf.py, of more profiles to show);
-``costly_generate_pages`` (default true).
+The bibliography style ``costly`` gives author-year labels. Config: ``costly_extra_variants`` (folders,
+relative to conf.py, of more profiles to show); ``costly_generate_pages`` (default true).
 """
 from __future__ import annotations
 
@@ -55,7 +55,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     directives = {
         "costly-rule-table": RuleTableDirective, "costly-legend": LegendDirective, "costly-glance": GlanceDirective,
         "costly-profile-index": ProfileIndexDirective, "costly-source-index": SourceIndexDirective,
-        "costly-profile-page": ProfilePageDirective, "costly-profile": ProfilePageDirective, "costly-source-page": SourcePageDirective,
+        "costly-profile-page": ProfilePageDirective, "costly-profile": ProfilePageDirective,
+        "costly-source-page": SourcePageDirective,
         "costly-prose": ProseDirective, "costly-examples": ExamplesDirective,
         "costly-hand-figures": HandFiguresDirective, "costly-analysis": AnalysisDirective,
         "costly-glossary": GlossaryDirective, "costly-schema": SchemaDirective,

@@ -129,7 +129,7 @@ class ProfilePageDirective(CostlyDirective):
         rows: list[nodes.row] = []
         for name, keys in sections(list(titles)).items():
             head = nodes.row(classes=["costly-section-row"])
-            head += nodes.entry("", n.para(n.strong(name)), morecols=2)
+            head += nodes.entry("", n.para(n.strong(name)), morecols=1)
             rows.append(head)
             for key in keys:
                 prov = profile.provenance[key]
@@ -137,11 +137,12 @@ class ProfilePageDirective(CostlyDirective):
                 n.anchor(row, profile_rule_label(profile.id, key), self.state.document)
                 row += n.entry([n.strong(titles[key]), " ", n.literal(key), " ",
                                 n.xref(rule_label(key), "\u2194 all profiles", classes=["costly-compare"])])
+                inherited = prov.defined_in != profile.id
                 value = [n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(prov.status.value)]
-                if prov.defined_in != profile.id:
+                if inherited:
                     value += [" ", n.inline("from ", n.xref(profile_label(prov.defined_in), prov.defined_in),
                                             classes=["costly-from"])]
-                cell = nodes.entry(classes=["costly-cell"] + (["costly-inherited"] if prov.defined_in != profile.id else []))
+                cell = nodes.entry(classes=["costly-cell"] + (["costly-inherited"] if inherited else []))
                 cell += n.para(*value)
                 cell += n.para(*self.cites(prov.cite), classes=["costly-cites"])
                 cell += provenance_body(self, profile, key)

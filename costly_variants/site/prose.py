@@ -69,8 +69,8 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
     (("turnup.heels_ranks", "turnup.heels_points"),
      lambda v: "The next card is turned up as the deck card; "
                + (f"if it is a {' or '.join(map(_rank, v['turnup.heels_ranks']))}, the dealer scores "
-                  f"{_points(v['turnup.heels_points'])} for heels." if v["turnup.heels_ranks"] and v["turnup.heels_points"]
-                  else "it scores nothing for the dealer.")),
+                  f"{_points(v['turnup.heels_points'])} for heels."
+                  if v["turnup.heels_ranks"] and v["turnup.heels_points"] else "it scores nothing for the dealer.")),
     (("turnup.heels_before_play",),
      lambda v: _yes(v["turnup.heels_before_play"], "Heels must be pegged before the play, or they are lost.",
                     "Heels may be pegged at any time in the deal.")),
@@ -81,7 +81,8 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
                     "A Jack or Deuce given away in the mog scores nothing for its giver")
                + _yes(v["mog.late_claim"], "; if he forgets, the other may claim it at the count.", ".")),
     (("mog.partners_exchange", "mog.dealer_mogs_stock"),
-     lambda v: "In the four-hand game partners " + _yes(v["mog.partners_exchange"], "mog with each other", "do not mog with each other")
+     lambda v: "In the four-hand game partners "
+               + _yes(v["mog.partners_exchange"], "mog with each other", "do not mog with each other")
                + ", and a refused dealer " + _yes(v["mog.dealer_mogs_stock"], "may", "may not")
                + " mog with the stock, the card under the deck card."),
     (("cards.court_value", "cards.ace_values", "cards.ace_chooser"),
@@ -96,7 +97,8 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
                f"{v['play.limit']}."),
     (("play.point_totals",), lambda v: f"Whoever brings the count to {_list(v['play.point_totals'])} scores one point "
                                        "for each card played so far."),
-    (("play.go_points",), lambda v: f"A player who cannot play says go, and the other scores {_points(v['play.go_points'])}."),
+    (("play.go_points",),
+     lambda v: f"A player who cannot play says go, and the other scores {_points(v['play.go_points'])}."),
     (("play.latter_points", "play.latter_when"),
      lambda v: f"The last card short of 31 scores {_points(v['play.latter_points'])} for the latter, "
                + _yes(v["play.latter_when"] == "each-series", "at the end of each series.",
@@ -110,19 +112,22 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
                       "; Jacks and Deuces score nothing when played.")),
     (("play.sequences", "play.sequence_min"),
      lambda v: _yes(v["play.sequences"], f"Sequences of at least {v['play.sequence_min']} cards score in the play.",
-                    f"Sequences do not score in the play (where they score, they need {v['play.sequence_min']} cards).")),
+                    "Sequences do not score in the play "
+                    f"(where they score, they need {v['play.sequence_min']} cards).")),
     (("count.order", "count.hand"),
      lambda v: ("Then the hands are counted, the eldest first" if v["count.order"] == "eldest-first"
                 else f"Then the hands are counted ({v['count.order']})")
                + (", each with the deck card as a fourth card." if v["count.hand"] == "three-and-deck-card"
                   else f"; the hand counted: {v['count.hand']}.")),
-    (("count.declaration_order",), lambda v: f"Scores are declared in this order: {_list(v['count.declaration_order'])}."),
-    (("count.point_totals",), lambda v: f"Cards making {_list(v['count.point_totals'])} score one point for each card used."),
+    (("count.declaration_order",),
+     lambda v: f"Scores are declared in this order: {_list(v['count.declaration_order'])}."),
+    (("count.point_totals",),
+     lambda v: f"Cards making {_list(v['count.point_totals'])} score one point for each card used."),
     (("count.thirty_one", "count.thirty_one_flat_points"),
      lambda v: {"per-card": "A hand making 31 scores one point for each card in it.",
                 "flat-whole-hand": f"A whole hand making 31 scores {_points(v['count.thirty_one_flat_points'])}.",
-                "none": "Thirty-one in hand scores nothing as such."}.get(v["count.thirty_one"],
-                                                                          f"Thirty-one in hand: {v['count.thirty_one']}.")),
+                "none": "Thirty-one in hand scores nothing as such."}.get(
+                    v["count.thirty_one"], f"Thirty-one in hand: {v['count.thirty_one']}.")),
     (("count.jack_points", "count.right_jack_points"),
      lambda v: f"A Jack in hand scores {_points(v['count.jack_points'])}, the right Jack (of the deck card's suit) "
                f"{_points(v['count.right_jack_points'])}."),
@@ -134,14 +139,18 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
      lambda v: _yes(v["count.deck_card_scores_as_jack_deuce"], "A Jack or Deuce turned up scores again in each hand.",
                     "The deck card does not score as a Jack or Deuce in the hands.")),
     (("count.pair_match", "count.pair_points", "count.prial_points", "count.double_prial_points"),
-     lambda v: f"A pair scores {_points(v['count.pair_points'])}, a prial (three alike) {_points(v['count.prial_points'])} "
+     lambda v: f"A pair scores {_points(v['count.pair_points'])}, "
+               f"a prial (three alike) {_points(v['count.prial_points'])} "
                f"and a double prial (four alike) {_points(v['count.double_prial_points'])}; "
                + _yes(v["count.pair_match"] == "rank", "cards are alike when they have the same rank.",
                       "all court cards count as alike.")),
-    (("count.colours",), lambda v: f"For colours, the best entry the hand meets scores: {_colours(v['count.colours'])}."),
-    (("count.sequences",), lambda v: _yes(v["count.sequences"], "Sequences score in hand.", "Sequences do not score in hand.")),
+    (("count.colours",),
+     lambda v: f"For colours, the best entry the hand meets scores: {_colours(v['count.colours'])}."),
+    (("count.sequences",),
+     lambda v: _yes(v["count.sequences"], "Sequences score in hand.", "Sequences do not score in hand.")),
     (("count.contained_not_counted",),
-     lambda v: _yes(v["count.contained_not_counted"], "A combination inside a larger one of its kind is not counted again.",
+     lambda v: _yes(v["count.contained_not_counted"],
+                    "A combination inside a larger one of its kind is not counted again.",
                     "A combination inside a larger one is counted as well.")),
     (("count.one_value_per_ace",),
      lambda v: _yes(v["count.one_value_per_ace"], "An Ace takes one value for the whole count.",

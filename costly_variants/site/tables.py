@@ -78,7 +78,8 @@ def rule_cell(d: CostlyDirective, profile: Profile, key: str, *, differs: bool =
     body = provenance_body(d, profile, key)
     if body:
         if prov.status is Status.DISPUTED:
-            label = f"the dispute: {len(prov.alternatives)} other reading" + ("s" if len(prov.alternatives) != 1 else "")
+            others = len(prov.alternatives)
+            label = f"the dispute: {others} other reading" + ("s" if others != 1 else "")
         elif prov.note:
             label = "the words and the note"
         else:
