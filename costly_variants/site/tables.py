@@ -104,10 +104,11 @@ def profile_header(d: CostlyDirective, profile: Profile) -> nodes.entry:
 
 
 class RuleTableDirective(CostlyDirective):
-    """The profiles side by side, grouped by section; ``:profiles:`` picks some, ``:changed:`` keeps only
-    the rules that differ, ``:no-anchors:`` for a second table on the same site."""
+    """The profiles side by side, grouped by section; ``:profiles:`` and ``:rules:`` pick some,
+    ``:changed:`` keeps only the rules that differ, ``:no-anchors:`` for a second table on the same site."""
 
-    option_spec = {"profiles": directives.unchanged, "changed": directives.flag, "no-anchors": directives.flag}
+    option_spec = {"profiles": directives.unchanged, "rules": directives.unchanged, "changed": directives.flag,
+                   "no-anchors": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         refs = self.options.get("profiles", "").split()
@@ -116,11 +117,17 @@ class RuleTableDirective(CostlyDirective):
         if not shown:
             return []
         titles = self.data.rule_titles
+        picked = self.options.get("rules", "").split()
+        for key in picked:
+            if key not in titles:
+                self.warn(f"unknown rule {key!r}")
         width = len(shown) + 1
         rows: list[nodes.row] = []
         for section, keys in sections(list(titles)).items():
             body: list[nodes.row] = []
             for key in keys:
+                if picked and key not in picked:
+                    continue
                 values = [plain(p.values[key]) for p in shown]
                 differs = any(v != values[0] for v in values[1:])
                 if "changed" in self.options and not differs:
