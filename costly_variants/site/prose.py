@@ -26,11 +26,11 @@ def _yes(v: bool, yes: str, no: str) -> str:
     return yes if v else no
 
 
-def _list(values: Any) -> str:
+def _list(values: Any, last: str = "and") -> str:
     items = [str(x) for x in values]
     if len(items) <= 1:
         return "".join(items) or "none"
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def _colours(entries: Any) -> str:
@@ -95,7 +95,7 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
     (("play.leader", "play.limit"),
      lambda v: f"The {v['play.leader']} leads, and the cards are played in turn, the running count never passing "
                f"{v['play.limit']}."),
-    (("play.point_totals",), lambda v: f"Whoever brings the count to {_list(v['play.point_totals'])} scores one point "
+    (("play.point_totals",), lambda v: f"Whoever brings the count to {_list(v['play.point_totals'], 'or')} scores one point "
                                        "for each card played so far."),
     (("play.go_points",),
      lambda v: f"A player who cannot play says go, and the other scores {_points(v['play.go_points'])}."),
@@ -122,7 +122,7 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
     (("count.declaration_order",),
      lambda v: f"Scores are declared in this order: {_list(v['count.declaration_order'])}."),
     (("count.point_totals",),
-     lambda v: f"Cards making {_list(v['count.point_totals'])} score one point for each card used."),
+     lambda v: f"Cards making {_list(v['count.point_totals'], 'or')} score one point for each card used."),
     (("count.thirty_one", "count.thirty_one_flat_points"),
      lambda v: {"per-card": "A hand making 31 scores one point for each card in it.",
                 "flat-whole-hand": f"A whole hand making 31 scores {_points(v['count.thirty_one_flat_points'])}.",
