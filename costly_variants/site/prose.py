@@ -95,8 +95,9 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
     (("play.leader", "play.limit"),
      lambda v: f"The {v['play.leader']} leads, and the cards are played in turn, the running count never passing "
                f"{v['play.limit']}."),
-    (("play.point_totals",), lambda v: f"Whoever brings the count to {_list(v['play.point_totals'], 'or')} scores one point "
-                                       "for each card played so far."),
+    (("play.point_totals",),
+     lambda v: f"Whoever brings the count to {_list(v['play.point_totals'], 'or')} scores one point for each card "
+               "played so far."),
     (("play.go_points",),
      lambda v: f"A player who cannot play says go, and the other scores {_points(v['play.go_points'])}."),
     (("play.latter_points", "play.latter_when"),
