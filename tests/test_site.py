@@ -250,3 +250,15 @@ def test_unknown_profile_and_broken_extra_profile_are_located_warnings(tmp_path)
     assert code != 0
     assert "index.rst:4: WARNING: costly: unknown profile 'cotton-1675'" in warnings
     assert "broken.yaml:6:21: $.rules.game.target.value: 'many' is not of type 'integer'" in warnings
+
+
+def test_generated_stubs_follow_the_data(tmp_path):
+    from costly_variants.site.pages import _sync_folder
+
+    folder = tmp_path / "profile"
+    _sync_folder(folder, ["a-1", "b-2"], "costly-profile-page")
+    assert (folder / "a-1.rst").read_text(encoding="utf-8").endswith(".. costly-profile-page:: a-1\n")
+    before = (folder / "a-1.rst").stat().st_mtime_ns
+    _sync_folder(folder, ["a-1"], "costly-profile-page")
+    assert not (folder / "b-2.rst").exists()  # a profile that is gone loses its page
+    assert (folder / "a-1.rst").stat().st_mtime_ns == before  # an unchanged page is not rewritten (no rebuild)
