@@ -1,16 +1,21 @@
 """Sphinx configuration for the costly-variants reference site."""
 from __future__ import annotations
 
+from costly_variants import __version__
+
 project = "costly-variants"
+release = version = __version__
 author = "costly-variants maintainers"
 copyright = "2026, the costly-variants maintainers; primary texts public domain"
 
 extensions = ["sphinxcontrib.bibtex", "costly_variants.site"]
 bibtex_bibfiles = ["../sources/bibliography.bib"]
-bibtex_default_style = "plain"
+# author-year labels ("Cotton 1674"), page ranges for books, URLs and access dates for web pages
+bibtex_default_style = "costly"
+bibtex_reference_style = "author_year"
+# profile/ and source/ hold the pages generated from the data at each build; _figures/ their plots
 exclude_patterns = ["_build"]
-html_theme = "alabaster"
-html_theme_options = {"page_width": "1300px", "body_max_width": "none"}
+html_theme = "furo"
 html_title = "Costly Colours: the rule variants, cited"
 # Transcriptions are verbatim: straight quotes and apostrophes must not be "smartened".
 smartquotes = False

@@ -1,0 +1,288 @@
+"""The tables: the rules side by side, the status legend, the differences at a glance, the schema,
+the glossary and the exact analysis. Every cell is built as nodes; profile text is Text."""
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from .. import profiles
+from ..profiles import Profile
+from ..profiles.display import format_value, plain
+from ..profiles.rules import Status
+from . import nodes as n
+from .citations import profile_label, profile_rule_label, rule_label
+from .directive import CostlyDirective
+
+# What each status word means, by the word: the legend shows every status the engine knows that is
+# listed here (a profile's source may carry a status only sources have, such as "secondary").
+STATUS_MEANINGS = {
+    "stated": "the source says so in as many words",
+    "inferred": "the source does not say so outright, but its words or its worked example imply it",
+    "editorial": "this project's choice where the source leaves a gap a game cannot leave; the note says why",
+    "silent": "the source says nothing; the value is the engine's default, and the passage cited is where the "
+              "source treats the matter",
+    "disputed": "the sources, or readings of one source, disagree; the value is one reading and the others are "
+                "listed as alternatives",
+    "unavailable": "the source's text could not be read for this project; the value is carried over from the "
+                   "profile it extends",
+    "secondary": "(of a source) its text is known only through later reports of it, which the values cite",
+}
+
+
+def sections(keys: Sequence[str]) -> dict[str, list[str]]:
+    """Rule keys grouped by their section (``mog.procedure`` -> ``mog``), in schema order."""
+    out: dict[str, list[str]] = {}
+    for key in keys:
+        out.setdefault(key.partition(".")[0], []).append(key)
+    return out
+
+
+def value_text(profile: Profile, key: str) -> str:
+    return format_value(plain(profile.values[key]))
+
+
+def provenance_body(d: CostlyDirective, profile: Profile, key: str) -> list[nodes.Node]:
+    """The passage words, the note and the alternatives behind one value."""
+    prov = profile.provenance[key]
+    body: list[nodes.Node] = []
+    if prov.note:
+        body.append(n.para(n.strong("Note: "), n.squash(prov.note), classes=["costly-note"]))
+    for alt in prov.alternatives:
+        parts: list[n.Child] = [n.strong("Alternative: "), n.literal(format_value(plain(alt.value))), " \u2014 ",
+                                n.squash(alt.reading)]
+        if alt.cite:
+            parts += [" (", *d.cites(alt.cite), ")"]
+        body.append(n.para(*parts, classes=["costly-alternative"]))
+    body += [d.quote(ref) for ref in prov.cite]
+    return body
+
+
+def rule_cell(d: CostlyDirective, profile: Profile, key: str, *, differs: bool = False) -> nodes.entry:
+    """One profile's value for one rule: value, badge, citations; the words, note and alternatives
+    one click away in a disclosure (open on a disputed cell's first click, explaining the dispute)."""
+    prov = profile.provenance[key]
+    status = prov.status.value
+    classes = ["costly-cell", f"costly-status-{status}"]
+    head: list[n.Child] = [n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(status)]
+    if prov.defined_in != profile.id:
+        classes.append("costly-inherited")
+        head += [" ", n.inline(f"from {prov.defined_in}", classes=["costly-from"])]
+    if differs:
+        classes.append("costly-differs")
+    cell = nodes.entry(classes=classes)
+    cell += n.para(*head)
+    cell += n.para(*d.cites(prov.cite), classes=["costly-cites"])
+    body = provenance_body(d, profile, key)
+    if body:
+        if prov.status is Status.DISPUTED:
+            others = len(prov.alternatives)
+            label = f"the dispute: {others} other reading" + ("s" if others != 1 else "")
+        elif prov.note:
+            label = "the words and the note"
+        else:
+            label = "the source's words"
+        cell += n.disclosure([label], body, classes=["costly-why"])
+    return cell
+
+
+def profile_header(d: CostlyDirective, profile: Profile) -> nodes.entry:
+    """A column header: the profile, and where its source is other than plainly available, what it is."""
+    cell = nodes.entry(classes=["costly-profile-head"])
+    cell += n.para(n.xref(profile_label(profile.id), profile.id))
+    if profile.year:
+        cell += n.para(str(profile.year), classes=["costly-year"])
+    if profile.source_status:
+        s = profile.source_status
+        status = s.status.value
+        cell += n.disclosure([n.badge(status, f"source {status}")],
+                             [n.para(n.squash(s.note)), n.para(*d.cites(s.cite), classes=["costly-cites"])],
+                             classes=["costly-source-status"])
+    return cell
+
+
+class RuleTableDirective(CostlyDirective):
+    """The profiles side by side, grouped by section; ``:profiles:`` and ``:rules:`` pick some,
+    ``:changed:`` keeps only the rules that differ, ``:no-anchors:`` for a second table on the same site."""
+
+    option_spec = {"profiles": directives.unchanged, "rules": directives.unchanged, "changed": directives.flag,
+                   "no-anchors": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        refs = self.options.get("profiles", "").split()
+        chosen = [self.profile(r) for r in refs] if refs else list(self.data.profiles)
+        shown = [p for p in chosen if p is not None]
+        if not shown:
+            return []
+        titles = self.data.rule_titles
+        picked = self.options.get("rules", "").split()
+        for key in picked:
+            if key not in titles:
+                self.warn(f"unknown rule {key!r}")
+        width = len(shown) + 1
+        rows: list[nodes.row] = []
+        for section, keys in sections(list(titles)).items():
+            body: list[nodes.row] = []
+            for key in keys:
+                if picked and key not in picked:
+                    continue
+                values = [plain(p.values[key]) for p in shown]
+                differs = any(v != values[0] for v in values[1:])
+                if "changed" in self.options and not differs:
+                    continue
+                row = nodes.row(classes=["costly-rule-row"] + (["costly-row-differs"] if differs else []))
+                if "no-anchors" not in self.options:
+                    n.anchor(row, rule_label(key), self.state.document)
+                head = nodes.entry(classes=["costly-rule-head"])
+                head += n.para(n.strong(titles[key]))
+                head += n.para(n.literal(key), " \u2260" if differs else "", classes=["costly-key"])
+                row += head
+                for p, v in zip(shown, values):
+                    row += rule_cell(self, p, key, differs=v != values[0])
+                body.append(row)
+            if body:
+                same = not any("costly-row-differs" in r["classes"] for r in body)
+                section_row = nodes.row(classes=["costly-section-row"] + (["costly-section-same"] if same else []))
+                section_row += nodes.entry("", n.para(n.strong(section)), morecols=width - 1)
+                rows += [section_row, *body]
+        header = nodes.row()
+        header += n.entry("rule")
+        for p in shown:
+            header += profile_header(self, p)
+        box = nodes.container(classes=["costly-scroll", "costly-rule-table-box"])
+        box += n.table(header, rows, classes=["costly-rule-table"])
+        return [self.located(box)]
+
+
+def status_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: Any = None,
+                content: Any = None) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``:costly-status:`disputed```: a status badge in running text."""
+    if text not in {s.value for s in Status}:
+        msg = inliner.reporter.error(f"costly: unknown status {text!r}", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, msg)], [msg]
+    return [n.badge(text)], []
+
+
+class LegendDirective(CostlyDirective):
+    """The six status words, each with its badge."""
+
+    def run(self) -> list[nodes.Node]:
+        out = nodes.definition_list(classes=["costly-legend"])
+        for status in Status:
+            meaning = STATUS_MEANINGS.get(status.value)
+            if meaning is None:
+                self.warn(f"status {status.value!r} has no meaning for the legend")
+                continue
+            item = nodes.definition_list_item()
+            item += nodes.term("", "", n.badge(status.value))
+            item += nodes.definition("", n.para(meaning))
+            out += item
+        return [out]
+
+
+class GlanceDirective(CostlyDirective):
+    """The headline rules side by side, and how many rules each profile changes against the oldest."""
+
+    option_spec = {"rules": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        shown = list(self.data.profiles)
+        if not shown:
+            return []
+        titles = self.data.rule_titles
+        keys = self.options.get("rules", "").split() or [
+            "players.count", "game.target", "turnup.heels_points", "mog.procedure", "mog.refusal_points",
+            "play.go_points", "play.pairs", "count.thirty_one", "count.right_jack_points"]
+        base = shown[0]
+        rows = []
+        for key in keys:
+            if key not in titles:
+                self.warn(f"unknown rule {key!r}")
+                continue
+            row = nodes.row()
+            row += n.entry([n.xref(rule_label(key), titles[key])])
+            for p in shown:
+                differs = plain(p.values[key]) != plain(base.values[key])
+                row += n.entry([n.xref(profile_rule_label(p.id, key), value_text(p, key))],
+                               classes=["costly-differs"] if differs else [])
+            rows.append(row)
+        counts: list[object] = ["rules unlike " + base.id]
+        counts += ["—" if p is base else
+                   str(sum(1 for k in titles if plain(p.values[k]) != plain(base.values[k]))) + f" of {len(titles)}"
+                   for p in shown]
+        rows.append(n.row(counts, classes=["costly-glance-total"]))
+        header = ["rule", *[[n.xref(profile_label(p.id), p.id)] for p in shown]]
+        box = nodes.container(classes=["costly-scroll", "costly-glance"])
+        box += n.table(header, rows, classes=["costly-glance-table"])
+        return [self.located(box)]
+
+
+def _allowed(spec: dict[str, Any]) -> list[nodes.Node]:
+    """A reader's summary of what a schema allows."""
+    if "enum" in spec:
+        return n.joined([n.literal(str(v)) for v in spec["enum"]], " | ")
+    kind = spec.get("type")
+    if kind == "integer":
+        low, high = spec.get("minimum"), spec.get("maximum")
+        return [nodes.Text(f"whole number {low}-{high}" if low is not None else "whole number")]
+    if kind == "boolean":
+        return [n.literal("true"), nodes.Text(" | "), n.literal("false")]
+    if kind == "array":
+        items = spec.get("items", {})
+        if items.get("type") == "object":
+            return [nodes.Text("list of entries: "), *n.joined([n.literal(k) for k in items.get("required", [])])]
+        return [nodes.Text("list of "), *_allowed(items)]
+    return [nodes.Text(str(kind))]
+
+
+class SchemaDirective(CostlyDirective):
+    """Every rule a profile may set, from the JSON Schema: key, meaning, allowed values."""
+
+    def run(self) -> list[nodes.Node]:
+        schema = json.loads(profiles.schema_path().read_text(encoding="utf-8"))
+        body = schema["properties"]["rules"]["properties"]
+        rows = [[[n.literal(f"{section}.{name}")], spec["title"], _allowed(spec["properties"]["value"])]
+                for section, fields in body.items() for name, spec in fields["properties"].items()]
+        box = nodes.container(classes=["costly-scroll"])
+        box += n.table(["rule", "meaning", "value"], rows, widths=[25, 45, 30])
+        return [box]
+
+
+class GlossaryDirective(CostlyDirective):
+    """The game's vocabulary from every profile, each meaning with the profile that gives it."""
+
+    def run(self) -> list[nodes.Node]:
+        entries: dict[str, dict[tuple[str, tuple[str, ...]], list[str]]] = {}
+        for profile in self.data.profiles:
+            for term, entry in profile.vocabulary.items():
+                users = entries.setdefault(term, {}).setdefault((entry.meaning, entry.cite), [])
+                if entry.defined_in not in users:
+                    users.append(entry.defined_in)
+        rows = []
+        for term in sorted(entries):
+            for (meaning, cite), users in entries[term].items():
+                rows.append([n.strong(term), n.squash(meaning), self.cites(cite),
+                             n.joined([n.xref(profile_label(u), u) for u in users])])
+        box = nodes.container(classes=["costly-scroll"])
+        box += n.table(["term", "meaning", "passages", "profile"], rows, widths=[15, 45, 25, 15])
+        return [self.located(box)]
+
+
+class AnalysisDirective(CostlyDirective):
+    """The exact count of every deal under each profile, in one table."""
+
+    def run(self) -> list[nodes.Node]:
+        from .plots import hand_analysis
+
+        rows = []
+        for profile in self.data.profiles:
+            a = hand_analysis(profile)
+            rows.append([[n.xref(profile_label(profile.id), profile.id)], f"{a.mean:.3f}", str(a.maximum),
+                         ", ".join(map(str, a.impossible)) or "none", f"{a.zero_share:.2%}",
+                         f"{a.category_deals['colours'] / a.deals:.1%}"])
+        box = nodes.container(classes=["costly-scroll"])
+        box += n.table(["profile", "mean count", "best count", "totals no deal makes", "hands scoring nothing",
+                        "hands scoring for colours"], rows)
+        return [self.located(box)]
