@@ -182,7 +182,7 @@ def test_legend_and_source_status_in_the_column_headers(site):
     # any status a profile gives its source is shown the same way, with its note as text
     house = head[head.index("house-hostile"):]
     house = house[:house.index("</th>")]
-    assert "source editorial" in house and "Our own <em>house</em> :ref:`rules` [1]_" in text_of(house)
+    assert "source secondary" in house and "Our own <em>house</em> :ref:`rules` [1]_" in text_of(house)
 
 
 def test_bibliography_labels_pages_urls_and_links(site):
@@ -203,7 +203,7 @@ def test_rules_as_prose_each_sentence_cited(site):
     markup = page(site, "profile/cotton-1674.html")
     prose = markup[markup.index('id="profile-cotton-1674-prose"'):markup.index('id="profile-cotton-1674-rules"')]
     assert "The first to 61 points wins." in text_of(prose)
-    assert "Refusing to mog gives the other side 1 point." in text_of(prose)
+    assert "Refusing to mog gives the other side 1 point; so does not asking for a mog." in text_of(prose)
     sentences = prose.count('class="costly-sentence"')
     assert sentences >= 30
     assert prose.count('class="costly-sentence-cites"') == sentences  # each sentence followed by its passages

@@ -58,13 +58,21 @@ def stop_signals_raising() -> Iterator[None]:
 @contextmanager
 def signals_deferred() -> Iterator[None]:
     """Ctrl-C, SIGTERM and SIGHUP wait until the block is done (a log being written is finished, not
-    cut short and thrown away); they are delivered as the block ends."""
-    wanted = {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+    cut short and thrown away); they are delivered as the block ends.
+
+    A handler that only records the signal, rather than a blocked signal mask: a mask is per thread,
+    and a process-directed signal reaches any thread that does not block it, whose Python handler then
+    runs in the main thread at once.
+    """
+    names = [n for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    arrived: list[int] = []
+    previous = {getattr(signal, n): signal.signal(getattr(signal, n), lambda signum, _: arrived.append(signum))
+                for n in names}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for number, handler in previous.items():
+            if handler is not None:  # None: a handler not set from Python, which cannot be put back
+                signal.signal(number, handler)
+        if arrived:
+            signal.raise_signal(arrived[0])

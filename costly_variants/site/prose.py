@@ -59,8 +59,9 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
     (("game.peg_out_ends_game",),
      lambda v: _yes(v["game.peg_out_ends_game"], "Reaching the target ends the game at once, even mid-deal.",
                     "The deal is played out even when a player reaches the target.")),
-    (("deal.first_dealer",), lambda v: f"Cut for the first deal: the {v['deal.first_dealer'].removeprefix('cut-')} "
-                                       "card deals."),
+    (("deal.first_dealer", "deal.cut_ace"),
+     lambda v: f"Cut for the first deal: the {v['deal.first_dealer'].removeprefix('cut-')} card deals, an Ace "
+               f"cutting {v['deal.cut_ace']}."),
     (("deal.cards_each", "deal.in_ones"),
      lambda v: f"Each player is dealt {v['deal.cards_each']} cards, "
                + _yes(v["deal.in_ones"], "one at a time.", "in a batch.")),
@@ -72,19 +73,33 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
                   f"{_points(v['turnup.heels_points'])} for heels."
                   if v["turnup.heels_ranks"] and v["turnup.heels_points"] else "it scores nothing for the dealer.")),
     (("turnup.heels_before_play",),
-     lambda v: _yes(v["turnup.heels_before_play"], "Heels must be pegged before the play, or they are lost.",
-                    "Heels may be pegged at any time in the deal.")),
+     lambda v: _yes(v["turnup.heels_before_play"], "Heels are pegged the moment the card is turned, before the mog.",
+                    "Heels are pegged with the dealer's own count, after the play.")),
     (("mog.procedure",), lambda v: _MOG.get(v["mog.procedure"], f"Mogging: {v['mog.procedure']}") + "."),
-    (("mog.refusal_points",), lambda v: f"Refusing to mog gives the other side {_points(v['mog.refusal_points'])}."),
-    (("mog.given_away_scores", "mog.late_claim"),
+    (("mog.refusal_points", "mog.not_asking_pays"),
+     lambda v: f"Refusing to mog gives the other side {_points(v['mog.refusal_points'])}"
+               + _yes(v["mog.not_asking_pays"], "; so does not asking for a mog.",
+                      "; not asking for a mog costs nothing.")),
+    (("mog.given_away_scores", "mog.late_claim", "mog.late_claim_when"),
      lambda v: _yes(v["mog.given_away_scores"], "A Jack or Deuce given away in the mog is pegged by its giver",
                     "A Jack or Deuce given away in the mog scores nothing for its giver")
-               + _yes(v["mog.late_claim"], "; if he forgets, the other may claim it at the count.", ".")),
-    (("mog.partners_exchange", "mog.dealer_mogs_stock"),
+               + _yes(v["mog.late_claim"],
+                      "; if he forgets, the other may claim it, "
+                      + _yes(v["mog.late_claim_when"] == "before-count", "before the hands are counted.",
+                             "with his own count."), ".")),
+    (("mog.partners_exchange", "mog.partners_challenger", "mog.dealer_mogs_stock", "mog.stock_when"),
      lambda v: "In the four-hand game partners "
-               + _yes(v["mog.partners_exchange"], "mog with each other", "do not mog with each other")
-               + ", and a refused dealer " + _yes(v["mog.dealer_mogs_stock"], "may", "may not")
-               + " mog with the stock, the card under the deck card."),
+               + _yes(v["mog.partners_exchange"],
+                      "mog with each other, "
+                      + _yes(v["mog.partners_challenger"] == "elder-hand",
+                             "the elder hand of each side asking his partner",
+                             "the eldest asking his partner and the dealer his"),
+                      "do not mog with each other")
+               + "; the dealer " + _yes(v["mog.dealer_mogs_stock"], "may", "may not")
+               + " mog with the stock, the card under the deck card"
+               + _yes(v["mog.dealer_mogs_stock"],
+                      _yes(v["mog.stock_when"] == "side-not-mogged", ", when his side has not mogged.",
+                           ", when his partner refused him."), ".")),
     (("cards.court_value", "cards.ace_values", "cards.ace_chooser"),
      lambda v: f"Court cards count {v['cards.court_value']} and an Ace "
                + (f"{v['cards.ace_values'][0]}." if len(v["cards.ace_values"]) == 1 else
@@ -98,8 +113,10 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
     (("play.point_totals",),
      lambda v: f"Whoever brings the count to {_list(v['play.point_totals'], 'or')} scores one point for each card "
                "played so far."),
-    (("play.go_points",),
-     lambda v: f"A player who cannot play says go, and the other scores {_points(v['play.go_points'])}."),
+    (("play.go_points", "play.go_and_latter"),
+     lambda v: f"A player who cannot play says go, and the other scores {_points(v['play.go_points'])}"
+               + _yes(v["play.go_and_latter"], "; a series may pay both the go and the latter.",
+                      "; no series pays both the go and the latter.")),
     (("play.latter_points", "play.latter_when"),
      lambda v: f"The last card short of 31 scores {_points(v['play.latter_points'])} for the latter, "
                + _yes(v["play.latter_when"] == "each-series", "at the end of each series.",
@@ -129,9 +146,9 @@ SENTENCES: tuple[tuple[tuple[str, ...], Callable[[Values], str]], ...] = (
                 "flat-whole-hand": f"A whole hand making 31 scores {_points(v['count.thirty_one_flat_points'])}.",
                 "none": "Thirty-one in hand scores nothing as such."}.get(
                     v["count.thirty_one"], f"Thirty-one in hand: {v['count.thirty_one']}.")),
-    (("count.jack_points", "count.right_jack_points"),
-     lambda v: f"A Jack in hand scores {_points(v['count.jack_points'])}, the right Jack (of the deck card's suit) "
-               f"{_points(v['count.right_jack_points'])}."),
+    (("count.jack_points", "count.right_jack_points", "count.right_jack_match"),
+     lambda v: f"A Jack in hand scores {_points(v['count.jack_points'])}, the right Jack (of the deck card's "
+               f"{v['count.right_jack_match']}) {_points(v['count.right_jack_points'])}."),
     (("count.deuce_points", "count.right_deuce_points", "count.right_deuce_match"),
      lambda v: f"A Deuce scores {_points(v['count.deuce_points'])}, the right Deuce "
                f"{_points(v['count.right_deuce_points'])}; a Deuce is right when it matches the deck card's "
