@@ -20,13 +20,13 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import counting, games, profiles
+    from . import comparison, counting, games, profiles
 
     parser = _Parser(prog="costly", description="Compare the historical rule variants of Costly Colours.")
     parser.add_argument("--version", action="version", version=f"costly-variants {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for module in (profiles, counting, games):
+    for module in (profiles, counting, games, comparison):
         module.register(sub)
     return parser
 

@@ -1,4 +1,4 @@
-"""``costly play``, ``simulate`` and ``replay``: whole games in the terminal and bot against bot."""
+"""``costly play`` and ``replay``: a whole game in the terminal, and a game log checked by replaying it."""
 from __future__ import annotations
 
 import argparse
@@ -18,7 +18,6 @@ from ..errors import CostlyError, IllegalActionError
 from ..outputs import check_target, write_text
 from ..game.play import card_value
 from ..profiles import Profile
-from ..compare.simulate import simulate
 from ..game.playout import check_invariants
 
 EXIT_OK, EXIT_INVALID = 0, 1
@@ -36,31 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON) here when the game ends")
     p.set_defaults(handler=cmd_play)
 
-    p = sub.add_parser("simulate", help="play whole games bot against bot and report the results")
-    which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--variant", metavar="ID|PATH", help="the profile to play")
-    which.add_argument("--all", action="store_true", help="every bundled profile in turn")
-    p.add_argument("--games", type=_positive, required=True, help="how many games")
-    p.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same games")
-    p.add_argument("--bot", action="append", choices=sorted(BOTS), metavar="NAME",
-                   help=f"bot for the seats in turn ({', '.join(BOTS)}); repeat for different seats (default: greedy)")
-    p.add_argument("--json", action="store_true", help="print JSON (no timings, byte-identical for a seed)")
-    p.set_defaults(handler=cmd_simulate)
-
     p = sub.add_parser("replay", help="re-run a game log through the engine and check every score")
     p.add_argument("log", metavar="FILE", help="a log written by costly play --log or costly simulate")
     p.add_argument("--variant", metavar="ID|PATH", help="the profile (default: the one named in the log)")
     p.set_defaults(handler=cmd_replay)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
 
 
 def say_number(n: int) -> str:
@@ -283,38 +261,6 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
             raise CostlyError(f"cannot write the log {args.log!r}: {exc.strerror or exc}") from None
         ui.print(f"Log written to {args.log}.")
     return EXIT_OK if finished else 130
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    chosen = profiles.load_all() if args.all else [profiles.load(args.variant)]
-    bots = args.bot or ["greedy"]
-    results = []
-    for profile in chosen:
-        game = Game(profile.rules, variant=profile.id)
-        results.append((profile, game, simulate(game, args.games, args.seed, bots)))
-    if args.json:
-        data = [summary.as_dict() for _, _, summary in results]
-        print(dumps(data if args.all else data[0]))
-        return EXIT_OK
-    for profile, game, summary in results:
-        _print_summary(profile, game, summary, bots, args)
-    return EXIT_OK
-
-
-def _print_summary(profile: Profile, game: Game, summary: Any, bots: list[str], args: argparse.Namespace) -> None:
-    print(f"{profile.id}: {args.games} games, seed {args.seed}, bots {', '.join(bots)} (seats in turn)")
-    for team, wins in enumerate(summary.wins_by_team):
-        seats = [p for p in range(game.num_players) if game.team_of(p) == team]
-        names = ", ".join(f"seat {p} ({bots[p % len(bots)]})" for p in seats)
-        print(f"  {names}: {wins} wins ({wins / args.games:.1%})")
-    first = summary.wins_by_first_dealer_team
-    print(f"  the side that dealt first won {first} ({first / args.games:.1%})")
-    print(f"  {summary.mean_deals:.2f} deals a game; winning margin {summary.mean_winning_margin:.2f} points")
-    print("  mean points a game, by score:")
-    for name, points in sorted(summary.points_by_name.items(), key=lambda kv: -kv[1]):
-        print(f"    {name:40s} {points:8.2f}")
-    print("  every game's invariants held (count within 31, each card played once, scores = sums of events,"
-          " winner first to the target, partners sharing one score)")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -79,7 +79,7 @@ def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch
     runs = results[0].records
     base, target, singles = runs[0], runs[1], runs[2:]
     figures = _figures()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for move, records in zip(moves, singles):
         effects = {f.key: f.difference(base, records) for f in figures}
         rows.append({

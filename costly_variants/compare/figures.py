@@ -90,13 +90,21 @@ def source_figures(sources: Sequence[str]) -> tuple[Figure, ...]:
                     if g in ("turn-up", "mog", "play", "count") else 9)
     figures = []
     for group in groups:
-        members = [s for s in sources if source_group(s) == group]
-        figures.append(_figure(f"points.{group}", f"{group}, all", "number",
-                               _per_deal(lambda r, m=tuple(members): sum(r.points.get(s, 0) for s in m)), "points"))
+        members = tuple(s for s in sources if source_group(s) == group)
+        figures.append(_figure(f"points.{group}", f"{group}, all", "number", _per_deal(_points_from(members)),
+                               "points"))
         for source in members:
             figures.append(_figure(f"points.{source}", f"  {source_label(source)}", "number",
-                                   _per_deal(lambda r, s=source: r.points.get(s, 0)), "points"))
+                                   _per_deal(_points_from((source,))), "points"))
     return tuple(figures)
+
+
+def _points_from(sources: tuple[str, ...]) -> Callable[[GameRecord], float]:
+    def points(record: GameRecord) -> float:
+        found = record.points
+        return sum(found.get(s, 0) for s in sources)
+
+    return points
 
 
 def sources_in(runs: Sequence[Records]) -> list[str]:

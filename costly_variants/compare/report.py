@@ -37,7 +37,8 @@ def _number(value: float, unit: str, *, signed: bool = False, scale: float | Non
         scale = None if scale is None else scale * 100
     size = abs(value if scale is None else scale)
     digits = 2 if size < 10 else 1 if size < 100 else 0
-    return f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    value = round(value, digits) + 0.0  # no "-0.00"
+    return f"{value:+.{digits}f}" if signed and value else f"{value:.{digits}f}"
 
 
 def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: bool = False) -> str:
@@ -275,11 +276,11 @@ def render_by_rule_text(data: dict[str, Any]) -> str:
                   + ("" if s["complete"] else " (interrupted)") + ".", "", "")
     short = {f["key"]: (f["label"] + (" %" if f["unit"] == "share" else "")) for f in figures}
     columns = [f["key"] for f in figures]
-    per_table = PER_TABLE
+    per_table = 3  # three effects across leave room for "-0.52±0.86*" with spaces between
     for start in range(0, len(columns), per_table):
         keys = columns[start:start + per_table]
         lines.append("")
-        lines.append("  ".join(f"[{i + 1 + start}] {short[k]}" for i, k in enumerate(keys)))
+        lines += _wrap("   ".join(f"[{i + 1 + start}] {short[k]}" for i, k in enumerate(keys)), "", "")
         heads = [f"[{i + 1 + start}]" for i in range(len(keys))]
         unit = {f["key"]: f["unit"] for f in figures}
         rows: list[tuple[str, Sequence[str]]] = [
@@ -297,12 +298,13 @@ def render_by_rule_text(data: dict[str, Any]) -> str:
     if named:
         lines.append("Rules behind the clear differences (* = interval clear of zero):")
         for rules, which in named:
-            lines += _wrap(f"{' + '.join(rules)}: {', '.join(which)}", "  ", "      ")
+            lines += _wrap(f"{' + '.join(rules)}: {'; '.join(which)}", "  ", "      ")
     else:
         lines.append("No single rule has an effect clear of zero at this number of games.")
+    lines.append("The switches:")
     for row in data["switches"]:
         change = "; ".join(f"{k}: {row['from'][k]} -> {row['to'][k]}" for k in row["rules"])
-        lines += _wrap(change, "  ", "      ") if len(change) < 300 else _wrap(change[:297] + "...", "  ", "      ")
+        lines += _wrap(change if len(change) < 240 else change[:237] + "...", "  ", "      ")
     lines += _wrap("Shares in percentage points; intervals 95% paired t, shown as ± half their width; effects of "
                    "single switches need not add up to the total where rules interact.", "", "")
     return "\n".join(lines) + "\n"
