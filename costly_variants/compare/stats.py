@@ -84,7 +84,10 @@ def proportion(successes: int, n: int) -> Estimate:
     z = NormalDist().inv_cdf(0.5 + LEVEL / 2)
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n, "wilson")
+    # At 0 or n successes the bound is exactly 0 or 1; rounding must not leave it a hair inside.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Estimate(p, low, high, n, "wilson")
 
 
 def _t_estimate(values: Sequence[float], centre: float, method: str) -> Estimate:
