@@ -183,7 +183,7 @@ def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs):
     proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "simulate", "--variant", "cotton-1674",
                              "--games", "100000", "--seed", "1", "--jobs", jobs, "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK)
-    time.sleep(4)
+    time.sleep(5)
     os.kill(proc.pid, signal.SIGINT)
     start = time.monotonic()
     out, err = proc.communicate(timeout=30)

@@ -51,7 +51,7 @@ def run_plans_on_cluster(address: str, plans: Sequence[Plan], *, chunk_size: int
         done: dict[tuple[int, int], ChunkResult] = {}
         played = 0
         try:
-            for future in as_completed(list(futures)):
+            for future in as_completed(list(futures), loop=client.loop):
                 p, c, chunk = futures[future]
                 done[p, c] = future.result()
                 played += chunk.games

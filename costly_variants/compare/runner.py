@@ -117,9 +117,9 @@ def run_chunk(chunk: Plan) -> ChunkResult:
 
 
 def chunk_size_for(seeds: int, workers: int, specs: int = 1) -> int:
-    """Seeds per chunk: enough chunks to share the work out evenly, at most about a hundred games in
+    """Seeds per chunk: enough chunks to share the work out evenly, at most about 25 games in
     each (so that Ctrl-C loses little and progress moves), and at least one seed."""
-    return max(1, min(-(-seeds // max(1, workers * 8)), 100 // max(1, specs)))
+    return max(1, min(-(-seeds // max(1, workers * 8)), 25 // max(1, specs)))
 
 
 def split(plans: Sequence[Plan], workers: int, size: int | None = None) -> list[tuple[int, int, Plan]]:
