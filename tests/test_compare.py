@@ -191,3 +191,34 @@ def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs):
     assert proc.returncode == 130 and "Traceback" not in err
     data = json.loads(out)
     assert 0 < data["games"] < 100000 and sum(data["wins_by_team"]) == data["games"]
+
+
+@pytest.mark.parametrize("command", ["compare", "simulate"])
+def test_help_states_defaults_and_examples(command):
+    result = costly(command, "--help")
+    assert result.returncode == 0 and result.stderr == ""
+    assert "examples:" in result.stdout and "(default:" in result.stdout
+    assert len(result.stdout.splitlines()[result.stdout.splitlines().index("") + 1]) <= 100  # one-line description
+
+
+def test_a_progress_bar_on_a_terminal_only():
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "simulate", "--variant", "cotton-1674",
+                             "--games", "40", "--seed", "1", "--jobs", "1"],
+                            stdout=subprocess.PIPE, stderr=follower, text=True, cwd=WORK)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        shown += chunk
+    out, _ = proc.communicate(timeout=120)
+    os.close(leader)
+    assert proc.returncode == 0 and "cotton-1674: 40 games" in out
+    assert b"games" in shown and b"/40" in shown  # the bar counts games on the terminal, not in the output

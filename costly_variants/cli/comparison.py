@@ -6,7 +6,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .. import profiles
 from ..compare.byrule import run_by_rule
@@ -34,35 +34,32 @@ DEFAULT_SKILL_GAMES = 40
 DEFAULT_SEED = 1
 
 
-class _Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """Examples kept as written; every option's default shown."""
+_Help = argparse.RawDescriptionHelpFormatter  # examples kept as written; each option's help states its default
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number not below ``minimum``, or a one-line error."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {'at least 1' if minimum == 1 else f'{minimum} or more'}: "
+                                             f"{text!r}")
+        return value
+
+    return parse
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
-    return value
+_positive, _count = _at_least(1), _at_least(0)
 
 
 def _add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", action="append", choices=sorted(BOTS), metavar="NAME",
                    help=f"bot for the seats in turn ({', '.join(BOTS)}); repeat for one per seat (default: greedy)")
     p.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, metavar="J",
-                   help="local processes; any J gives the same result for a seed")
+                   help="local processes (default: %(default)s, the cores); any J gives the same result")
 
 
 COMPARE_EXAMPLES = """\
@@ -81,18 +78,17 @@ examples:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "compare", help="what the rule differences do to the game, with 95% intervals",
-        description="Compare profiles: the rules that differ, exact hand statistics, and simulated games on "
-                    "the same seeds with 95% intervals, differences and which are clear of zero.",
+        "compare", help="what the rule differences do to the game, with 95%% intervals",
+        description="What the rule differences do to the game: exact figures, and games with 95% intervals.",
         epilog=COMPARE_EXAMPLES, formatter_class=_Help)
     p.add_argument("profiles", nargs="*", metavar="ID|PATH",
                    help="bundled profile ids or house profile files (default: every bundled profile)")
-    p.add_argument("--games", type=_positive, default=DEFAULT_GAMES, metavar="N", help="games per profile")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help="the same seed gives the same report")
+    p.add_argument("--games", type=_positive, default=DEFAULT_GAMES, metavar="N", help="games per profile (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help="the same seed gives the same report (default: %(default)s)")
     _add_run_options(p)
     p.add_argument("--skill-games", type=_count, default=DEFAULT_SKILL_GAMES, metavar="N",
                    help="seeds for the skill figures (expert v greedy, greedy v random; each seed twice, seats "
-                        "swapped); 0 leaves them out")
+                        "swapped; default: %(default)s); 0 leaves them out")
     p.add_argument("--check-exact", action="store_true",
                    help="also count the eldest's dealt hands (replaying every game) against the exact mean")
     p.add_argument("--by-rule", action="store_true",
@@ -109,8 +105,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser(
         "simulate", help="play whole games bot against bot and report the results",
-        description="Play seeded games of one profile (or each bundled one) bot against bot, checking every "
-                    "game's invariants. Ctrl-C stops and reports the games finished.",
+        description="Seeded games bot against bot, every game's invariants checked; Ctrl-C keeps those finished.",
         epilog=SIMULATE_EXAMPLES, formatter_class=_Help)
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--variant", metavar="ID|PATH", help="the profile to play")
