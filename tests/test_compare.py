@@ -15,7 +15,7 @@ import pytest
 from costly_variants import profiles
 from costly_variants.cards import Rank
 from costly_variants.compare import stats
-from costly_variants.compare.byrule import switches
+from costly_variants.compare.byrule import run_by_rule, switches
 from costly_variants.compare.figures import eldest_count
 from costly_variants.compare.measures import HITTER, measure
 from costly_variants.compare.runner import GameSpec, Plan, run_plans, seeds_for
@@ -108,6 +108,11 @@ def test_a_real_difference_is_clear_of_zero_and_by_rule_names_the_rule(tmp_path)
     assert deals["differences"]["parlett-121"]["clear_of_zero"] and deals["differences"]["parlett-121"]["value"] > 3
     assert [r["rule"] for r in data["rules_differing"]] == ["game.target"]
     assert data["rules_differing"][0]["values"]["parlett-121"]["cite"] == ["parlett-web#game", "wikipedia-en#target"]
+    by_rule = run_by_rule(a, b, Settings(60, 2, ("greedy",)), local_runner(1))
+    (switch,) = by_rule["switches"]
+    assert switch["rules"] == ["game.target"] and "deals_per_game" in switch["clear"]
+    # One rule switched alone is the whole change, game for game.
+    assert switch["effects"]["deals_per_game"] == by_rule["total"]["deals_per_game"]
 
 
 def test_coupled_rules_switch_together():

@@ -44,22 +44,24 @@ def _number(value: float, unit: str, *, signed: bool = False, scale: float | Non
 def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: bool = False) -> str:
     """``52.1±3.1`` (a share in percent) or ``7.02±0.10``; no ± where the games are too few."""
     value = float(estimate["value"])
-    text = _number(value, unit, signed=signed and value != 0)
     if estimate.get("low") is None:
+        text = _number(value, unit, signed=signed and value != 0)
         return text + " ?" if text != "-" else text
     half = (float(estimate["high"]) - float(estimate["low"])) / 2
-    text += "±" + _number(half, unit, scale=value)
+    scale = max(abs(value), half)  # the value and its ± to the same decimals
+    text = _number(value, unit, signed=signed and value != 0, scale=scale) + "±" + _number(half, unit, scale=scale)
     if mark and estimate.get("clear_of_zero"):
         text += "*"
     return text
 
 
-def _table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]]) -> list[str]:
-    width = max(CELL, min(16, (WIDTH - LABEL) // max(1, len(columns))))
-    lines = [title, " " * LABEL + "".join(c.rjust(width) for c in columns)]
-    for label, cells in rows:
-        shown = label if len(label) <= LABEL - 1 else label[:LABEL - 2] + "…"
-        lines.append(shown.ljust(LABEL) + "".join(c.rjust(width) for c in cells))
+def _table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]], *,
+           label: int = LABEL) -> list[str]:
+    width = max(CELL, min(16, (WIDTH - label) // max(1, len(columns))))
+    lines = [title, " " * label + "".join(c.rjust(width) for c in columns)]
+    for name, cells in rows:
+        shown = name if len(name) <= label - 1 else name[:label - 2] + "…"
+        lines.append(shown.ljust(label) + "".join(c.rjust(width) for c in cells))
     return lines
 
 
@@ -292,7 +294,7 @@ def render_by_rule_text(data: dict[str, Any]) -> str:
                                                     for k in keys]))
         rows.append(("sum of single effects", [_number(data["sum_of_effects"][k], unit[k], signed=True)
                                                for k in keys]))
-        lines += _table("", heads, rows)[1:]
+        lines += _table("", heads, rows, label=WIDTH - per_table * 14)[1:]  # room for the rule names
     lines.append("")
     named = [(r["rules"], [short[k] for k in r["clear"]]) for r in data["switches"] if r["clear"]]
     if named:
