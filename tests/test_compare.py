@@ -183,19 +183,49 @@ def test_simulate_is_the_same_for_any_jobs_and_writes_replayable_logs(tmp_path):
     assert replayed.returncode == 0 and "reproduced" in replayed.stdout
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs):
+def _processes_with(word: str) -> list[int]:
+    """Processes whose command line holds ``word`` (forked workers keep their parent's)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and word.encode() in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def _long_simulation(games: str, jobs: str) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "simulate", "--variant", "cotton-1674",
-                             "--games", "100000", "--seed", "1", "--jobs", jobs, "--json"],
+                             "--games", games, "--seed", "1", "--jobs", jobs, "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK)
     time.sleep(5)
-    os.kill(proc.pid, signal.SIGINT)
+    return proc
+
+
+@pytest.mark.parametrize("jobs, sig, games", [("1", signal.SIGINT, "99971"), ("2", signal.SIGINT, "99972"),
+                                              ("2", signal.SIGTERM, "99973")])
+def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs, sig, games):
+    proc = _long_simulation(games, jobs)
+    os.kill(proc.pid, sig)
     start = time.monotonic()
     out, err = proc.communicate(timeout=30)
     assert time.monotonic() - start < 1.5
     assert proc.returncode == 130 and "Traceback" not in err
     data = json.loads(out)
-    assert 0 < data["games"] < 100000 and sum(data["wins_by_team"]) == data["games"]
+    assert 0 < data["games"] < int(games) and sum(data["wins_by_team"]) == data["games"]
+    assert _processes_with(games) == []  # no worker left behind
+
+
+def test_workers_die_with_a_killed_parent():
+    proc = _long_simulation("99974", "2")
+    assert len(_processes_with("99974")) == 3
+    proc.kill()
+    proc.communicate(timeout=30)
+    deadline = time.monotonic() + 5
+    while _processes_with("99974") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_with("99974") == []
 
 
 @pytest.mark.parametrize("command", ["compare", "simulate"])

@@ -249,7 +249,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _write_logs(folder: str, chosen: Sequence[Profile], result: PlanResult) -> None:
     for profile, logs in zip(chosen, result.logs):
         for index, log in enumerate(logs, start=1):
-            log = log | {"profile_path": str(profile.path)}
             write_text(Path(folder) / f"{profile.id}-{index:06d}.json", dumps(log) + "\n", what="log")
 
 

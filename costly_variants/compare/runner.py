@@ -12,10 +12,12 @@ import json
 import multiprocessing
 import random
 import signal
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..game.playout import check_invariants, play_game
 from ..game.state import Game
@@ -146,44 +148,60 @@ def assemble(plans: Sequence[Plan], tasks: Sequence[tuple[int, int, Plan]],
     return results
 
 
-def _ignore_interrupts() -> None:
-    # The parent alone handles Ctrl-C; a worker would only print a traceback.
+def _start_worker() -> None:
+    # The parent alone handles Ctrl-C; a worker would only print a traceback. (A worker whose parent is
+    # killed outright ends by itself: its task queue closes, at the latest when its chunk is done.)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a run as Ctrl-C does: the pool is shut down and the finished chunks kept."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = None,
               progress: Progress | None = None) -> list[PlanResult]:
-    """Play every plan; with ``jobs`` > 1 in that many local processes. Ctrl-C keeps finished chunks."""
-    total = sum(plan.games for plan in plans)
+    """Play every plan; with ``jobs`` > 1 in that many local processes. Ctrl-C (or SIGTERM) stops at
+    once and keeps the finished chunks."""
     tasks = split(plans, jobs, chunk_size)
     done: dict[tuple[int, int], ChunkResult] = {}
-    played = 0
+    report = _reporter(sum(plan.games for plan in plans), progress)
     if jobs <= 1:
         try:
-            for p, c, chunk in tasks:
-                done[p, c] = run_chunk(chunk)
-                played += chunk.games
-                if progress:
-                    progress(played, total)
+            with _terminate_as_interrupt():
+                for p, c, chunk in tasks:
+                    done[p, c] = run_chunk(chunk)
+                    report(chunk)
         except KeyboardInterrupt:
             pass
         return assemble(plans, tasks, done)
     # Forked workers start at once and re-import nothing; the pool is made before the caller's progress
     # display starts a thread. Where there is no fork (Windows), spawn.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = multiprocessing.get_context(method).Pool(jobs, initializer=_ignore_interrupts)
+    pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
     try:
-        pending = {(p, c): (chunk, pool.apply_async(run_chunk, (chunk,))) for p, c, chunk in tasks}
-        while pending:
-            for key, (chunk, result) in list(pending.items()):
-                if result.ready():
-                    done[key] = result.get()
-                    del pending[key]
-                    played += chunk.games
-                    if progress:
-                        progress(played, total)
-            if pending:
-                time.sleep(0.05)
+        with _terminate_as_interrupt():
+            pending = {(p, c): (chunk, pool.apply_async(run_chunk, (chunk,))) for p, c, chunk in tasks}
+            while pending:
+                for key, (chunk, result) in list(pending.items()):
+                    if result.ready():
+                        done[key] = result.get()
+                        del pending[key]
+                        report(chunk)
+                if pending:
+                    time.sleep(0.05)
         pool.close()
     except KeyboardInterrupt:
         pass
@@ -191,6 +209,18 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
         pool.terminate()
         pool.join()
     return assemble(plans, tasks, done)
+
+
+def _reporter(total: int, progress: Progress | None) -> Callable[[Plan], None]:
+    played = 0
+
+    def report(chunk: Plan) -> None:
+        nonlocal played
+        played += chunk.games
+        if progress:
+            progress(played, total)
+
+    return report
 
 
 __all__ = ["ChunkResult", "GameSpec", "Plan", "PlanResult", "Progress", "assemble", "chunk_size_for",
