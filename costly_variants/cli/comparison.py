@@ -7,6 +7,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
+from urllib.parse import urlsplit
 
 from .. import profiles
 from ..compare.byrule import run_by_rule
@@ -54,6 +55,21 @@ def _at_least(minimum: int) -> Callable[[str], int]:
 
 _positive, _count = _at_least(1), _at_least(0)
 
+SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+
+
+def _scheduler(text: str) -> str:
+    """A Dask scheduler address, ``tcp://HOST:PORT``, checked before any connection is tried."""
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        port = None
+        parts = None
+    if parts is None or parts.scheme not in SCHEMES or not parts.hostname or port is None or parts.path:
+        raise argparse.ArgumentTypeError(f"not a scheduler address: {text!r} (give tcp://HOST:PORT)")
+    return text
+
 
 def _add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", action="append", choices=sorted(BOTS), metavar="NAME",
@@ -94,7 +110,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--by-rule", action="store_true",
                    help="for two profiles A B: switch each differing rule from A's value to B's alone and "
                         "report its effect")
-    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", type=_scheduler,
                    help="run the games on this dask.distributed scheduler (needs the [dask] extra)")
     form = p.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print JSON (byte-identical for a seed)")
