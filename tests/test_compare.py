@@ -138,7 +138,7 @@ def test_compare_text_fits_80_columns_and_says_what_the_intervals_are(cli, tmp_p
     assert max(len(line) for line in out.splitlines()) <= 80
     for words in ("Rules that differ", "Exact hand statistics", "dealer's edge per deal", "heels (J or 2 turned)",
                   "lead changes a game", "expert beats greedy", "Differences from A", "Wilson", "clear of zero",
-                  "too few games"):
+                  "too few games", "Checks: simulated against exact", "heels per deal"):
         assert words in out, words
     rows = csv_path.read_text(encoding="utf-8").splitlines()
     assert rows[0].startswith("kind,figure,label,profile") and len(rows) > 40

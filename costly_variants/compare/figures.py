@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 
 from . import stats
 from .measures import GameRecord, source_group, source_label
+from ..profiles.rules import Rules
 from .stats import Estimate
 
 Records = Sequence[GameRecord]
@@ -123,9 +124,18 @@ def eldest_count(records: Records) -> Estimate:
     return stats.ratio(counts, deals)
 
 
+def heels_per_deal(records: Records) -> Estimate:
+    return stats.ratio([r.points.get("turnup.heels_points", 0) for r in records], [r.deals for r in records])
+
+
+def exact_heels_per_deal(rules: Rules) -> float:
+    """The deck card is one of the heels ranks with chance (ranks x 4)/52, and then scores the heels."""
+    return len(rules.heels_ranks) * 4 / 52 * rules.heels_points
+
+
 def deals_quartiles(records: Records) -> tuple[float, float, float]:
     return stats.quartiles([r.deals for r in records])
 
 
-__all__ = ["BY_RULE", "FEEL", "Figure", "HEADLINE", "deals_quartiles", "eldest_count", "source_figures",
+__all__ = ["BY_RULE", "FEEL", "Figure", "HEADLINE", "deals_quartiles", "eldest_count", "exact_heels_per_deal", "heels_per_deal", "source_figures",
            "sources_in"]

@@ -151,6 +151,25 @@ def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, s
     return lines
 
 
+CHECKS = {"heels_per_deal": "heels per deal", "eldest_count": "eldest's count as dealt"}
+
+
+def _check_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str]) -> list[str]:
+    checks = data.get("checks", {})
+    names = [name for name in CHECKS if any(name in checks.get(p, {}) for p in ids)]
+    if not names:
+        return []
+    lines: list[str] = []
+    for group in _groups(ids):
+        rows: list[tuple[str, Sequence[str]]] = []
+        for name in names:
+            rows.append((CHECKS[name], [cell(checks[p][name]["simulated"], "number") if name in checks[p] else "-"
+                                        for p in group]))
+            rows.append(("  exact", [f"{checks[p][name]['exact']:.3f}" if name in checks[p] else "-" for p in group]))
+        lines += _table("Checks: simulated against exact", [key[p] for p in group], rows)
+    return lines + [""]
+
+
 def _header(data: dict[str, Any], key: dict[str, str]) -> list[str]:
     s = data["settings"]
     played = s["games_played"]
@@ -180,11 +199,7 @@ def render_text(data: dict[str, Any]) -> str:
         lines += _rules_lines(data, key) + [""]
     lines += _exact_lines(data, ids, key) + [""]
     lines += _figure_lines(data, ids, key)
-    if "eldest_count" in data:
-        lines.append("Check: the eldest's count as dealt (simulated) against the exact mean")
-        for pid, check in data["eldest_count"].items():
-            lines.append(f"  {key[pid]}  {cell(check['simulated'], 'number')}   exact {check['exact']:.3f}")
-        lines.append("")
+    lines += _check_lines(data, ids, key)
     lines += _difference_lines(data, ids, key) + [""]
     lines += _footer(data)
     return "\n".join(lines) + "\n"

@@ -15,7 +15,8 @@ from ..count.analysis import HandAnalysis, analyse_hands
 from ..profiles import Profile
 from ..profiles.display import plain
 from . import stats
-from .figures import FEEL, HEADLINE, Figure, deals_quartiles, eldest_count, source_figures, sources_in
+from .figures import (FEEL, HEADLINE, Figure, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal,
+                      source_figures, sources_in)
 from .measures import GameRecord
 from .runner import GameSpec, Plan, PlanResult, Progress, run_plans, seeds_for
 
@@ -135,10 +136,18 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
         "deals_distribution": {i: _counts([r.deals for r in recs]) for i, recs in zip(ids, runs)},
         "lead_history": {i: lead_history(recs) for i, recs in zip(ids, runs)},
     }
-    if settings.eldest_counts:
-        out["eldest_count"] = {i: {"simulated": eldest_count(r).as_dict(), "exact": analyses[i]["mean"]}
-                               for i, r in zip(ids, runs)}
+    out["checks"] = {p.id: _checks(p, analyses[p.id], records, settings) for p, records in zip(chosen, runs)}
     return out
+
+
+def _checks(profile: Profile, exact: dict[str, Any], records: Sequence[GameRecord], settings: Settings
+            ) -> dict[str, Any]:
+    """Simulated figures beside the exact ones they must agree with (a check on the whole simulation)."""
+    checks = {"heels_per_deal": {"simulated": heels_per_deal(records).as_dict(),
+                                 "exact": round(exact_heels_per_deal(profile.rules), 4)}}
+    if settings.eldest_counts:
+        checks["eldest_count"] = {"simulated": eldest_count(records).as_dict(), "exact": exact["mean"]}
+    return checks
 
 
 def _counts(values: Sequence[int]) -> dict[str, int]:
