@@ -117,8 +117,9 @@ def _reaches(rules: Rules, cards: tuple[str, ...], total: int) -> bool:
     return any(fixed + sum(v) == total for v in itertools.combinations_with_replacement(rules.ace_values, aces))
 
 
-def measure(state: State, seed: int, *, eldest_counts: bool = False) -> GameRecord:
-    """The measures of a finished game; ``eldest_counts`` also replays it to count each dealt hand."""
+def measure(state: State, seed: int, *, eldest_counts: bool = False, names: bool = True) -> GameRecord:
+    """The measures of a finished game; ``eldest_counts`` also replays it to count each dealt hand;
+    ``names`` keeps the points by the events' names too (for ``simulate``; a comparison goes by rule)."""
     if state.winner is None:
         raise ValueError("the game has not finished")
     rules = state.rules
@@ -166,7 +167,8 @@ def measure(state: State, seed: int, *, eldest_counts: bool = False) -> GameReco
     return GameRecord(
         seed=seed, winner=winner, first_dealer_won=state.team_of(first_dealer(state)) == winner,
         deals=state.deal_number, scores=tuple(state.scores), dealer_edge=edge,
-        points_by_source=tuple(sorted(by_source.items())), points_by_name=tuple(sorted(by_name.items())),
+        points_by_source=tuple(sorted(by_source.items())),
+        points_by_name=tuple(sorted(by_name.items())) if names else (),
         decided_in=decided_in, lead_changes=lead_changes, drama=drama,
         decisive_share=decisive / state.deal_number, gaps=tuple(gaps),
         eldest_counts=dealt_eldest_counts(state) if eldest_counts else ())

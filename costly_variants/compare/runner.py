@@ -65,6 +65,7 @@ class Plan:
     check: bool = False  # check every game's invariants
     eldest_counts: bool = False  # also count the eldest's dealt hands (replays each game)
     logs: bool = False  # keep each game's log
+    names: bool = False  # keep the points by event name as well as by rule
 
     @property
     def games(self) -> int:
@@ -110,7 +111,7 @@ def run_chunk(chunk: Plan) -> ChunkResult:
             state = play_game(game, chunk.bots, seed)
             if chunk.check:
                 check_invariants(state)
-            found.append(measure(state, seed, eldest_counts=chunk.eldest_counts))
+            found.append(measure(state, seed, eldest_counts=chunk.eldest_counts, names=chunk.names))
             if chunk.logs:
                 kept.append(state.log() | {"seed": seed, "bots": list(chunk.bots), "finished": True})
         records.append(tuple(found))
