@@ -303,7 +303,7 @@ def render_by_rule_text(data: dict[str, Any]) -> str:
         rows: list[tuple[str, Sequence[str]]] = [
             (data["from"], [cell(f["from_value"], f["unit"]) for f in figures if f["key"] in keys]),
             (data["to"], [cell(f["to_value"], f["unit"]) for f in figures if f["key"] in keys]),
-            (f"total change", [cell(data["total"][k], unit[k], signed=True, mark=True) for k in keys])]
+            ("total change", [cell(data["total"][k], unit[k], signed=True, mark=True) for k in keys])]
         for row in data["switches"]:
             rows.append((" + ".join(row["rules"]), [cell(row["effects"][k], unit[k], signed=True, mark=True)
                                                     for k in keys]))
