@@ -153,6 +153,7 @@ def test_compare_markdown_and_by_rule(cli):
     code, out, _ = cli("compare", "cotton-1674", "holme-1688", "--games", "12", "--skill-games", "0", "--markdown",
                        "--jobs", "1")
     assert code == 0 and out.startswith("## Comparison: cotton-1674, holme-1688") and "| figure |" in out
+    assert "| heels per deal | 0." in out and "exact 0.615" in out
     code, out, err = cli("compare", "cotton-1674", "parlett-121", "--by-rule", "--games", "15", "--jobs", "1")
     assert code == 0, err
     assert "Which rule makes the difference from cotton-1674 to parlett-121" in out

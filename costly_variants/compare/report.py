@@ -241,6 +241,16 @@ def render_markdown(data: dict[str, Any]) -> str:
         out.append(f"| {_md_escape(f['label'].strip())} | " + " | ".join(_interval(f["estimates"][p], f["unit"])
                                                                  for p in ids) + " |")
     out.append("")
+    checks = data.get("checks", {})
+    names = [name for name in CHECKS if any(name in checks.get(p, {}) for p in ids)]
+    if names:
+        out += ["### Checks: simulated against exact", "", "| check | " + " | ".join(ids) + " |",
+                "|---" * (len(ids) + 1) + "|"]
+        for name in names:
+            out.append(f"| {CHECKS[name]} | " + " | ".join(
+                f"{_interval(checks[p][name]['simulated'], 'number')}; exact {checks[p][name]['exact']:.3f}"
+                if name in checks[p] else "-" for p in ids) + " |")
+        out.append("")
     if len(ids) > 1:
         others = ids[1:]
         out += [f"### Differences from {ids[0]} (bold: clear of zero)", "",
