@@ -264,3 +264,11 @@ def test_a_progress_bar_on_a_terminal_only():
     os.close(leader)
     assert proc.returncode == 0 and "cotton-1674: 40 games" in out
     assert b"games" in shown and b"/40" in shown  # the bar counts games on the terminal, not in the output
+
+
+def test_a_switched_rule_carries_its_value_and_its_passages():
+    a, b = profiles.load("cotton-1674"), profiles.load("parlett-121")
+    spec = GameSpec.from_profile(a, label="switched", overrides=("game.target",), from_profile=b)
+    rules = spec.game().rules
+    assert rules.target == 121 and rules.cite("game.target") == b.cite("game.target")
+    assert rules.ace_values == a.rules.ace_values and rules.cite("cards.ace_values") == a.cite("cards.ace_values")

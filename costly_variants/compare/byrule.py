@@ -52,8 +52,8 @@ def switches(a: Profile, b: Profile) -> list[Switch]:
 
 
 def _spec(a: Profile, b: Profile, switch: Switch) -> GameSpec:
-    overrides = {key: b.values[key] for key in switch.rules}
-    spec = GameSpec.from_profile(a, label=f"{a.id} with {b.id}'s {switch.label}", overrides=overrides)
+    spec = GameSpec.from_profile(a, label=f"{a.id} with {b.id}'s {switch.label}", overrides=switch.rules,
+                                 from_profile=b)
     try:
         spec.game()
     except (ValueError, KeyError) as exc:

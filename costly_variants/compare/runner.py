@@ -37,11 +37,15 @@ class GameSpec:
     rules_json: str
 
     @classmethod
-    def from_profile(cls, profile: Profile, *, label: str | None = None,
-                     overrides: Mapping[str, Any] | None = None) -> GameSpec:
+    def from_profile(cls, profile: Profile, *, label: str | None = None, overrides: Sequence[str] = (),
+                     from_profile: Profile | None = None) -> GameSpec:
+        """``profile``'s rules, with the rules named in ``overrides`` (values and passages) taken from
+        ``from_profile``."""
         values = {key: plain(value) for key, value in profile.values.items()}
-        values.update({key: plain(value) for key, value in (overrides or {}).items()})
         citations = {key: list(profile.cite(key)) for key in profile.values}
+        if overrides and from_profile is not None:
+            values.update({key: plain(from_profile.values[key]) for key in overrides})
+            citations.update({key: list(from_profile.cite(key)) for key in overrides})
         return cls(label or profile.id, json.dumps({"values": values, "citations": citations}, sort_keys=True))
 
     def game(self) -> Game:
