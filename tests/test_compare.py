@@ -272,3 +272,14 @@ def test_a_switched_rule_carries_its_value_and_its_passages():
     rules = spec.game().rules
     assert rules.target == 121 and rules.cite("game.target") == b.cite("game.target")
     assert rules.ace_values == a.rules.ace_values and rules.cite("cards.ace_values") == a.cite("cards.ace_values")
+
+
+def test_the_plot_as_png(tmp_path):
+    from costly_variants.compare.plot import write_plot
+
+    chosen = [profiles.load("cotton-1674"), profiles.load("parlett-121")]
+    data = run_comparison(chosen, Settings(12, 1, ("greedy",)), local_runner(1))
+    target = tmp_path / "compare.png"
+    write_plot(str(target), data)
+    assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and target.stat().st_size > 20_000
+    assert [p.name for p in tmp_path.iterdir()] == ["compare.png"]  # no temporary file left beside it
