@@ -59,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         if added:
             listing.append((title, purpose, added))
     parser.epilog = group_listing(listing, sub) + (
-        "\n\nnew to the game? start with:\n  costly variants\n  costly show parlett-121\n"
+        "\n\nnew to the game? start with:\n  costly compare\n  costly variants\n  costly show parlett-121\n"
         "  costly play --variant parlett-121\n\nEvery command explains itself: costly COMMAND --help")
     return parser
 

@@ -1,4 +1,4 @@
-"""``costly play``, ``simulate`` and ``replay``: whole games in the terminal and bot against bot."""
+"""``costly play`` and ``replay``: a whole game in the terminal, and a game log checked by replaying it."""
 from __future__ import annotations
 
 import argparse
@@ -59,19 +59,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON) here when the game ends")
     p.set_defaults(handler=cmd_play)
 
-    p = command(sub, "simulate", "play whole games bot against bot and report the results",
-                examples=["costly simulate --variant parlett-121 --games 1000 --seed 1",
-                          "costly simulate --all --games 200 --seed 1 --bot expert --bot greedy --json"])
-    which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--variant", metavar="ID|PATH", help="the profile to play")
-    which.add_argument("--all", action="store_true", help="every bundled profile in turn")
-    p.add_argument("--games", type=_positive, required=True, help="how many games")
-    p.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same games")
-    p.add_argument("--bot", action="append", choices=BOT_NAMES, metavar="NAME",
-                   help="bot for the seats in turn (%(choices)s); repeat for different seats (default: greedy)")
-    p.add_argument("--json", action="store_true", help="print JSON (no timings, byte-identical for a seed)")
-    p.set_defaults(handler=cmd_simulate)
-
     p = command(sub, "replay", "re-run a game log through the engine and check every field of it",
                 examples=["costly replay game.json", "costly replay game.json --variant parlett-121"],
                 details="A log carries the rules it was played under, so no --variant is needed, even for a "
@@ -80,16 +67,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--variant", metavar="ID|PATH",
                    help="replay under this profile instead of the rules the log records")
     p.set_defaults(handler=cmd_replay)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
 
 
 def say_number(n: int) -> str:
@@ -536,43 +513,6 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
     if finished:
         return EXIT_OK
     return exit_code(stopped) if isinstance(stopped, KeyboardInterrupt) else 130
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from .. import profiles
-    from ..compare.simulate import simulate
-    from ..game.state import Game
-    from ..profiles.display import dumps
-
-    chosen = profiles.load_all() if args.all else [profiles.load(args.variant)]
-    bots = args.bot or ["greedy"]
-    results = []
-    for profile in chosen:
-        game = Game(profile.rules, variant=profile.id)
-        results.append((profile, game, simulate(game, args.games, args.seed, bots)))
-    if args.json:
-        data = [summary.as_dict() for _, _, summary in results]
-        print(dumps(data if args.all else data[0]))
-        return EXIT_OK
-    for profile, game, summary in results:
-        _print_summary(profile, game, summary, bots, args)
-    return EXIT_OK
-
-
-def _print_summary(profile: Profile, game: Game, summary: Any, bots: list[str], args: argparse.Namespace) -> None:
-    print(f"{profile.id}: {args.games} games, seed {args.seed}, bots {', '.join(bots)} (seats in turn)")
-    for team, wins in enumerate(summary.wins_by_team):
-        seats = [p for p in range(game.num_players) if game.team_of(p) == team]
-        names = ", ".join(f"seat {p} ({bots[p % len(bots)]})" for p in seats)
-        print(f"  {names}: {wins} wins ({wins / args.games:.1%})")
-    first = summary.wins_by_first_dealer_team
-    print(f"  the side that dealt first won {first} ({first / args.games:.1%})")
-    print(f"  {summary.mean_deals:.2f} deals a game; winning margin {summary.mean_winning_margin:.2f} points")
-    print("  mean points a game, by score:")
-    for name, points in sorted(summary.points_by_name.items(), key=lambda kv: -kv[1]):
-        print(f"    {name:40s} {points:8.2f}")
-    print("  every game's invariants held (count within 31, each card played once, scores = sums of events,"
-          " winner first to the target, partners sharing one score)")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

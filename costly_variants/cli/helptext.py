@@ -46,7 +46,7 @@ def command(sub: argparse._SubParsersAction, name: str, summary: str, *, example
     assert summary and "\n" not in summary and examples, f"{name}: a one-line summary and an example"
     epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples)
     parser: argparse.ArgumentParser = sub.add_parser(
-        name, aliases=list(aliases), help=summary, description=summary + (f"\n\n{details}" if details else ""),
+        name, aliases=list(aliases), help=summary.replace("%", "%%"), description=summary + (f"\n\n{details}" if details else ""),
         epilog=epilog, formatter_class=Formatter, prog=prog or f"costly {name}")
     return parser
 
@@ -54,7 +54,7 @@ def command(sub: argparse._SubParsersAction, name: str, summary: str, *, example
 def group_listing(groups: Sequence[tuple[str, str, Sequence[tuple[str, Any]]]],
                   sub: argparse._SubParsersAction) -> str:
     """The commands of ``costly --help``, grouped, each with its one-line summary."""
-    helps = {action.dest: action.help for action in sub._choices_actions}
+    helps = {action.dest: (action.help or "").replace("%%", "%") for action in sub._choices_actions}
     width = max(40, shutil.get_terminal_size().columns - 2)
     lines = []
     seen: set[int] = set()

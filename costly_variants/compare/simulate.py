@@ -1,13 +1,13 @@
 """Many seeded games of one profile, bot against bot, summarised; every game's invariants checked."""
 from __future__ import annotations
 
-import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..game.playout import check_invariants, play_game
-from ..game.state import Game, State
+from ..game.state import Game
+from .measures import GameRecord, measure
+from .runner import seeds_for
 
 
 @dataclass
@@ -30,27 +30,27 @@ class Summary:
                 "invariants": "checked on every game"}
 
 
+def summarise_games(variant: str, teams: int, seed: int, bot_names: Sequence[str],
+                    records: Sequence[GameRecord]) -> Summary:
+    """The summary of the games played (all of them, or those finished before an interrupt)."""
+    games = len(records)
+    wins = [0] * teams
+    points: dict[str, int] = {}
+    for record in records:
+        wins[record.winner] += 1
+        for name, value in record.points_by_name:
+            points[name] = points.get(name, 0) + value
+    share = 1 / games if games else 0.0
+    return Summary(variant, games, seed, list(bot_names), wins, sum(r.first_dealer_won for r in records),
+                   sum(r.deals for r in records) * share, sum(r.margin for r in records) * share,
+                   {k: v * share for k, v in points.items()})
+
+
 def simulate(game: Game, games: int, seed: int, bot_names: Sequence[str]) -> Summary:
-    master = random.Random(seed)
-    wins = [0] * game.num_teams
-    first_dealer_side = 0
-    deals = 0
-    margin = 0
-    points: Counter[str] = Counter()
-    for _ in range(games):
-        state = play_game(game, bot_names, master.getrandbits(64))
+    """``games`` games in this process; ``runner.run_plans`` plays the same seeds in many."""
+    records = []
+    for game_seed in seeds_for(seed, games):
+        state = play_game(game, bot_names, game_seed)
         check_invariants(state)
-        assert state.winner is not None
-        wins[state.winner] += 1
-        first_dealer_side += state.winner == game.team_of(_first_dealer(state))
-        deals += state.deal_number
-        margin += state.scores[state.winner] - max(s for t, s in enumerate(state.scores) if t != state.winner)
-        for event in state.events:
-            points[event.name] += event.points
-    return Summary(game.variant, games, seed, list(bot_names), wins, first_dealer_side, deals / games,
-                   margin / games, {k: v / games for k, v in points.items()})
-
-
-def _first_dealer(state: State) -> int:
-    """Who dealt first: the dealer of the last deal, counted back."""
-    return (state.dealer - (state.deal_number - 1)) % state.n
+        records.append(measure(state, game_seed))
+    return summarise_games(game.variant, game.num_teams, seed, bot_names, records)

@@ -1,0 +1,112 @@
+"""Which rule makes the difference: from profile A, switch each differing rule (or each group of rules
+that must change together) to B's value, one at a time, and measure the change against A on the same
+seeds. The effects need not add up to B − A: rules can interact, and the report shows both."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .. import profiles
+from ..errors import CostlyError
+from ..profiles import Profile
+from ..profiles.display import format_value, plain
+from .figures import BY_RULE, FEEL, HEADLINE, Figure
+from .runner import GameSpec, Plan, PlanResult, Progress, seeds_for
+from .study import Runner, Settings
+
+# Rules that only make sense together: a switched set must still be a rule set the engine accepts.
+COUPLED: tuple[frozenset[str], ...] = (
+    frozenset({"players.count", "players.partnerships"}),
+    frozenset({"count.thirty_one", "count.thirty_one_flat_points"}),
+)
+
+
+class ByRuleError(CostlyError):
+    """Two profiles that cannot be compared rule by rule."""
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A group of rules switched from A's values to B's."""
+
+    rules: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return " + ".join(self.rules)
+
+
+def switches(a: Profile, b: Profile) -> list[Switch]:
+    """Each differing rule alone, or with the rules coupled to it, in schema order."""
+    differing = [key for key in profiles.rule_titles() if plain(a.values[key]) != plain(b.values[key])]
+    out: list[Switch] = []
+    taken: set[str] = set()
+    for key in differing:
+        if key in taken:
+            continue
+        group = next((g for g in COUPLED if key in g), frozenset({key}))
+        members = tuple(k for k in differing if k in group)
+        taken.update(members)
+        out.append(Switch(members))
+    return out
+
+
+def _spec(a: Profile, b: Profile, switch: Switch) -> GameSpec:
+    spec = GameSpec.from_profile(a, label=f"{a.id} with {b.id}'s {switch.label}", overrides=switch.rules,
+                                 from_profile=b)
+    try:
+        spec.game()
+    except (ValueError, KeyError) as exc:
+        raise ByRuleError(f"cannot switch {switch.label} alone from {a.id} to {b.id}: {exc}") from None
+    return spec
+
+
+def plans_for(a: Profile, b: Profile, settings: Settings) -> tuple[list[Switch], list[Plan]]:
+    moves = switches(a, b)
+    if not moves:
+        raise ByRuleError(f"{a.id} and {b.id} have the same rules: nothing to attribute")
+    specs = (GameSpec.from_profile(a), GameSpec.from_profile(b), *(_spec(a, b, m) for m in moves))
+    return moves, [Plan(specs, settings.bots, seeds_for(settings.seed, settings.games))]
+
+
+def _figures() -> list[Figure]:
+    by_key = {f.key: f for f in (*HEADLINE, *FEEL)}
+    return [by_key[k] for k in BY_RULE]
+
+
+def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch],
+              results: Sequence[PlanResult]) -> dict[str, Any]:
+    runs = results[0].records
+    base, target, singles = runs[0], runs[1], runs[2:]
+    figures = _figures()
+    rows: list[dict[str, Any]] = []
+    for move, records in zip(moves, singles):
+        effects = {f.key: f.difference(base, records) for f in figures}
+        rows.append({
+            "rules": list(move.rules),
+            "from": {k: format_value(plain(a.values[k])) for k in move.rules},
+            "to": {k: format_value(plain(b.values[k])) for k in move.rules},
+            "effects": {k: e.as_dict() | {"clear_of_zero": e.clear_of_zero} for k, e in effects.items()},
+            "clear": [k for k, e in effects.items() if e.clear_of_zero],
+        })
+    total = {f.key: f.difference(base, target) for f in figures}
+    return {
+        "from": a.id, "to": b.id,
+        "settings": {"games": settings.games, "games_played": results[0].games, "complete": results[0].complete,
+                     "seed": settings.seed, "bots": list(settings.bots)},
+        "figures": [{"key": f.key, "label": f.label, "unit": f.unit,
+                     "from_value": f.estimate(base).as_dict(), "to_value": f.estimate(target).as_dict()}
+                    for f in figures],
+        "total": {k: e.as_dict() | {"clear_of_zero": e.clear_of_zero} for k, e in total.items()},
+        "sum_of_effects": {f.key: round(sum(r["effects"][f.key]["value"] for r in rows), 4) for f in figures},
+        "switches": rows,
+    }
+
+
+def run_by_rule(a: Profile, b: Profile, settings: Settings, runner: Runner,
+                progress: Progress | None = None) -> dict[str, Any]:
+    moves, plans = plans_for(a, b, settings)
+    return summarise(a, b, settings, moves, runner(plans, progress))
+
+
+__all__ = ["ByRuleError", "COUPLED", "Switch", "run_by_rule", "switches"]

@@ -1,0 +1,63 @@
+"""``--plot FILE``: the compared profiles side by side in three panels — the exact hand-score
+distributions, the distributions of deals per game, and the average lead history (the eventual winner's
+lead over the loser through the game). Needs the optional extra: ``pip install 'costly-variants[plot]'``."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import CostlyError
+from ..outputs import atomic_writer, check_target
+
+FORMATS = {".svg": "svg", ".png": "png"}
+
+
+class PlotError(CostlyError):
+    """A plot that cannot be drawn: no matplotlib, or a file name it cannot write."""
+
+
+def check_plot_target(path: str) -> str:
+    """The format for ``path`` (``svg`` or ``png``); refuse anything else before any game is played."""
+    fmt = FORMATS.get(Path(path).suffix.lower())
+    if fmt is None:
+        raise PlotError(f"cannot write the plot {path!r}: name a .svg or .png file")
+    check_target(path, what="plot")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PlotError("--plot needs matplotlib: pip install 'costly-variants[plot]'") from None
+    return fmt
+
+
+def write_plot(path: str, data: dict[str, Any]) -> None:
+    fmt = check_plot_target(path)
+    import matplotlib
+
+    matplotlib.use("Agg")  # no display: a file only
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(15, 4.5), layout="constrained")
+    hands, deals, lead = figure.subplots(1, 3)
+    ids = [p["id"] for p in data["profiles"]]
+    for pid in ids:
+        exact = data["exact"][pid]
+        total = sum(exact["distribution"].values())
+        points = sorted((int(k), v / total) for k, v in exact["distribution"].items())
+        hands.plot([k for k, _ in points], [v for _, v in points], marker=".", label=pid)
+        counts = data["deals_distribution"][pid]
+        games = sum(counts.values()) or 1
+        deals.step([int(k) for k in counts], [v / games for v in counts.values()], where="mid", label=pid)
+        history = data["lead_history"][pid]
+        lead.plot([i / (len(history) - 1) * 100 for i in range(len(history))], history, label=pid)
+    hands.set(title="Hand scores (exact)", xlabel="points in hand with the deck card", ylabel="share of deals")
+    deals.set(title=f"Deals per game ({data['settings']['games_played']} games)", xlabel="deals",
+              ylabel="share of games")
+    lead.set(title="Average lead of the eventual winner", xlabel="% of the game's deals", ylabel="points ahead")
+    for axes in (hands, deals, lead):
+        axes.grid(alpha=0.3)
+    hands.legend(fontsize="small")
+    with atomic_writer(path, what="plot", binary=True) as out:
+        figure.savefig(out, format=fmt)
+
+
+__all__ = ["PlotError", "check_plot_target", "write_plot"]

@@ -1,0 +1,373 @@
+"""The comparison as text for an 80-column terminal, as Markdown (for a wiki or a forum) and as CSV.
+
+All three render the dictionary that ``study.summarise`` (or ``byrule.summarise``) builds; JSON is that
+dictionary itself. Text shows each interval as ± half its width; Markdown and CSV give both bounds.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import textwrap
+from typing import Any, Iterable, Sequence
+
+from ..profiles.display import format_value
+from .stats import TOO_FEW
+
+WIDTH = 80
+LABEL = 24  # the label column of a table
+CELL = 11  # one profile's column, at least
+PER_TABLE = (WIDTH - LABEL) // CELL  # profile columns that fit across
+
+
+def letters(ids: Sequence[str]) -> dict[str, str]:
+    """A short key per profile (A, B, ...), so that five profiles fit across 80 columns."""
+    return {pid: _letter(i) for i, pid in enumerate(ids)}
+
+
+def _letter(index: int) -> str:
+    return chr(ord("A") + index) if index < 26 else f"P{index + 1}"
+
+
+def _number(value: float, unit: str, *, signed: bool = False, scale: float | None = None) -> str:
+    """Two decimals below 10, one below 100, none above (``scale`` picks them for a ± beside its value)."""
+    if value != value:  # NaN: nothing to estimate
+        return "-"
+    if unit == "share":
+        value *= 100
+        scale = None if scale is None else scale * 100
+    size = abs(value if scale is None else scale)
+    digits = 2 if size < 10 else 1 if size < 100 else 0
+    value = round(value, digits) + 0.0  # no "-0.00"
+    return f"{value:+.{digits}f}" if signed and value else f"{value:.{digits}f}"
+
+
+def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: bool = False) -> str:
+    """``52.1±3.1`` (a share in percent) or ``7.02±0.10``; no ± where the games are too few."""
+    value = float(estimate["value"])
+    if estimate.get("low") is None:
+        text = _number(value, unit, signed=signed and value != 0)
+        return text + " ?" if text != "-" else text
+    half = (float(estimate["high"]) - float(estimate["low"])) / 2
+    scale = max(abs(value), half)  # the value and its ± to the same decimals
+    text = _number(value, unit, signed=signed and value != 0, scale=scale) + "±" + _number(half, unit, scale=scale)
+    if mark and estimate.get("clear_of_zero"):
+        text += "*"
+    return text
+
+
+def _table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]], *,
+           label: int = LABEL) -> list[str]:
+    width = max(CELL, min(16, (WIDTH - label) // max(1, len(columns))))
+    lines = [title, " " * label + "".join(c.rjust(width) for c in columns)]
+    for name, cells in rows:
+        shown = name if len(name) <= label - 1 else name[:label - 2] + "…"
+        lines.append(shown.ljust(label) + "".join(c.rjust(width) for c in cells))
+    return lines
+
+
+def _groups(ids: Sequence[str]) -> list[list[str]]:
+    return [list(ids[i:i + PER_TABLE]) for i in range(0, len(ids), PER_TABLE)]
+
+
+def _wrap(text: str, indent: str = "  ", more: str = "    ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False) or [indent]
+
+
+def _rules_lines(data: dict[str, Any], key: dict[str, str]) -> list[str]:
+    rows = data["rules_differing"]
+    lines = [f"Rules that differ ({len(rows)}); passages cited in brackets, [=] as the profile before"]
+    for row in rows:
+        values = row["values"]
+        shown = ", ".join(f"{key[p]} {format_value(v['value'])}" for p, v in values.items())
+        lines += _wrap(f"{row['rule']}: {shown}")
+        cites = []
+        previous: list[str] | None = None
+        for pid, v in values.items():
+            cite = v["cite"]
+            cites.append(f"{key[pid]} " + ("[=]" if cite == previous else f"[{', '.join(cite) or 'no passage'}]"))
+            previous = cite
+        lines += _wrap("; ".join(cites), "      ", "      ")
+    return lines
+
+
+def _exact_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str]) -> list[str]:
+    exact = data["exact"]
+    lines: list[str] = []
+    categories = list(next(iter(exact.values()))["category_share"])
+    for group in _groups(ids):
+        rows: list[tuple[str, Sequence[str]]] = [
+            ("mean count", [f"{exact[p]['mean']:.3f}" for p in group]),
+            ("spread (sd)", [f"{exact[p]['sd']:.3f}" for p in group]),
+            ("maximum", [str(exact[p]["maximum"]) for p in group]),
+            ("cock's nest (0)", [f"{exact[p]['cocks_nest_share'] * 100:.2f}%" for p in group]),
+        ]
+        rows += [(f"share: {c}", [f"{exact[p]['category_share'].get(c, 0) * 100:.1f}%" for p in group])
+                 for c in categories]
+        lines += _table("Exact hand statistics (all 1,082,900 deals of three cards and a deck card)",
+                        [key[p] for p in group], rows)
+    return lines
+
+
+SECTIONS = (("game", "Games"), ("points", "Points per deal by source"), ("feel", "How the game feels"),
+            ("skill", "Skill: the stronger bot's share of wins (seats swapped)"))
+
+
+def _figure_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str]) -> list[str]:
+    lines: list[str] = []
+    figures = data["figures"]
+    quartiles = data["deals_quartiles"]
+    for section, title in SECTIONS:
+        chosen = [f for f in figures if f["section"] == section]
+        if not chosen:
+            continue
+        for group in _groups(ids):
+            rows: list[tuple[str, Sequence[str]]] = []
+            for f in chosen:
+                label = f["label"] + (" %" if f["unit"] == "share" else "")
+                rows.append((label, [cell(f["estimates"][p], f["unit"]) for p in group]))
+                if f["key"] == "deals_per_game":
+                    rows.append(("  quartiles", ["/".join(f"{q:g}" for q in quartiles[p]) for p in group]))
+            lines += _table(title, [key[p] for p in group], rows)
+            lines.append("")
+    return lines
+
+
+def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str]) -> list[str]:
+    if len(ids) < 2:
+        return []
+    base = key[ids[0]]
+    others = ids[1:]
+    lines: list[str] = []
+    for group in _groups(others):
+        rows = []
+        for f in data["figures"]:
+            cells = [cell(f["differences"][p], f["unit"], signed=True, mark=True) for p in group]
+            rows.append((f["label"] + (" %" if f["unit"] == "share" else ""), cells))
+        lines += _table(f"Differences from {base} (same seeds; * = interval clear of zero)",
+                        [f"{key[p]}−{base}" for p in group], rows)
+    clear = [(f["label"].strip(), key[p]) for f in data["figures"] for p in others
+             if f["differences"][p].get("clear_of_zero")]
+    lines.append(f"{len(clear)} of {len(data['figures']) * len(others)} differences are clear of zero.")
+    return lines
+
+
+CHECKS = {"heels_per_deal": "heels per deal", "eldest_count": "eldest's count as dealt"}
+
+
+def _check_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str]) -> list[str]:
+    checks = data.get("checks", {})
+    names = [name for name in CHECKS if any(name in checks.get(p, {}) for p in ids)]
+    if not names:
+        return []
+    lines: list[str] = []
+    for group in _groups(ids):
+        rows: list[tuple[str, Sequence[str]]] = []
+        for name in names:
+            rows.append((CHECKS[name], [cell(checks[p][name]["simulated"], "number") if name in checks[p] else "-"
+                                        for p in group]))
+            rows.append(("  exact", [f"{checks[p][name]['exact']:.3f}" if name in checks[p] else "-" for p in group]))
+        lines += _table("Checks: simulated against exact", [key[p] for p in group], rows)
+    return lines + [""]
+
+
+def _header(data: dict[str, Any], key: dict[str, str]) -> list[str]:
+    s = data["settings"]
+    played = s["games_played"]
+    head = (f"{played} games per profile" + ("" if s["complete"] else f" of {s['games']} (interrupted)")
+            + f", seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every profile")
+    lines = _wrap(head, "", "")
+    for p in data["profiles"]:
+        lines += _wrap(f"{key[p['id']]} = {p['id']}: {p['title']}", "  ", "      ")
+    return lines
+
+
+def _footer(data: dict[str, Any]) -> list[str]:
+    s = data["settings"]
+    text = (f"Intervals: {s['level']:.0%}, shown as ± half their width (exact bounds: --json, --markdown, --csv); "
+            "Wilson for shares, t for means over games, delta-method t for per-deal figures, paired t for "
+            f"differences. '?' = {TOO_FEW}.")
+    if s.get("skill_games"):
+        text += f" Skill: {s['skill_games']} seeds, each played twice with the seats swapped."
+    return _wrap(text, "", "")
+
+
+def render_text(data: dict[str, Any]) -> str:
+    ids = [p["id"] for p in data["profiles"]]
+    key = letters(ids)
+    lines = _header(data, key) + [""]
+    if data["rules_differing"]:
+        lines += _rules_lines(data, key) + [""]
+    lines += _exact_lines(data, ids, key) + [""]
+    lines += _figure_lines(data, ids, key)
+    lines += _check_lines(data, ids, key)
+    lines += _difference_lines(data, ids, key) + [""]
+    lines += _footer(data)
+    return "\n".join(lines) + "\n"
+
+
+def _interval(estimate: dict[str, Any], unit: str, *, signed: bool = False) -> str:
+    text = _number(float(estimate["value"]), unit, signed=signed) + ("%" if unit == "share" else "")
+    if estimate.get("low") is None:
+        return f"{text} (too few games)"
+    return f"{text} [{_number(float(estimate['low']), unit)}, {_number(float(estimate['high']), unit)}]"
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_").replace("<", "&lt;")
+
+
+def render_markdown(data: dict[str, Any]) -> str:
+    ids = [p["id"] for p in data["profiles"]]
+    s = data["settings"]
+    out = [f"## Comparison: {', '.join(ids)}", "",
+           f"{s['games_played']} games per profile (seed {s['seed']}, bots {'/'.join(s['bots'])}), the same seeds "
+           f"for every profile; {s['level']:.0%} intervals (Wilson for shares, t for means, paired t for differences).",
+           ""]
+    if data["rules_differing"]:
+        out += ["### Rules that differ", "", "| rule | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
+        for row in data["rules_differing"]:
+            cells = [f"{format_value(v['value'])} ({', '.join(v['cite']) or 'no passage'})" for v in row["values"].values()]
+            out.append(f"| {row['rule']} | " + " | ".join(_md_escape(c) for c in cells) + " |")
+        out.append("")
+    out += ["### Exact hand statistics", "", "| | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
+    exact = data["exact"]
+    out.append("| mean | " + " | ".join(f"{exact[p]['mean']:.3f}" for p in ids) + " |")
+    out.append("| spread (sd) | " + " | ".join(f"{exact[p]['sd']:.3f}" for p in ids) + " |")
+    out.append("| maximum | " + " | ".join(str(exact[p]['maximum']) for p in ids) + " |")
+    out.append("| cock's nest | " + " | ".join(f"{exact[p]['cocks_nest_share'] * 100:.2f}%" for p in ids) + " |")
+    out.append("")
+    out += ["### Simulated games", "", "| figure | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
+    for f in data["figures"]:
+        out.append(f"| {_md_escape(f['label'].strip())} | " + " | ".join(_interval(f["estimates"][p], f["unit"])
+                                                                 for p in ids) + " |")
+    out.append("")
+    checks = data.get("checks", {})
+    names = [name for name in CHECKS if any(name in checks.get(p, {}) for p in ids)]
+    if names:
+        out += ["### Checks: simulated against exact", "", "| check | " + " | ".join(ids) + " |",
+                "|---" * (len(ids) + 1) + "|"]
+        for name in names:
+            out.append(f"| {CHECKS[name]} | " + " | ".join(
+                f"{_interval(checks[p][name]['simulated'], 'number')}; exact {checks[p][name]['exact']:.3f}"
+                if name in checks[p] else "-" for p in ids) + " |")
+        out.append("")
+    if len(ids) > 1:
+        others = ids[1:]
+        out += [f"### Differences from {ids[0]} (bold: clear of zero)", "",
+                "| figure | " + " | ".join(others) + " |", "|---" * (len(others) + 1) + "|"]
+        for f in data["figures"]:
+            cells = []
+            for p in others:
+                d = f["differences"][p]
+                text = _interval(d, f["unit"], signed=True)
+                cells.append(f"**{text}**" if d.get("clear_of_zero") else text)
+            out.append(f"| {_md_escape(f['label'].strip())} | " + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+CSV_FIELDS = ("kind", "figure", "label", "profile", "baseline", "value", "low", "high", "n", "method",
+              "clear_of_zero")
+
+
+def render_csv(data: dict[str, Any]) -> str:
+    """One row per figure and profile (kind ``estimate``), and per difference from the baseline."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for row in csv_rows(data):
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
+def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
+    base = data.get("baseline", "")
+    for f in data["figures"]:
+        for kind, table in (("estimate", f["estimates"]), ("difference", f["differences"])):
+            for pid, e in table.items():
+                yield {"kind": kind, "figure": f["key"], "label": f["label"].strip(), "profile": pid,
+                       "baseline": base if kind == "difference" else "", "value": e["value"], "low": e["low"],
+                       "high": e["high"], "n": e["n"], "method": e["method"],
+                       "clear_of_zero": e.get("clear_of_zero", "")}
+
+
+# -- --by-rule ---------------------------------------------------------------------------------------------
+
+
+def render_by_rule_text(data: dict[str, Any]) -> str:
+    s = data["settings"]
+    figures = data["figures"]
+    lines = _wrap(f"Which rule makes the difference from {data['from']} to {data['to']}: each rule switched "
+                  f"alone from {data['from']}'s value to {data['to']}'s, {s['games_played']} games each on the same "
+                  f"seeds (seed {s['seed']}, bots {'/'.join(s['bots'])})"
+                  + ("" if s["complete"] else " (interrupted)") + ".", "", "")
+    short = {f["key"]: (f["label"] + (" %" if f["unit"] == "share" else "")) for f in figures}
+    columns = [f["key"] for f in figures]
+    per_table = 3  # three effects across leave room for "-0.52±0.86*" with spaces between
+    for start in range(0, len(columns), per_table):
+        keys = columns[start:start + per_table]
+        lines.append("")
+        lines += _wrap("   ".join(f"[{i + 1 + start}] {short[k]}" for i, k in enumerate(keys)), "", "")
+        heads = [f"[{i + 1 + start}]" for i in range(len(keys))]
+        unit = {f["key"]: f["unit"] for f in figures}
+        rows: list[tuple[str, Sequence[str]]] = [
+            (data["from"], [cell(f["from_value"], f["unit"]) for f in figures if f["key"] in keys]),
+            (data["to"], [cell(f["to_value"], f["unit"]) for f in figures if f["key"] in keys]),
+            ("total change", [cell(data["total"][k], unit[k], signed=True, mark=True) for k in keys])]
+        for row in data["switches"]:
+            rows.append((" + ".join(row["rules"]), [cell(row["effects"][k], unit[k], signed=True, mark=True)
+                                                    for k in keys]))
+        rows.append(("sum of single effects", [_number(data["sum_of_effects"][k], unit[k], signed=True)
+                                               for k in keys]))
+        lines += _table("", heads, rows, label=WIDTH - per_table * 14)[1:]  # room for the rule names
+    lines.append("")
+    named = [(r["rules"], [short[k] for k in r["clear"]]) for r in data["switches"] if r["clear"]]
+    if named:
+        lines.append("Rules behind the clear differences (* = interval clear of zero):")
+        for rules, which in named:
+            lines += _wrap(f"{' + '.join(rules)}: {'; '.join(which)}", "  ", "      ")
+    else:
+        lines.append("No single rule has an effect clear of zero at this number of games.")
+    lines.append("The switches:")
+    for row in data["switches"]:
+        change = "; ".join(f"{k}: {row['from'][k]} -> {row['to'][k]}" for k in row["rules"])
+        lines += _wrap(change if len(change) < 240 else change[:237] + "...", "  ", "      ")
+    lines += _wrap("Shares in percentage points; intervals 95% paired t, shown as ± half their width; effects of "
+                   "single switches need not add up to the total where rules interact.", "", "")
+    return "\n".join(lines) + "\n"
+
+
+def render_by_rule_markdown(data: dict[str, Any]) -> str:
+    figures = data["figures"]
+    out = [f"## Which rule makes the difference: {data['from']} → {data['to']}", "",
+           f"{data['settings']['games_played']} games per rule set, the same seeds; 95% paired t intervals; "
+           "bold: clear of zero.", "",
+           "| switched | " + " | ".join(_md_escape(f["label"]) for f in figures) + " |",
+           "|---" * (len(figures) + 1) + "|",
+           f"| **total** ({data['to']}) | " + " | ".join(_bold(data["total"][f["key"]], f["unit"]) for f in figures) + " |"]
+    for row in data["switches"]:
+        out.append(f"| {_md_escape(' + '.join(row['rules']))} | "
+                   + " | ".join(_bold(row["effects"][f["key"]], f["unit"]) for f in figures) + " |")
+    return "\n".join(out) + "\n"
+
+
+def _bold(estimate: dict[str, Any], unit: str) -> str:
+    text = _interval(estimate, unit, signed=True)
+    return f"**{text}**" if estimate.get("clear_of_zero") else text
+
+
+def by_rule_csv(data: dict[str, Any]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, ("switched", "figure", "value", "low", "high", "n", "clear_of_zero"),
+                            lineterminator="\n")
+    writer.writeheader()
+    entries = [("total", data["total"])] + [(" + ".join(r["rules"]), r["effects"]) for r in data["switches"]]
+    for name, effects in entries:
+        for k, e in effects.items():
+            writer.writerow({"switched": name, "figure": k, "value": e["value"], "low": e["low"], "high": e["high"],
+                             "n": e["n"], "clear_of_zero": e["clear_of_zero"]})
+    return buffer.getvalue()
+
+
+__all__ = ["by_rule_csv", "cell", "letters", "render_by_rule_markdown", "render_by_rule_text", "render_csv",
+           "render_markdown", "render_text"]

@@ -1,0 +1,232 @@
+"""Many seeded games in chunks, in this process or in a pool of local processes.
+
+Every game's seed is drawn in advance from the run's seed, and every profile of a comparison plays
+the same seeds (common random numbers). A chunk is a run of consecutive seeds played under every
+rule set of a plan; chunks are put back in order, so the result is the same for any number of
+processes, any chunk size, or a Dask cluster (``dask_runner``). Ctrl-C stops the run at once and keeps
+the chunks already finished: every rule set then has the same games, so the pairing still holds.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from ..game.playout import check_invariants, play_game
+from ..game.state import Game
+from ..profiles import Profile
+from ..profiles.display import plain
+from ..profiles.rules import build_rules
+from .measures import GameRecord, measure
+
+Progress = Callable[[int, int], None]  # (games done, games in all)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A rule set as plain JSON text, so that any process, on any machine, can rebuild the Game."""
+
+    label: str
+    rules_json: str
+
+    @classmethod
+    def from_profile(cls, profile: Profile, *, label: str | None = None, overrides: Sequence[str] = (),
+                     from_profile: Profile | None = None) -> GameSpec:
+        """``profile``'s rules, with the rules named in ``overrides`` (values and passages) taken from
+        ``from_profile``."""
+        values = {key: plain(value) for key, value in profile.values.items()}
+        citations = {key: list(profile.cite(key)) for key in profile.values}
+        if overrides and from_profile is not None:
+            values.update({key: plain(from_profile.values[key]) for key in overrides})
+            citations.update({key: list(from_profile.cite(key)) for key in overrides})
+        return cls(label or profile.id, json.dumps({"values": values, "citations": citations}, sort_keys=True))
+
+    def game(self) -> Game:
+        return _game(self.label, self.rules_json)
+
+
+@lru_cache(maxsize=64)
+def _game(label: str, rules_json: str) -> Game:
+    data = json.loads(rules_json)
+    citations = {key: tuple(cites) for key, cites in data["citations"].items()}
+    return Game(build_rules(data["values"], citations), variant=label)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Games to play: every seed under every rule set, with these bots (seats in turn)."""
+
+    specs: tuple[GameSpec, ...]
+    bots: tuple[str, ...]
+    seeds: tuple[int, ...]
+    check: bool = False  # check every game's invariants
+    eldest_counts: bool = False  # also count the eldest's dealt hands (replays each game)
+    logs: bool = False  # keep each game's log
+    names: bool = False  # keep the points by event name as well as by rule
+
+    @property
+    def games(self) -> int:
+        return len(self.seeds) * len(self.specs)
+
+    def chunks(self, size: int) -> list[Plan]:
+        return [replace(self, seeds=self.seeds[i:i + size]) for i in range(0, len(self.seeds), size)]
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    records: tuple[tuple[GameRecord, ...], ...]  # per spec, per seed
+    logs: tuple[tuple[dict[str, Any], ...], ...] = ()
+
+
+@dataclass
+class PlanResult:
+    plan: Plan
+    records: list[list[GameRecord]] = field(default_factory=list)  # per spec, seeds in order
+    logs: list[list[dict[str, Any]]] = field(default_factory=list)
+    complete: bool = True
+
+    @property
+    def games(self) -> int:
+        return len(self.records[0]) if self.records else 0
+
+
+def seeds_for(seed: int, games: int) -> tuple[int, ...]:
+    """The games' seeds: the same for every rule set, every chunking and every machine."""
+    master = random.Random(seed)
+    return tuple(master.getrandbits(64) for _ in range(games))
+
+
+def run_chunk(chunk: Plan) -> ChunkResult:
+    """Play one chunk: every seed under every rule set. Runs in any process (pure, picklable)."""
+    records = []
+    logs = []
+    for spec in chunk.specs:
+        game = spec.game()
+        found = []
+        kept = []
+        for seed in chunk.seeds:
+            state = play_game(game, chunk.bots, seed)
+            if chunk.check:
+                check_invariants(state)
+            found.append(measure(state, seed, eldest_counts=chunk.eldest_counts, names=chunk.names))
+            if chunk.logs:
+                kept.append(state.log() | {"seed": seed, "bots": list(chunk.bots), "finished": True})
+        records.append(tuple(found))
+        logs.append(tuple(kept))
+    return ChunkResult(tuple(records), tuple(logs) if chunk.logs else ())
+
+
+def chunk_size_for(seeds: int, workers: int, specs: int = 1) -> int:
+    """Seeds per chunk: enough chunks to share the work out evenly, at most about 25 games in
+    each (so that Ctrl-C loses little and progress moves), and at least one seed."""
+    return max(1, min(-(-seeds // max(1, workers * 8)), 25 // max(1, specs)))
+
+
+def split(plans: Sequence[Plan], workers: int, size: int | None = None) -> list[tuple[int, int, Plan]]:
+    """(plan index, chunk index, chunk) for every chunk of every plan, in the order given (put the
+    slowest plans first, so that they do not straggle at the end)."""
+    return [(p, c, chunk) for p, plan in enumerate(plans)
+            for c, chunk in enumerate(plan.chunks(size or chunk_size_for(len(plan.seeds), workers, len(plan.specs))))]
+
+
+def assemble(plans: Sequence[Plan], tasks: Sequence[tuple[int, int, Plan]],
+             done: Mapping[tuple[int, int], ChunkResult]) -> list[PlanResult]:
+    """Put finished chunks back in seed order; a plan with a chunk missing is marked incomplete."""
+    results = [PlanResult(plan, [[] for _ in plan.specs], [[] for _ in plan.specs] if plan.logs else [])
+               for plan in plans]
+    for p, c, _ in tasks:
+        chunk = done.get((p, c))
+        if chunk is None:
+            results[p].complete = False
+            continue
+        for s, records in enumerate(chunk.records):
+            results[p].records[s].extend(records)
+            if chunk.logs:
+                results[p].logs[s].extend(chunk.logs[s])
+    return results
+
+
+def _start_worker() -> None:
+    # The parent alone handles Ctrl-C; a worker would only print a traceback. (A worker whose parent is
+    # killed outright ends by itself: its task queue closes, at the latest when its chunk is done.)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a run as Ctrl-C does: the pool is shut down and the finished chunks kept."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = None,
+              progress: Progress | None = None) -> list[PlanResult]:
+    """Play every plan; with ``jobs`` > 1 in that many local processes. Ctrl-C (or SIGTERM) stops at
+    once and keeps the finished chunks."""
+    tasks = split(plans, jobs, chunk_size)
+    done: dict[tuple[int, int], ChunkResult] = {}
+    report = _reporter(sum(plan.games for plan in plans), progress)
+    if jobs <= 1:
+        try:
+            with _terminate_as_interrupt():
+                for p, c, chunk in tasks:
+                    done[p, c] = run_chunk(chunk)
+                    report(chunk)
+        except KeyboardInterrupt:
+            pass
+        return assemble(plans, tasks, done)
+    # Forked workers start at once and re-import nothing; the pool is made before the caller's progress
+    # display starts a thread. Where there is no fork (Windows), spawn.
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
+    try:
+        with _terminate_as_interrupt():
+            pending = {(p, c): (chunk, pool.apply_async(run_chunk, (chunk,))) for p, c, chunk in tasks}
+            while pending:
+                for key, (chunk, result) in list(pending.items()):
+                    if result.ready():
+                        done[key] = result.get()
+                        del pending[key]
+                        report(chunk)
+                if pending:
+                    time.sleep(0.05)
+        pool.close()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        pool.terminate()
+        pool.join()
+    return assemble(plans, tasks, done)
+
+
+def _reporter(total: int, progress: Progress | None) -> Callable[[Plan], None]:
+    played = 0
+
+    def report(chunk: Plan) -> None:
+        nonlocal played
+        played += chunk.games
+        if progress:
+            progress(played, total)
+
+    return report
+
+
+__all__ = ["ChunkResult", "GameSpec", "Plan", "PlanResult", "Progress", "assemble", "chunk_size_for",
+           "run_chunk", "run_plans", "seeds_for", "split"]

@@ -1,0 +1,183 @@
+"""A comparison of profiles: the games to play, and what they show, as one JSON-ready dictionary.
+
+Every profile plays the same seeds (common random numbers); the first profile is the baseline that
+the others' differences are measured from. Exact hand statistics come from the analysis, not from
+games.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .. import profiles
+from ..count.analysis import HandAnalysis, analyse_hands
+from ..profiles import Profile
+from ..profiles.display import plain
+from . import stats
+from .figures import (FEEL, HEADLINE, Figure, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal,
+                      source_figures, sources_in)
+from .measures import GameRecord
+from .runner import GameSpec, Plan, PlanResult, Progress, run_plans, seeds_for
+
+# Skill: the stronger bot against the weaker, each seed played twice with the seats swapped.
+SKILL_PAIRS = (("expert", "greedy"), ("greedy", "random"))
+
+Runner = Callable[[Sequence[Plan], Progress | None], list[PlanResult]]
+
+
+@dataclass(frozen=True)
+class Settings:
+    games: int
+    seed: int
+    bots: tuple[str, ...]
+    skill_games: int = 0
+    eldest_counts: bool = False
+
+
+def local_runner(jobs: int) -> Runner:
+    def run(plans: Sequence[Plan], progress: Progress | None) -> list[PlanResult]:
+        return run_plans(plans, jobs=jobs, progress=progress)
+
+    return run
+
+
+def plans_for(chosen: Sequence[Profile], settings: Settings) -> list[Plan]:
+    """Two plans per skill pair (one per seating; the slow expert first), then the main plan (every
+    profile, every seed) last."""
+    specs = tuple(GameSpec.from_profile(p) for p in chosen)
+    plans = []
+    if settings.skill_games:
+        skill_seeds = seeds_for(settings.seed + 1, settings.skill_games)
+        for strong, weak in SKILL_PAIRS:
+            plans.append(Plan(specs, (strong, weak), skill_seeds))
+            plans.append(Plan(specs, (weak, strong), skill_seeds))
+    plans.append(Plan(specs, settings.bots, seeds_for(settings.seed, settings.games),
+                      eldest_counts=settings.eldest_counts))
+    return plans
+
+
+def exact_figures(analysis: HandAnalysis) -> dict[str, Any]:
+    mean = analysis.mean
+    variance = sum((t - mean) ** 2 * n for t, n in analysis.distribution.items()) / analysis.deals
+    total_points = sum(analysis.category_points.values())
+    return {
+        "mean": round(mean, 4), "sd": round(math.sqrt(variance), 4), "maximum": analysis.maximum,
+        "cocks_nest_share": round(analysis.zero_share, 6),
+        "category_share": {c: round(p / total_points, 4) for c, p in analysis.category_points.items()},
+        "distribution": {str(t): n for t, n in analysis.distribution.items()},
+    }
+
+
+def differing_rules(chosen: Sequence[Profile]) -> list[dict[str, Any]]:
+    """The ``diff --changed`` content: each rule that differs, each profile's value and citations."""
+    titles = profiles.rule_titles()
+    rows = []
+    for key, title in titles.items():
+        values = [plain(p.values[key]) for p in chosen]
+        if all(v == values[0] for v in values[1:]):
+            continue
+        rows.append({"rule": key, "title": title, "values": {
+            p.id: {"value": v, "status": p.provenance[key].status.value, "cite": list(p.provenance[key].cite),
+                   "defined_in": p.provenance[key].defined_in} for p, v in zip(chosen, values)}})
+    return rows
+
+
+def _figure_rows(figures: Sequence[Figure], ids: Sequence[str], runs: Sequence[Sequence[GameRecord]]
+                 ) -> list[dict[str, Any]]:
+    rows = []
+    for figure in figures:
+        estimates = {i: figure.estimate(r) for i, r in zip(ids, runs)}
+        differences = {i: figure.difference(runs[0], r) for i, r in zip(ids[1:], runs[1:])}
+        rows.append(_row(figure.key, figure.label, figure.unit, figure.section, estimates, differences))
+    return rows
+
+
+def _row(key: str, label: str, unit: str, section: str, estimates: dict[str, stats.Estimate],
+         differences: dict[str, stats.Estimate]) -> dict[str, Any]:
+    return {"key": key, "label": label, "unit": unit, "section": section,
+            "estimates": {i: e.as_dict() for i, e in estimates.items()},
+            "differences": {i: d.as_dict() | {"clear_of_zero": d.clear_of_zero} for i, d in differences.items()}}
+
+
+def skill_values(strong_first: Sequence[GameRecord], strong_second: Sequence[GameRecord]) -> list[float]:
+    """Per seed: the share of its two games (seats swapped) that the stronger bot won."""
+    return [((a.winner == 0) + (b.winner == 1)) / 2 for a, b in zip(strong_first, strong_second)]
+
+
+def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[PlanResult]) -> dict[str, Any]:
+    """Everything the report shows, as plain data."""
+    ids = [p.id for p in chosen]
+    main = results[-1]
+    runs = main.records
+    figures = [*HEADLINE, *source_figures(sources_in(runs)), *FEEL]
+    rows = _figure_rows(figures, ids, runs)
+    skill_rows = []
+    for index, (strong, weak) in enumerate(SKILL_PAIRS if settings.skill_games else ()):
+        first, second = results[2 * index], results[2 * index + 1]
+        n = min(first.games, second.games)
+        values = [skill_values(a[:n], b[:n]) for a, b in zip(first.records, second.records)]
+        estimates = {i: stats.mean(v) for i, v in zip(ids, values)}
+        differences = {i: stats.paired_difference(values[0], v) for i, v in zip(ids[1:], values[1:])}
+        skill_rows.append(_row(f"skill.{strong}-{weak}", f"{strong} beats {weak}", "share", "skill",
+                               estimates, differences))
+    analyses = {p.id: exact_figures(analyse_hands(p.rules)) for p in chosen}
+    out: dict[str, Any] = {
+        "profiles": [{"id": p.id, "title": p.title, "extends": p.extends, "target": p.rules.target,
+                      "players": p.rules.players} for p in chosen],
+        "baseline": ids[0],
+        "settings": {"games": settings.games, "games_played": main.games, "complete": all(r.complete for r in results),
+                     "seed": settings.seed, "bots": list(settings.bots), "skill_games": settings.skill_games,
+                     "level": stats.LEVEL, "min_games_for_interval": stats.MIN_GAMES, "methods": stats.METHODS},
+        "rules_differing": differing_rules(chosen),
+        "exact": analyses,
+        "figures": rows + skill_rows,
+        "deals_quartiles": {i: [round(q, 2) for q in deals_quartiles(r)] for i, r in zip(ids, runs)},
+        "deals_distribution": {i: _counts([r.deals for r in recs]) for i, recs in zip(ids, runs)},
+        "lead_history": {i: lead_history(recs) for i, recs in zip(ids, runs)},
+    }
+    out["checks"] = {p.id: _checks(p, analyses[p.id], records, settings) for p, records in zip(chosen, runs)}
+    return out
+
+
+def _checks(profile: Profile, exact: dict[str, Any], records: Sequence[GameRecord], settings: Settings
+            ) -> dict[str, Any]:
+    """Simulated figures beside the exact ones they must agree with (a check on the whole simulation)."""
+    checks = {"heels_per_deal": {"simulated": heels_per_deal(records).as_dict(),
+                                 "exact": round(exact_heels_per_deal(profile.rules), 4)}}
+    if settings.eldest_counts:
+        checks["eldest_count"] = {"simulated": eldest_count(records).as_dict(), "exact": exact["mean"]}
+    return checks
+
+
+def _counts(values: Sequence[int]) -> dict[str, int]:
+    found: dict[int, int] = {}
+    for v in values:
+        found[v] = found.get(v, 0) + 1
+    return {str(k): found[k] for k in sorted(found)}
+
+
+LEAD_POINTS = 11  # the lead history is sampled at 0%, 10%, ... 100% of each game's deals
+
+
+def lead_history(records: Sequence[GameRecord]) -> list[float]:
+    """The eventual winner's mean lead over the loser at each tenth of the game (0 at the start)."""
+    sums = [0.0] * LEAD_POINTS
+    for record in records:
+        gaps = (0, *record.gaps)
+        for i in range(LEAD_POINTS):
+            position = i / (LEAD_POINTS - 1) * (len(gaps) - 1)
+            low = math.floor(position)
+            high = min(low + 1, len(gaps) - 1)
+            sums[i] += gaps[low] + (gaps[high] - gaps[low]) * (position - low)
+    return [round(s / len(records), 3) if records else 0.0 for s in sums]
+
+
+def run_comparison(chosen: Sequence[Profile], settings: Settings, runner: Runner,
+                   progress: Progress | None = None) -> dict[str, Any]:
+    results = runner(plans_for(chosen, settings), progress)
+    return summarise(chosen, settings, results)
+
+
+__all__ = ["SKILL_PAIRS", "Settings", "differing_rules", "exact_figures", "lead_history", "local_runner",
+           "plans_for", "run_comparison", "summarise"]

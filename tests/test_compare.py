@@ -1,0 +1,285 @@
+"""``costly compare`` and the simulation behind it: simulated figures against exact ones, identical rules
+giving no difference, the same result for any number of processes, and Ctrl-C keeping finished games."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from costly_variants import profiles
+from costly_variants.cards import Card, Rank
+from costly_variants.compare import stats
+from costly_variants.compare.byrule import run_by_rule, switches
+from costly_variants.compare.figures import eldest_count
+from costly_variants.compare.measures import HITTER, measure
+from costly_variants.compare.runner import GameSpec, Plan, run_plans, seeds_for
+from costly_variants.compare.study import Settings, local_runner, run_comparison
+from costly_variants.count.analysis import analyse_hands
+from costly_variants.game.playout import play_game
+from costly_variants.game.state import Game
+
+WORK = Path(__file__).resolve().parent.parent
+
+
+def agrees(estimate: stats.Estimate, exact: float) -> bool:
+    """Within the 99.9% interval: ten checks at 95% would fail one run in three by chance alone, while a
+    real bias of a tenth of a point per deal still shows at these sample sizes."""
+    assert estimate.low is not None and estimate.high is not None
+    half = (estimate.high - estimate.low) / 2 * 3.29 / 1.97
+    return abs(estimate.value - exact) <= half
+
+
+def costly(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "costly_variants", *argv], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def random_games() -> dict[str, list]:
+    """150 games of every bundled profile with random bots (chance alone sets the deal), dealt hands counted."""
+    chosen = profiles.load_all()
+    plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), ("random",), seeds_for(11, 150), eldest_counts=True)
+    (result,) = run_plans([plan], jobs=2)
+    return {p.id: records for p, records in zip(chosen, result.records)}
+
+
+@pytest.mark.parametrize("profile_id", [p.id for p in profiles.load_all()])
+def test_heels_points_per_deal_match_the_exact_chance(random_games, profile_id):
+    """The deck card is a Jack or Deuce with chance (heels ranks x 4)/52: that times the heels value."""
+    rules = profiles.load(profile_id).rules
+    records = random_games[profile_id]
+    exact = len(rules.heels_ranks) * 4 / 52 * rules.heels_points
+    simulated = stats.ratio([r.points.get("turnup.heels_points", 0) for r in records], [r.deals for r in records])
+    assert rules.heels_points and {Rank.JACK, Rank.TWO} >= set(rules.heels_ranks)
+    assert simulated.has_interval and agrees(simulated, exact), (simulated, exact)
+    assert simulated.high - simulated.low < 0.25  # a real test: the interval is narrow
+
+
+@pytest.mark.parametrize("profile_id", [p.id for p in profiles.load_all()])
+def test_the_eldests_dealt_count_matches_the_exact_mean(random_games, profile_id):
+    exact = analyse_hands(profiles.load(profile_id).rules).mean
+    simulated = eldest_count(random_games[profile_id])
+    assert agrees(simulated, exact), (simulated, exact)
+    assert simulated.high - simulated.low < 0.7
+    assert sum(len(r.eldest_counts) for r in random_games[profile_id]) == sum(
+        r.deals for r in random_games[profile_id])
+
+
+def test_a_measured_game_adds_up():
+    profile = profiles.load("cotton-1674")  # an Ace counts 1 only, so a series' total is plain to check
+    state = play_game(Game(profile.rules, variant=profile.id), ["greedy"], 3)
+    record = measure(state, 3)
+    assert sum(record.points.values()) == sum(state.scores)
+    # The hitter is told apart from the other totals of the play by its cards (names may change, rules not).
+    totals = [e for e in state.events if e.rule == "play.point_totals"]
+    assert record.points[HITTER] + record.points["play.point_totals"] == sum(e.points for e in totals)
+    assert record.points[HITTER] > 0 and record.points[HITTER] == sum(
+        e.points for e in totals if sum(min(int(Card.from_str(c).rank), 10) for c in e.cards) == 31)
+    assert record.gaps[-1] == record.margin == state.scores[state.winner] - state.scores[1 - state.winner]
+    assert record.decided_in in ("turn-up", "mog", "play", "count")
+    assert 0 < record.decisive_share <= 1 and record.drama >= 0 and record.lead_changes >= 0
+    # The dealer's edge is the sum over deals of the dealer's points less the other side's.
+    first = (state.dealer - (state.deal_number - 1)) % 2
+    edge = sum(e.points * (1 if e.team == (first + e.deal - 1) % 2 else -1) for e in state.events)
+    assert record.dealer_edge == edge
+
+
+def test_a_profile_against_an_identical_copy_shows_no_difference(tmp_path):
+    copy = tmp_path / "copy.yaml"
+    copy.write_text("id: parlett-copy\ntitle: A copy of Parlett\nextends: parlett-121\n", encoding="utf-8")
+    chosen = [profiles.load("parlett-121"), profiles.load(str(copy))]
+    data = run_comparison(chosen, Settings(40, 5, ("greedy",), skill_games=10), local_runner(1))
+    assert data["rules_differing"] == []
+    differences = [f["differences"]["parlett-copy"] for f in data["figures"]]
+    assert len(differences) > 20
+    for d in differences:
+        assert d["low"] is not None and d["low"] <= 0 <= d["high"], d
+
+
+def test_a_real_difference_is_clear_of_zero_and_by_rule_names_the_rule(tmp_path):
+    house = tmp_path / "short.yaml"
+    house.write_text("id: parlett-61\ntitle: Parlett to 61\nextends: parlett-121\nrules:\n  game:\n"
+                     "    target: {value: 61, status: editorial, cite: [], note: a short game}\n", encoding="utf-8")
+    a, b = profiles.load(str(house)), profiles.load("parlett-121")
+    data = run_comparison([a, b], Settings(60, 2, ("greedy",)), local_runner(1))
+    deals = next(f for f in data["figures"] if f["key"] == "deals_per_game")
+    assert deals["differences"]["parlett-121"]["clear_of_zero"] and deals["differences"]["parlett-121"]["value"] > 3
+    assert [r["rule"] for r in data["rules_differing"]] == ["game.target"]
+    assert data["rules_differing"][0]["values"]["parlett-121"]["cite"] == ["parlett-web#game", "wikipedia-en#target"]
+    by_rule = run_by_rule(a, b, Settings(60, 2, ("greedy",)), local_runner(1))
+    (switch,) = by_rule["switches"]
+    assert switch["rules"] == ["game.target"] and "deals_per_game" in switch["clear"]
+    # One rule switched alone is the whole change, game for game.
+    assert switch["effects"]["deals_per_game"] == by_rule["total"]["deals_per_game"]
+
+
+def test_coupled_rules_switch_together():
+    moves = switches(profiles.load("eddowes-burne-1874"), profiles.load("eddowes-burne-1874-partners"))
+    assert ("players.count", "players.partnerships") in [m.rules for m in moves]
+
+
+def test_compare_json_is_the_same_for_one_process_or_two():
+    argv = ("compare", "cotton-1674", "parlett-121", "--games", "30", "--skill-games", "3", "--seed", "9", "--json")
+    one = costly(*argv, "--jobs", "1")
+    two = costly(*argv, "--jobs", "2")
+    assert one.returncode == 0, one.stderr
+    assert one.stdout == two.stdout and one.stderr == two.stderr == ""
+    data = json.loads(one.stdout)
+    assert data["settings"]["games_played"] == 30 and data["settings"]["complete"]
+
+
+def test_compare_text_fits_80_columns_and_says_what_the_intervals_are(cli, tmp_path):
+    csv_path, plot = tmp_path / "figures.csv", tmp_path / "plot.svg"
+    code, out, err = cli("compare", "cotton-1674", "eddowes-burne-1874-partners", "--games", "12", "--skill-games",
+                         "2", "--jobs", "1", "--csv", str(csv_path), "--plot", str(plot))
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= 80
+    for words in ("Rules that differ", "Exact hand statistics", "dealer's edge per deal", "heels (J or 2 turned)",
+                  "lead changes a game", "expert beats greedy", "Differences from A", "Wilson", "clear of zero",
+                  "too few games", "Checks: simulated against exact", "heels per deal"):
+        assert words in out, words
+    rows = csv_path.read_text(encoding="utf-8").splitlines()
+    assert rows[0].startswith("kind,figure,label,profile") and len(rows) > 40
+    assert plot.read_text(encoding="utf-8").lstrip().startswith("<?xml") and "<svg" in plot.read_text()
+
+
+def test_compare_markdown_and_by_rule(cli):
+    code, out, _ = cli("compare", "cotton-1674", "holme-1688", "--games", "12", "--skill-games", "0", "--markdown",
+                       "--jobs", "1")
+    assert code == 0 and out.startswith("## Comparison: cotton-1674, holme-1688") and "| figure |" in out
+    assert "| heels per deal | 0." in out and "exact 0.615" in out
+    code, out, err = cli("compare", "cotton-1674", "parlett-121", "--by-rule", "--games", "15", "--jobs", "1")
+    assert code == 0, err
+    assert "Which rule makes the difference from cotton-1674 to parlett-121" in out
+    assert "game.target" in out and "total change" in out and "sum of single effects" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["compare", "cotton-1674", "--by-rule"], "name exactly two profiles"),
+    (["compare", "--plot", "out.pdf"], "name a .svg or .png file"),
+    (["compare", "--csv", "/nonexistent-dir/x.csv"], "does not exist"),
+    (["compare", "cotton-1674", "cotton-1674"], "give each profile once"),
+    (["compare", "--games", "0"], "must be at least 1"),
+    (["compare", "--skill-games", "-1"], "must be 0 or more"),
+    (["compare", "no-such-profile"], "no-such-profile"),
+    (["compare", "--scheduler", "foo"], "not a scheduler address: 'foo' (give tcp://HOST:PORT)"),
+    (["compare", "--scheduler", "tcp://host:port"], "not a scheduler address"),
+    (["simulate", "--variant", "parlett-121", "--games", "2", "--seed", "1", "--logs", "/nonexistent-dir"],
+     "no such folder"),
+    (["simulate", "--variant", "parlett-121", "--games", "2", "--seed", "1", "--jobs", "0"], "must be at least 1"),
+])
+def test_bad_compare_flags_are_one_line_errors(cli, argv, words):
+    code, out, err = cli(*argv)
+    assert code in (1, 2) and words in err and len(err.strip().splitlines()) == 1 and out == ""
+
+
+def test_simulate_is_the_same_for_any_jobs_and_writes_replayable_logs(tmp_path):
+    argv = ("simulate", "--all", "--games", "6", "--seed", "3", "--json")
+    one, two = costly(*argv, "--jobs", "1"), costly(*argv, "--jobs", "2", "--logs", str(tmp_path))
+    assert one.returncode == 0 and one.stdout == two.stdout
+    logs = sorted(tmp_path.glob("*.json"))
+    assert len(logs) == 30 and logs[0].name == "cotton-1674-000001.json"
+    replayed = costly("replay", str(tmp_path / "parlett-121-000006.json"))
+    assert replayed.returncode == 0 and "reproduced" in replayed.stdout
+
+
+def _processes_with(word: str) -> list[int]:
+    """Processes whose command line holds ``word`` (forked workers keep their parent's)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and word.encode() in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def _long_simulation(games: str, jobs: str) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "simulate", "--variant", "cotton-1674",
+                             "--games", games, "--seed", "1", "--jobs", jobs, "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK)
+    time.sleep(5)
+    return proc
+
+
+@pytest.mark.parametrize("jobs, sig, games", [("1", signal.SIGINT, "99971"), ("2", signal.SIGINT, "99972"),
+                                              ("2", signal.SIGTERM, "99973")])
+def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs, sig, games):
+    proc = _long_simulation(games, jobs)
+    os.kill(proc.pid, sig)
+    start = time.monotonic()
+    out, err = proc.communicate(timeout=30)
+    assert time.monotonic() - start < 1.5
+    assert proc.returncode == 130 and "Traceback" not in err
+    data = json.loads(out)
+    assert 0 < data["games"] < int(games) and sum(data["wins_by_team"]) == data["games"]
+    assert _processes_with(games) == []  # no worker left behind
+
+
+def test_workers_die_with_a_killed_parent():
+    proc = _long_simulation("99974", "2")
+    assert len(_processes_with("99974")) == 3
+    proc.kill()
+    proc.communicate(timeout=30)
+    deadline = time.monotonic() + 5
+    while _processes_with("99974") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_with("99974") == []
+
+
+@pytest.mark.parametrize("command", ["compare", "simulate"])
+def test_help_states_defaults_and_examples(command):
+    result = costly(command, "--help")
+    assert result.returncode == 0 and result.stderr == ""
+    assert "examples:" in result.stdout and "(default:" in result.stdout
+    assert len(result.stdout.splitlines()[result.stdout.splitlines().index("") + 1]) <= 100  # one-line description
+
+
+def test_a_progress_bar_on_a_terminal_only():
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "simulate", "--variant", "cotton-1674",
+                             "--games", "40", "--seed", "1", "--jobs", "1"],
+                            stdout=subprocess.PIPE, stderr=follower, text=True, cwd=WORK)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        shown += chunk
+    out, _ = proc.communicate(timeout=120)
+    os.close(leader)
+    assert proc.returncode == 0 and "cotton-1674: 40 games" in out
+    assert b"games" in shown and b"/40" in shown  # the bar counts games on the terminal, not in the output
+
+
+def test_a_switched_rule_carries_its_value_and_its_passages():
+    a, b = profiles.load("cotton-1674"), profiles.load("parlett-121")
+    spec = GameSpec.from_profile(a, label="switched", overrides=("game.target",), from_profile=b)
+    rules = spec.game().rules
+    assert rules.target == 121 and rules.cite("game.target") == b.cite("game.target")
+    assert rules.ace_values == a.rules.ace_values and rules.cite("cards.ace_values") == a.cite("cards.ace_values")
+
+
+def test_the_plot_as_png(tmp_path):
+    from costly_variants.compare.plot import write_plot
+
+    chosen = [profiles.load("cotton-1674"), profiles.load("parlett-121")]
+    data = run_comparison(chosen, Settings(12, 1, ("greedy",)), local_runner(1))
+    target = tmp_path / "compare.png"
+    write_plot(str(target), data)
+    assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and target.stat().st_size > 20_000
+    assert [p.name for p in tmp_path.iterdir()] == ["compare.png"]  # no temporary file left beside it
