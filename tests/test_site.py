@@ -262,3 +262,18 @@ def test_generated_stubs_follow_the_data(tmp_path):
     _sync_folder(folder, ["a-1"], "costly-profile-page")
     assert not (folder / "b-2.rst").exists()  # a profile that is gone loses its page
     assert (folder / "a-1.rst").stat().st_mtime_ns == before  # an unchanged page is not rewritten (no rebuild)
+
+
+def test_comparison_figures_with_their_data(site):
+    markup = page(site, "index.html")
+    for key in ("deals_per_game", "dealer_edge"):
+        svg = site / "_images" / f"compare-{key}.svg"
+        assert svg.exists() and b"<svg" in svg.read_bytes()[:400]
+        assert f"compare-{key}.svg" in markup
+    # every profile, the hostile house profile included, has its row with an interval and its games
+    start = markup.index("Game length: deals per game")
+    table = markup[start:markup.index("</table>", start)]
+    for profile_id in ("cotton-1674", "parlett-121", "house-hostile"):
+        assert f"<p>{profile_id}</p>" in table
+    assert " to " in text_of(table) and "<p>30</p>" in table
+    assert "costly compare --games 30 --seed 1 --skill-games 0" in text_of(markup)

@@ -16,6 +16,7 @@ Directives:
 - ``.. costly-prose:: ID``: a profile's rules as prose, each sentence cited.
 - ``.. costly-examples::``: the worked examples, item by item.
 - ``.. costly-hand-figures:: [ID]``: the hand-score distribution as an SVG with its data.
+- ``.. costly-comparison-figures::``: game length and the dealer's edge per profile, with 95% intervals.
 - ``.. costly-analysis::``, ``.. costly-glossary::``, ``.. costly-schema::``.
 
 The bibliography style ``costly`` gives author-year labels. Config: ``costly_extra_variants`` (folders,
@@ -37,6 +38,7 @@ from .pages import (ProfileIndexDirective, ProfilePageDirective, SourceIndexDire
                     generate_pages)
 from .plots import HandFiguresDirective
 from .prose import ProseDirective
+from .comparison import ComparisonFiguresDirective
 from .tables import (AnalysisDirective, GlanceDirective, GlossaryDirective, LegendDirective, RuleTableDirective,
                      SchemaDirective, status_role)
 
@@ -52,13 +54,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     site_nodes.add_nodes(app)
     app.add_config_value("costly_extra_variants", [], "env", [list])
     app.add_config_value("costly_generate_pages", True, "env", [bool])
+    app.add_config_value("costly_compare_games", 400, "env", [int])
     directives = {
         "costly-rule-table": RuleTableDirective, "costly-legend": LegendDirective, "costly-glance": GlanceDirective,
         "costly-profile-index": ProfileIndexDirective, "costly-source-index": SourceIndexDirective,
         "costly-profile-page": ProfilePageDirective, "costly-profile": ProfilePageDirective,
         "costly-source-page": SourcePageDirective,
         "costly-prose": ProseDirective, "costly-examples": ExamplesDirective,
-        "costly-hand-figures": HandFiguresDirective, "costly-analysis": AnalysisDirective,
+        "costly-hand-figures": HandFiguresDirective, "costly-comparison-figures": ComparisonFiguresDirective, "costly-analysis": AnalysisDirective,
         "costly-glossary": GlossaryDirective, "costly-schema": SchemaDirective,
     }
     for name, directive in directives.items():

@@ -8,3 +8,5 @@ costly_extra_variants = ["variants"]
 exclude_patterns = ["variants"]
 # Transcriptions are verbatim: straight quotes and apostrophes must not be "smartened".
 smartquotes = False
+# few games: the figures and their tables are what is tested, not the numbers
+costly_compare_games = 30
