@@ -188,6 +188,7 @@ def test_simulate_is_the_same_for_any_jobs_and_writes_replayable_logs(tmp_path):
     assert len(logs) == 30 and logs[0].name == "cotton-1674-000001.json"
     replayed = costly("replay", str(tmp_path / "parlett-121-000006.json"))
     assert replayed.returncode == 0 and "reproduced" in replayed.stdout
+    assert "every chance action and bot move matches seed" in replayed.stdout
 
 
 def _processes_with(word: str) -> list[int]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from ..game.log import seat_bots
 from ..game.playout import check_invariants, play_game
 from ..game.state import Game
 from ..profiles import Profile
@@ -117,7 +118,7 @@ def run_chunk(chunk: Plan) -> ChunkResult:
                 check_invariants(state)
             found.append(measure(state, seed, eldest_counts=chunk.eldest_counts, names=chunk.names))
             if chunk.logs:
-                kept.append(state.log() | {"seed": seed, "bots": list(chunk.bots), "finished": True})
+                kept.append(state.log(seed=seed, bots=seat_bots(chunk.bots, game.num_players)))
         records.append(tuple(found))
         logs.append(tuple(kept))
     return ChunkResult(tuple(records), tuple(logs) if chunk.logs else ())
