@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from ..cards import Card, Rank, Suit, parse_cards
+from ..cards import FULL_DECK, Card, Rank, Suit, parse_cards
 from ..errors import CardError
 from ..profiles.rules import Category, CountRules, DeuceMatch, PairMatch, Rules, ThirtyOne
 
@@ -193,34 +193,121 @@ def score_hand(rules: Rules, hand: Iterable[Card | str], deck_card: Card | str) 
     held = tuple(c if isinstance(c, Card) else Card.from_str(c) for c in hand)
     deck = deck_card if isinstance(deck_card, Card) else Card.from_str(deck_card)
     check_deal(held, deck)
-    cards = (*held, deck)
-    order = sorted(range(len(cards)), key=lambda i: cards[i].rank)
-    ranks = tuple(int(cards[i].rank) for i in order)
-    counting = rules.counting
-    rank_items, ace_values = rank_part(counting, ranks)
-    found: list[tuple[Category, str, tuple[Card, ...], int, str]] = [
-        (cat, name, tuple(cards[order[p]] for p in pos), pts, rule) for cat, name, pos, pts, rule in rank_items]
-    found += [(cat, name, tuple(cards[p] for p in pos), pts, rule)
-              for cat, name, pos, pts, rule in suit_part(counting, cards)]
-    rank = {c: i for i, c in enumerate(rules.declaration_order)}
-    found.sort(key=lambda item: rank[item[0]])
-    items = tuple(ScoreItem(cat, name, cs, pts, rule, rules.cite(rule)) for cat, name, cs, pts, rule in found)
+    counter = hand_counter(rules)
+    items = tuple(ScoreItem(cat, name, cs, pts, rule, rules.cite(rule))
+                  for cat, name, cs, pts, rule in counter.items(held, deck))
     total = sum(i.points for i in items)
-    aces = tuple((cards[order[p]], v) for p, v in enumerate(ace_values) if v)
-    return HandScore(items, total, aces, rules.cocks_nest and total == 0)
+    return HandScore(items, total, counter.ace_values(held, deck), rules.cocks_nest and total == 0)
 
 
 def count_total(rules: Rules, hand: Sequence[Card], deck_card: Card) -> int:
     """The total of ``score_hand`` without itemising it (for bots weighing many hands)."""
-    counting = rules.counting
-    ranks = tuple(sorted(int(c.rank) for c in (*hand, deck_card)))
-    rank_total = _rank_totals.get((counting, ranks))
-    if rank_total is None:
-        rank_total = _rank_totals[counting, ranks] = sum(i[3] for i in rank_part(counting, ranks)[0])
-    return rank_total + sum(i[3] for i in suit_part(counting, (*hand, deck_card)))
+    return hand_counter(rules).total(hand, deck_card)
 
 
-_rank_totals: dict[tuple[CountRules, tuple[int, ...]], int] = {}
+# -- counting tables --------------------------------------------------------------------------------------
+#
+# The engine counts a few hands per deal and its bots weigh many more, so the count is looked up rather
+# than worked out: the rank part by the ranks, the suit part by each card's suit role, each filled on
+# first use from ``rank_part`` and ``suit_part`` (which stay the one statement of the rules).
+
+def suit_role(card: Card) -> int:
+    """All that ``suit_part`` can see of a card: Jack, Deuce or neither, and which suit (0..11)."""
+    return _SUIT_ROLE[card.index]
+
+
+_SUIT_ROLE = [(1 if c.rank == Rank.JACK else 2 if c.rank == Rank.TWO else 0) * 4 + list(Suit).index(c.suit)
+              for c in FULL_DECK]
+# A multiset of ranks as one int: four bits per rank hold how many cards have it.
+_RANK_BIT = [1 << (4 * int(c.rank)) for c in FULL_DECK]
+# A multiset of suit roles (the hand's) as one int, in the same way; the deck card's role goes above.
+_ROLE_BIT = [1 << (4 * role) for role in _SUIT_ROLE]
+_DECK_ROLE_SHIFT = 4 * 12
+
+# An item with its place in the declaration order first: (place, category, name, positions into
+# (hand..., deck), points, rule key).
+_Placed = tuple[int, Category, str, tuple[int, ...], int, str]
+
+
+class HandCounter:
+    """The count under one rule set, from tables filled on first use and then only looked up.
+
+    ``items`` gives what ``score_hand`` itemises, as plain tuples in declaration order; ``total`` the
+    total alone. Both give exactly what ``rank_part`` and ``suit_part`` give for the same cards.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.counting = rules.counting
+        self._place = {category: i for i, category in enumerate(rules.declaration_order)}
+        # ranks in hand order -> placed items and (position, Ace value) pairs
+        self._rank_items: dict[tuple[int, ...], tuple[list[_Placed], list[tuple[int, int]]]] = {}
+        self._suit_items: dict[tuple[int, ...], list[_Placed]] = {}  # suit roles in hand order -> items
+        self._rank_totals: dict[int, int] = {}  # rank multiset -> points
+        self._suit_totals: dict[int, int] = {}  # hand's role multiset and deck card's role -> points
+
+    def total(self, hand: Sequence[Card], deck: Card) -> int:
+        """The count of ``hand`` with ``deck`` (distinct cards; not checked)."""
+        rank_key = _RANK_BIT[deck.index]
+        role_key = _SUIT_ROLE[deck.index] << _DECK_ROLE_SHIFT
+        for card in hand:
+            rank_key += _RANK_BIT[card.index]
+            role_key += _ROLE_BIT[card.index]
+        rank_total = self._rank_totals.get(rank_key)
+        if rank_total is None:
+            ranks = tuple(sorted(int(c.rank) for c in (*hand, deck)))
+            rank_total = self._rank_totals[rank_key] = sum(i[3] for i in rank_part(self.counting, ranks)[0])
+        suit_total = self._suit_totals.get(role_key)
+        if suit_total is None:
+            suit_total = self._suit_totals[role_key] = sum(i[3] for i in suit_part(self.counting, (*hand, deck)))
+        return rank_total + suit_total
+
+    def items(self, hand: Sequence[Card], deck: Card) -> list[tuple[Category, str, tuple[Card, ...], int, str]]:
+        """What ``hand`` with ``deck`` scores, item by item in declaration order: (category, name, cards,
+        points, rule key). The cards are not checked for repeats."""
+        cards = (*hand, deck)
+        roles = tuple([_SUIT_ROLE[c.index] for c in cards])
+        suit_items = self._suit_items.get(roles)
+        if suit_items is None:
+            suit_items = self._suit_items[roles] = [(self._place[cat], cat, name, pos, pts, rule)
+                                                    for cat, name, pos, pts, rule in suit_part(self.counting, cards)]
+        placed = self._rank_part(cards)[0] + suit_items
+        placed.sort(key=_first)  # stable: the rank part before the suit part within a category, as ever
+        return [(cat, name, tuple([cards[p] for p in pos]), pts, rule) for _, cat, name, pos, pts, rule in placed]
+
+    def ace_values(self, hand: Sequence[Card], deck: Card) -> tuple[tuple[Card, int], ...]:
+        """Each Ace's chosen value, where the rules let an Ace count as more than one."""
+        cards = (*hand, deck)
+        return tuple((cards[p], v) for p, v in self._rank_part(cards)[1] if v)
+
+    def _rank_part(self, cards: tuple[Card, ...]) -> tuple[list[_Placed], list[tuple[int, int]]]:
+        ranks = tuple([int(c.rank) for c in cards])
+        entry = self._rank_items.get(ranks)
+        if entry is None:
+            order = sorted(range(len(ranks)), key=ranks.__getitem__)  # stable, as score_hand always was
+            items, ace_values = rank_part(self.counting, tuple(ranks[i] for i in order))
+            entry = self._rank_items[ranks] = (
+                [(self._place[cat], cat, name, tuple(order[p] for p in pos), pts, rule)
+                 for cat, name, pos, pts, rule in items],
+                [(order[p], v) for p, v in enumerate(ace_values)])
+        return entry
+
+
+def _first(item: _Placed) -> int:
+    return item[0]
+
+
+_COUNTERS: dict[int, tuple[Rules, HandCounter]] = {}
+
+
+def hand_counter(rules: Rules) -> HandCounter:
+    """The one HandCounter for this Rules object (found by identity: hashing Rules costs more than a count)."""
+    entry = _COUNTERS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_COUNTERS) > 256:  # many short-lived rule sets (tests, house rules): start afresh
+            _COUNTERS.clear()
+        entry = _COUNTERS[id(rules)] = (rules, HandCounter(rules))
+    return entry[1]
 
 
 def parse_deal(texts: Sequence[str], deck_text: str) -> tuple[tuple[Card, ...], Card]:

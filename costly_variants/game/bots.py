@@ -16,7 +16,6 @@ from .actions import Action, Kind
 from ..cards import Card, Rank
 from .state import State
 from .play import card_value, score_play
-from ..count.hand import count_total
 
 
 class Bot(Protocol):
@@ -46,7 +45,7 @@ def _play_points(state: State, action: Action) -> int:
 
 def _hand_value(state: State, hand: list[Card]) -> int:
     assert state.deck_card is not None
-    return count_total(state.rules, hand, state.deck_card)
+    return state.game.counter.total(hand, state.deck_card)
 
 
 class GreedyBot:

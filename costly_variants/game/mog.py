@@ -5,9 +5,10 @@ from __future__ import annotations
 from ..cards import Rank
 from ..count.hand import jack_deuce_value
 from ..profiles.rules import MogProcedure
-from .actions import Action, Kind
+from .actions import (ASK, DECLINE, DISCARD_ACTIONS, GIVE_ACTIONS, GIVE_PEG_ACTIONS, NO_STOCK, STOCK, Action,
+                      Kind)
 from .base import Phase, _Claim, _Give
-from .play import PlayPhase
+from .play import SORT_KEY, PlayPhase
 
 
 class MogPhase(PlayPhase):
@@ -29,17 +30,17 @@ class MogPhase(PlayPhase):
         if step == "give":
             return self._give_actions(player)
         if step == "discard":
-            return [Action(Kind.DISCARD, c) for c in sorted(self.hands[player])]
+            return [DISCARD_ACTIONS[c.index] for c in sorted(self.hands[player], key=SORT_KEY)]
         if step == "stock":
-            return [Action(Kind.STOCK), Action(Kind.NO_STOCK)]
-        return [Action(Kind.ASK), Action(Kind.DECLINE)]
+            return [STOCK, NO_STOCK]
+        return [ASK, DECLINE]
 
     def _give_actions(self, player: int) -> list[Action]:
         out = []
-        for card in sorted(self.hands[player]):
-            out.append(Action(Kind.GIVE, card))
+        for card in sorted(self.hands[player], key=SORT_KEY):
+            out.append(GIVE_ACTIONS[card.index])
             if self.rules.mog_given_away_scores and card.rank in (Rank.JACK, Rank.TWO):
-                out.append(Action(Kind.GIVE, card, peg=True))
+                out.append(GIVE_PEG_ACTIONS[card.index])
         return out
 
     def _refusal(self, refuser: int) -> None:

@@ -6,15 +6,19 @@ latter depend on whether anyone can play on, so ``PlayPhase`` scores those as th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Sequence
 
-from ..cards import Card, Rank
+from ..cards import FULL_DECK, Card, Rank
 from ..profiles.rules import LatterWhen
-from .actions import Action, Kind
+from .actions import GO, Action, Kind
 from .base import Phase
 from .count import CountPhase
 from ..profiles.rules import Rules
 from ..count.hand import GROUP_NAMES, POINT_NAMES, jack_deuce_value
+
+
+SORT_KEY = attrgetter("sort_key")  # sorts cards as Card.__lt__ does, without a Python call per comparison
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,14 @@ def card_value(rules: Rules, card: Card, ace_value: int | None = None) -> int:
     if card.rank == Rank.ACE:
         return ace_value if ace_value is not None else rules.ace_values[0]
     return rules.court_value if card.rank.is_court else int(card.rank)
+
+
+def play_options(rules: Rules) -> tuple[tuple[tuple[int, Action], ...], ...]:
+    """For each card (by index), the values it may be played at and the action that plays it at each:
+    an Ace at each of its values (named in the action), any other card at its one value."""
+    return tuple(tuple((value, Action(Kind.PLAY, card, value)) for value in rules.ace_values)
+                 if card.rank == Rank.ACE else ((card_value(rules, card), Action(Kind.PLAY, card)),)
+                 for card in FULL_DECK)
 
 
 def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card) -> list[PlayItem]:
@@ -66,18 +78,12 @@ class PlayPhase(CountPhase):
         self.count_hands = [tuple(h) for h in self.hands]
         self.to_play = self.eldest
 
-    def _values(self, card: Card) -> tuple[int, ...]:
-        if card.rank == Rank.ACE:
-            return self.rules.ace_values
-        return (card_value(self.rules, card),)
-
     def _play_actions(self, player: int) -> list[Action]:
-        out = []
-        for card in sorted(self.hands[player]):
-            for value in self._values(card):
-                if self.count + value <= self.rules.play_limit:
-                    out.append(Action(Kind.PLAY, card, value if card.rank == Rank.ACE else None))
-        return out or [Action(Kind.GO)]
+        room = self.rules.play_limit - self.count
+        options = self.game.play_options
+        out = [action for card in sorted(self.hands[player], key=SORT_KEY)
+               for value, action in options[card.index] if value <= room]
+        return out or [GO]
 
     def _apply_play(self, player: int, action: Action) -> None:
         if action.kind is Kind.GO:

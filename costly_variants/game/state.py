@@ -8,17 +8,18 @@ Every score is an Event naming who scored, the points, the rule and the passages
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from ..cards import FULL_DECK
+from ..count.hand import hand_counter
 from ..errors import IllegalActionError
 from ..profiles.rules import Rules
-from .actions import Action, Kind
+from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import CHANCE, TERMINAL, Event, Phase
+from .play import play_options
 from .turnup import TurnupPhase
 
-_CHANCE_ACTIONS = {kind: {card: Action(kind, card) for card in FULL_DECK}
-                   for kind in (Kind.CUT, Kind.DEAL, Kind.TURN, Kind.STOCK_CARD)}
+_CHANCE_KIND = {Phase.CUT: Kind.CUT, Phase.DEAL: Kind.DEAL, Phase.TURN: Kind.TURN}
 
 
 class Game:
@@ -31,6 +32,9 @@ class Game:
         self.num_teams = 2
         if rules.partnerships and rules.players != 4:
             raise ValueError("partnerships need four players")
+        # Read from the rules once, for every state of this game.
+        self.counter = hand_counter(rules)
+        self.play_options = play_options(rules)
 
     def team_of(self, player: int) -> int:
         return player % 2 if self.rules.partnerships else player
@@ -62,13 +66,19 @@ class State(TurnupPhase):
         return self.current_player() == CHANCE
 
     def _chance_kind(self) -> Kind:
-        return {Phase.CUT: Kind.CUT, Phase.DEAL: Kind.DEAL, Phase.TURN: Kind.TURN}.get(self.phase, Kind.STOCK_CARD)
+        return _CHANCE_KIND.get(self.phase, Kind.STOCK_CARD)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cards that may come next, each equally likely, in a fixed order (the stock's)."""
-        actions = _CHANCE_ACTIONS[self._chance_kind()]
+        actions = CHANCE_ACTIONS[self._chance_kind()]
         p = 1.0 / len(self.stock)
-        return [(actions[card], p) for card in self.stock]
+        return [(actions[card.index], p) for card in self.stock]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """The chance outcome ``rng`` picks: the same as ``chance_outcomes()[rng.randrange(n)][0]``, the
+        same draw from ``rng``, without listing the outcomes."""
+        stock = self.stock
+        return CHANCE_ACTIONS[self._chance_kind()][stock[rng.randrange(len(stock))].index]
 
     def returns(self) -> list[float]:
         if self.winner is None:
@@ -97,13 +107,20 @@ class State(TurnupPhase):
         if not legal_chance and action not in legal:
             shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
             raise IllegalActionError(f"illegal action {action} in {self.phase.value}; legal: {shown}")
+        self.apply_trusted(action)
+
+    def apply_trusted(self, action: Action) -> None:
+        """Apply an action known to be legal here, unchecked: one of ``legal_actions()``, or what
+        ``sample_chance`` gave, for this very state. The fast path for bots and seeded games; anything
+        from outside (a log, a player) goes through ``apply_action``."""
         self.history.append(action)
-        if action.is_chance:
-            self._apply_chance(action)
-        elif self.phase is Phase.MOG:
-            self._apply_mog(self.current_player(), action)
-        else:
+        phase = self.phase
+        if phase is Phase.PLAY:
             self._apply_play(self.to_play, action)
+        elif phase is Phase.MOG and self.pending[0][1] != "stock-card":
+            self._apply_mog(self.pending[0][0], action)
+        else:
+            self._apply_chance(action)
 
     def clone(self) -> "State":
         copy = State(self.game)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -157,9 +158,10 @@ class Rules:
     def cite(self, key: str) -> tuple[str, ...]:
         return self.citations.get(key, ())
 
-    @property
+    @cached_property
     def counting(self) -> "CountRules":
-        """Only the rules a count depends on, so that caches are shared by profiles that count alike."""
+        """Only the rules a count depends on, so that caches are shared by profiles that count alike.
+        Built once per Rules (the engine asks for it at every count)."""
         return CountRules(**{f.name: getattr(self, f.name) for f in fields(CountRules)})
 
 
