@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import FULL_DECK, Card
 from .actions import Action
@@ -30,9 +30,11 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True)
-class Event:
-    """A score (or a named happening worth 0, such as a cock's nest)."""
+class Event(NamedTuple):
+    """A score (or a named happening worth 0, such as a cock's nest).
+
+    A named tuple rather than a frozen dataclass: as immutable, and five times cheaper to make, which
+    counts at some ninety scores a game."""
 
     deal: int
     phase: str
@@ -73,6 +75,7 @@ class StateCore:
         self.game = game
         self.rules = game.rules
         self.n = game.num_players
+        self.teams = [game.team_of(p) for p in range(self.n)]  # each seat's side, read once
         self.scores = [0] * game.num_teams
         # The hands and deck card of the last deal counted, for showing after the deal has passed.
         self.shown_hands: tuple[tuple[tuple[Card, ...], ...], Card] | None = None
@@ -106,7 +109,7 @@ class StateCore:
         self.count_hands: list[tuple[Card, ...]] = []
 
     def team_of(self, player: int) -> int:
-        return self.game.team_of(player)
+        return self.teams[player]
 
     @property
     def eldest(self) -> int:
@@ -118,10 +121,10 @@ class StateCore:
     def _score(self, player: int, points: int, name: str, rule: str, cards: tuple[Card, ...] = ()) -> None:
         if self.winner is not None:
             return
-        team = self.team_of(player)
+        team = self.teams[player]
         self.scores[team] += points
         self.events.append(Event(self.deal_number, self.phase.value, player, team, points, name, rule,
-                                 self.rules.cite(rule), tuple(str(c) for c in cards)))
+                                 self.rules.cite(rule), tuple([c.text for c in cards])))
         if points and self.rules.peg_out_ends_game and self.scores[team] >= self.rules.target:
             self.winner = team
             self.phase = Phase.OVER

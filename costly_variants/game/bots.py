@@ -10,7 +10,7 @@ Every bot takes a seeded ``random.Random``; the same seed gives the same game.
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from .actions import Action, Kind
 from ..cards import Card, Rank
@@ -34,18 +34,33 @@ class RandomBot:
         return self.rng.choice(state.legal_actions())
 
 
-def _play_points(state: State, action: Action) -> int:
-    """Points the action scores at once in the play (the go and latter aside)."""
+def _play_points(state: State, action: Action, table: list[Card] | None = None) -> int:
+    """Points the action scores at once in the play (the go and latter aside); ``table``: the cards of
+    the series so far, when the caller has them."""
     if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
         return 0
-    value = action.value if action.value is not None else card_value(state.rules, action.card)
-    series = [c for _, c in state.series] + [action.card]
+    value = action.value if action.value is not None else state.game.card_values[action.card.index]
+    series = (table if table is not None else [c for _, c in state.series]) + [action.card]
     return sum(i.points for i in score_play(state.rules, series, state.count + value, state.deck_card))
 
 
 def _hand_value(state: State, hand: list[Card]) -> int:
     assert state.deck_card is not None
     return state.game.counter.total(hand, state.deck_card)
+
+
+def _first_best(options: list[Action], worth: Callable[[Action], Any]) -> Action:
+    """The first of the options worth most: ``max`` with ties going to the earliest, without the
+    ``-options.index(a)`` tie-break comparing actions field by field."""
+    best = options[0]
+    if len(options) == 1:
+        return best
+    best_worth = worth(best)
+    for option in options[1:]:
+        option_worth = worth(option)
+        if option_worth > best_worth:
+            best, best_worth = option, option_worth
+    return best
 
 
 class GreedyBot:
@@ -58,18 +73,21 @@ class GreedyBot:
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions()
-        if legal[0].kind is Kind.GIVE:
-            return max(legal, key=lambda a: (self._kept_value(state, player, a), a.peg, -legal.index(a)))
-        if legal[0].kind is Kind.DISCARD:
-            return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c != a.card]),
-                                             -legal.index(a)))
-        if legal[0].kind in (Kind.ASK, Kind.STOCK):
+        kind = legal[0].kind
+        if kind is Kind.PLAY:
+            table = [c for _, c in state.series]
+            return _first_best(legal, lambda a: _play_points(state, a, table))
+        if kind is Kind.GIVE:
+            return _first_best(legal, lambda a: (self._kept_value(state, player, a), a.peg))
+        if kind is Kind.DISCARD:
+            return _first_best(legal, lambda a: self._kept_value(state, player, a))
+        if kind in (Kind.ASK, Kind.STOCK):
             return legal[0]  # never pay for a refusal
-        return max(legal, key=lambda a: (_play_points(state, a), -legal.index(a)))
+        return _first_best(legal, lambda a: _play_points(state, a))
 
     @staticmethod
     def _kept_value(state: State, player: int, action: Action) -> int:
-        return _hand_value(state, [c for c in state.hands[player] if c != action.card])
+        return _hand_value(state, [c for c in state.hands[player] if c is not action.card])
 
 
 class ExpertBot:

@@ -2,7 +2,6 @@
 ``costly_variants.count``), late claims from the mog, and the end of the game at the target."""
 from __future__ import annotations
 
-from ..count.hand import score_hand
 from .base import Phase
 from .deal import DealPhase
 
@@ -18,10 +17,11 @@ class CountPhase(DealPhase):
         for player in self._seat_order(self.eldest):
             if self.phase is Phase.OVER:
                 return
-            score = score_hand(self.rules, self.count_hands[player], self.deck_card)
-            for item in score.items:
-                self._score(player, item.points, item.name, item.rule, item.cards)
-            if score.cocks_nest:
+            # What score_hand itemises, from the game's counting tables (the hands are the engine's own).
+            items = self.game.counter.items(self.count_hands[player], self.deck_card)
+            for _, name, cards, points, rule in items:
+                self._score(player, points, name, rule, cards)
+            if self.rules.cocks_nest and not sum(item[3] for item in items):
                 self._score(player, 0, "a cock's nest", "count.cocks_nest")
         if self.phase is Phase.OVER:
             return

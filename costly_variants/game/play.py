@@ -5,9 +5,8 @@ latter depend on whether anyone can play on, so ``PlayPhase`` scores those as th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..cards import FULL_DECK, Card, Rank
 from ..profiles.rules import LatterWhen
@@ -21,8 +20,9 @@ from ..count.hand import GROUP_NAMES, POINT_NAMES, jack_deuce_value
 SORT_KEY = attrgetter("sort_key")  # sorts cards as Card.__lt__ does, without a Python call per comparison
 
 
-@dataclass(frozen=True)
-class PlayItem:
+class PlayItem(NamedTuple):
+    """What one card scores in the play (a named tuple: cheap to make, as the bots weigh every card)."""
+
     name: str
     points: int
     cards: tuple[Card, ...]
@@ -58,10 +58,12 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
         if run >= 2:
             points = {2: rules.pair_points, 3: rules.prial_points, 4: rules.double_prial_points}[run]
             items.append(PlayItem(GROUP_NAMES[run], points, table[-run:], "play.pairs"))
-    if rules.play_sequences:
+    if rules.play_sequences and len(table) >= rules.sequence_min:
+        ranks = [int(c.rank) for c in table]
         for length in range(len(table), rules.sequence_min - 1, -1):
-            ranks = sorted(int(c.rank) for c in table[-length:])
-            if all(b - a == 1 for a, b in zip(ranks, ranks[1:])):
+            window = ranks[-length:]
+            # In sequence once sorted: all different, and spanning just their number of ranks.
+            if max(window) - min(window) == length - 1 and len(set(window)) == length:
                 items.append(PlayItem("sequence", length, table[-length:], "play.sequences"))
                 break
     if rules.play_jacks_deuces:
@@ -99,7 +101,7 @@ class PlayPhase(CountPhase):
         assert card is not None and self.deck_card is not None
         self.hands[player].remove(card)
         self.played.append(card)
-        self.count += action.value if action.value is not None else card_value(self.rules, card)
+        self.count += action.value if action.value is not None else self.game.card_values[card.index]
         self.series.append((player, card))
         self.last_player = player
         for item in score_play(self.rules, [c for _, c in self.series], self.count, self.deck_card):

@@ -12,7 +12,7 @@ from typing import Literal, Sequence
 from ..errors import CostlyError
 from .actions import Action, Kind
 from .bots import make_bot
-from .state import CHANCE, Game, State
+from .state import CHANCE, TERMINAL, Game, State
 
 Check = Literal["none", "game", "full"]
 
@@ -34,13 +34,13 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
     state = game.new_initial_state()
     watch = DealWatch(state) if check != "none" else None
     for _ in range(max_actions):
-        if state.is_terminal():
+        player = state.current_player()
+        if player == TERMINAL:
             if check == "full":
                 check_invariants(state)
             elif check == "game":
                 check_finished(state)
             return state
-        player = state.current_player()
         # Both the chance draw and the bots' choices are legal by construction: no re-validation.
         action = state.sample_chance(rng) if player == CHANCE else bots[player].choose(state, player)
         state.apply_trusted(action)

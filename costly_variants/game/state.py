@@ -11,15 +11,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..cards import FULL_DECK
 from ..count.hand import hand_counter
 from ..errors import IllegalActionError
 from ..profiles.rules import Rules
 from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import CHANCE, TERMINAL, Event, Phase
-from .play import play_options
+from .play import card_value, play_options
 from .turnup import TurnupPhase
 
-_CHANCE_KIND = {Phase.CUT: Kind.CUT, Phase.DEAL: Kind.DEAL, Phase.TURN: Kind.TURN}
 
 
 class Game:
@@ -35,6 +35,7 @@ class Game:
         # Read from the rules once, for every state of this game.
         self.counter = hand_counter(rules)
         self.play_options = play_options(rules)
+        self.card_values = tuple(card_value(rules, card) for card in FULL_DECK)  # an Ace at its first value
 
     def team_of(self, player: int) -> int:
         return player % 2 if self.rules.partnerships else player
@@ -53,20 +54,28 @@ class State(TurnupPhase):
         return self.phase is Phase.OVER
 
     def current_player(self) -> int:
-        if self.phase is Phase.OVER:
-            return TERMINAL
-        if self.phase in (Phase.CUT, Phase.DEAL, Phase.TURN):
+        phase = self.phase  # the commonest phases first: this is asked before every action
+        if phase is Phase.PLAY:
+            return self.to_play
+        if phase is Phase.DEAL or phase is Phase.CUT or phase is Phase.TURN:
             return CHANCE
-        if self.phase is Phase.MOG:
+        if phase is Phase.MOG:
             player, step = self.pending[0]
             return CHANCE if step == "stock-card" else player
+        if phase is Phase.OVER:
+            return TERMINAL
         return self.to_play
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
     def _chance_kind(self) -> Kind:
-        return _CHANCE_KIND.get(self.phase, Kind.STOCK_CARD)
+        phase = self.phase  # compared, not looked up: an Enum's hash is a Python call
+        if phase is Phase.DEAL:
+            return Kind.DEAL
+        if phase is Phase.TURN:
+            return Kind.TURN
+        return Kind.CUT if phase is Phase.CUT else Kind.STOCK_CARD
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cards that may come next, each equally likely, in a fixed order (the stock's)."""
@@ -134,15 +143,16 @@ class State(TurnupPhase):
         card = action.card
         assert card is not None
         self.stock.remove(card)
-        if action.kind is Kind.CUT:
-            self.cuts[len(self.cuts)] = card
-            if len(self.cuts) == self.n:
-                self._settle_cut()
-        elif action.kind is Kind.DEAL:
+        kind = action.kind
+        if kind is Kind.DEAL:
             self.hands[self._next_receiver()].append(card)
             if all(len(h) == self.rules.cards_each for h in self.hands):
                 self.phase = Phase.TURN
-        elif action.kind is Kind.TURN:
+        elif kind is Kind.CUT:
+            self.cuts[len(self.cuts)] = card
+            if len(self.cuts) == self.n:
+                self._settle_cut()
+        elif kind is Kind.TURN:
             self._turn_up(card)
         else:  # the stock card, taken by the dealer
             self.hands[self.dealer].append(card)
