@@ -9,7 +9,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from operator import attrgetter
+from typing import Any, Iterable, Sequence
 
 from ..cards import FULL_DECK, Card, Rank, Suit, parse_cards
 from ..errors import CardError
@@ -233,15 +234,17 @@ class HandCounter:
     """The count under one rule set, from tables filled on first use and then only looked up.
 
     ``items`` gives what ``score_hand`` itemises, as plain tuples in declaration order; ``total`` the
-    total alone. Both give exactly what ``rank_part`` and ``suit_part`` give for the same cards.
+    total alone. Both give exactly what ``rank_part`` and ``suit_part`` give for the same cards. The
+    tables are keyed so that they fill fast: the rank part by the sorted ranks (at most 1,820 keys), the
+    suit part by the cards' suit roles in order (a few hundred keys in practice).
     """
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.counting = rules.counting
         self._place = {category: i for i, category in enumerate(rules.declaration_order)}
-        # ranks in hand order -> placed items and (position, Ace value) pairs
-        self._rank_items: dict[tuple[int, ...], tuple[list[_Placed], list[tuple[int, int]]]] = {}
+        # sorted ranks -> placed items (positions into the cards sorted by rank), and each one's Ace value
+        self._rank_items: dict[tuple[int, ...], tuple[list[_Placed], tuple[int, ...]]] = {}
         self._suit_items: dict[tuple[int, ...], list[_Placed]] = {}  # suit roles in hand order -> items
         self._rank_totals: dict[int, int] = {}  # rank multiset -> points
         self._suit_totals: dict[int, int] = {}  # hand's role multiset and deck card's role -> points
@@ -256,45 +259,53 @@ class HandCounter:
         rank_total = self._rank_totals.get(rank_key)
         if rank_total is None:
             ranks = tuple(sorted(int(c.rank) for c in (*hand, deck)))
-            rank_total = self._rank_totals[rank_key] = sum(i[3] for i in rank_part(self.counting, ranks)[0])
+            rank_total = self._rank_totals[rank_key] = sum(i[4] for i in self._rank_part(ranks)[0])
         suit_total = self._suit_totals.get(role_key)
         if suit_total is None:
-            suit_total = self._suit_totals[role_key] = sum(i[3] for i in suit_part(self.counting, (*hand, deck)))
+            suit_total = self._suit_totals[role_key] = sum(i[4] for i in self._suit_part((*hand, deck)))
         return rank_total + suit_total
 
     def items(self, hand: Sequence[Card], deck: Card) -> list[tuple[Category, str, tuple[Card, ...], int, str]]:
         """What ``hand`` with ``deck`` scores, item by item in declaration order: (category, name, cards,
         points, rule key). The cards are not checked for repeats."""
         cards = (*hand, deck)
-        roles = tuple([_SUIT_ROLE[c.index] for c in cards])
-        suit_items = self._suit_items.get(roles)
-        if suit_items is None:
-            suit_items = self._suit_items[roles] = [(self._place[cat], cat, name, pos, pts, rule)
-                                                    for cat, name, pos, pts, rule in suit_part(self.counting, cards)]
-        placed = self._rank_part(cards)[0] + suit_items
-        placed.sort(key=_first)  # stable: the rank part before the suit part within a category, as ever
-        return [(cat, name, tuple([cards[p] for p in pos]), pts, rule) for _, cat, name, pos, pts, rule in placed]
+        by_rank = sorted(cards, key=_RANK_OF)  # stable, as score_hand always sorted
+        rank_items, _ = self._rank_part(tuple([int(c.rank) for c in by_rank]))
+        placed = [(place, cat, name, tuple([by_rank[p] for p in pos]), pts, rule)
+                  for place, cat, name, pos, pts, rule in rank_items]
+        placed += [(place, cat, name, tuple([cards[p] for p in pos]), pts, rule)
+                   for place, cat, name, pos, pts, rule in self._suit_part(cards)]
+        placed.sort(key=_first)  # stable: within a category, the rank part first, as always
+        return [(cat, name, held, pts, rule) for _, cat, name, held, pts, rule in placed]
 
     def ace_values(self, hand: Sequence[Card], deck: Card) -> tuple[tuple[Card, int], ...]:
         """Each Ace's chosen value, where the rules let an Ace count as more than one."""
-        cards = (*hand, deck)
-        return tuple((cards[p], v) for p, v in self._rank_part(cards)[1] if v)
+        by_rank = sorted((*hand, deck), key=_RANK_OF)
+        _, values = self._rank_part(tuple([int(c.rank) for c in by_rank]))
+        return tuple((card, v) for card, v in zip(by_rank, values) if v)
 
-    def _rank_part(self, cards: tuple[Card, ...]) -> tuple[list[_Placed], list[tuple[int, int]]]:
-        ranks = tuple([int(c.rank) for c in cards])
+    def _rank_part(self, ranks: tuple[int, ...]) -> tuple[list[_Placed], tuple[int, ...]]:
         entry = self._rank_items.get(ranks)
         if entry is None:
-            order = sorted(range(len(ranks)), key=ranks.__getitem__)  # stable, as score_hand always was
-            items, ace_values = rank_part(self.counting, tuple(ranks[i] for i in order))
+            items, ace_values = rank_part(self.counting, ranks)
             entry = self._rank_items[ranks] = (
-                [(self._place[cat], cat, name, tuple(order[p] for p in pos), pts, rule)
-                 for cat, name, pos, pts, rule in items],
-                [(order[p], v) for p, v in enumerate(ace_values)])
+                [(self._place[cat], cat, name, pos, pts, rule) for cat, name, pos, pts, rule in items], ace_values)
         return entry
 
+    def _suit_part(self, cards: tuple[Card, ...]) -> list[_Placed]:
+        roles = tuple([_SUIT_ROLE[c.index] for c in cards])
+        items = self._suit_items.get(roles)
+        if items is None:
+            items = self._suit_items[roles] = [(self._place[cat], cat, name, pos, pts, rule)
+                                               for cat, name, pos, pts, rule in suit_part(self.counting, cards)]
+        return items
 
-def _first(item: _Placed) -> int:
-    return item[0]
+
+_RANK_OF = attrgetter("rank")
+
+
+def _first(item: tuple[Any, ...]) -> int:
+    return item[0]  # type: ignore[no-any-return]
 
 
 _COUNTERS: dict[int, tuple[Rules, HandCounter]] = {}
