@@ -217,12 +217,26 @@ def suit_role(card: Card) -> int:
     return _SUIT_ROLE[card.index]
 
 
-_SUIT_ROLE = [(1 if c.rank == Rank.JACK else 2 if c.rank == Rank.TWO else 0) * 4 + list(Suit).index(c.suit)
-              for c in FULL_DECK]
+_KIND = [1 if c.rank == Rank.JACK else 2 if c.rank == Rank.TWO else 0 for c in FULL_DECK]
+_SUIT_ROLE = [_KIND[c.index] * 4 + list(Suit).index(c.suit) for c in FULL_DECK]
 # A multiset of ranks as one int: four bits per rank hold how many cards have it.
 _RANK_BIT = [1 << (4 * int(c.rank)) for c in FULL_DECK]
-# A multiset of suit roles (the hand's) as one int, in the same way; the deck card's role goes above.
-_ROLE_BIT = [1 << (4 * role) for role in _SUIT_ROLE]
+
+
+def _relation(suit: Suit, deck_suit: Suit) -> int:
+    """A suit as the suit part sees it beside the deck card's: the same, its mate, or one of the other two."""
+    if suit is deck_suit:
+        return 0
+    if suit.colour is deck_suit.colour:
+        return 1
+    return 2 + [s for s in Suit if s.colour is not deck_suit.colour].index(suit)
+
+
+# For totals, a hand's suit roles relative to the deck card's suit, as a multiset in one int (four bits
+# per role): a renaming of suits that keeps the deck card's suit and red and black changes no total
+# (tests/test_scoring.py checks it), so this needs a quarter of the keys of the suits themselves.
+_ROLE_BIT_BESIDE = [[1 << (4 * (_KIND[c.index] * 4 + _relation(c.suit, deck.suit))) for c in FULL_DECK]
+                    for deck in FULL_DECK]
 _DECK_ROLE_SHIFT = 4 * 12
 
 # An item with its place in the declaration order first: (place, category, name, positions into
@@ -247,15 +261,16 @@ class HandCounter:
         self._rank_items: dict[tuple[int, ...], tuple[list[_Placed], tuple[int, ...]]] = {}
         self._suit_items: dict[tuple[int, ...], list[_Placed]] = {}  # suit roles in hand order -> items
         self._rank_totals: dict[int, int] = {}  # rank multiset -> points
-        self._suit_totals: dict[int, int] = {}  # hand's role multiset and deck card's role -> points
+        self._suit_totals: dict[int, int] = {}  # roles beside the deck card, and its kind -> points
 
     def total(self, hand: Sequence[Card], deck: Card) -> int:
         """The count of ``hand`` with ``deck`` (distinct cards; not checked)."""
         rank_key = _RANK_BIT[deck.index]
-        role_key = _SUIT_ROLE[deck.index] << _DECK_ROLE_SHIFT
+        role_key = _KIND[deck.index] << _DECK_ROLE_SHIFT
+        beside = _ROLE_BIT_BESIDE[deck.index]
         for card in hand:
             rank_key += _RANK_BIT[card.index]
-            role_key += _ROLE_BIT[card.index]
+            role_key += beside[card.index]
         rank_total = self._rank_totals.get(rank_key)
         if rank_total is None:
             ranks = tuple(sorted(int(c.rank) for c in (*hand, deck)))

@@ -7,7 +7,7 @@ from ..count.hand import jack_deuce_value
 from ..profiles.rules import MogProcedure
 from .actions import (ASK, DECLINE, DISCARD_ACTIONS, GIVE_ACTIONS, GIVE_PEG_ACTIONS, NO_STOCK, STOCK, Action,
                       Kind)
-from .base import Phase, _Claim, _Give
+from .base import Phase, _Claim, _Give, remove_card
 from .play import SORT_KEY, PlayPhase
 
 
@@ -98,7 +98,7 @@ class MogPhase(PlayPhase):
             self.pending.insert(0, (self.dealer, "stock-card"))
         elif step == "discard":
             assert action.card is not None
-            self.hands[player].remove(action.card)
+            remove_card(self.hands[player], action.card)
         if self.phase is Phase.OVER:
             return
         self._drop_needless_stock_step()
@@ -116,7 +116,7 @@ class MogPhase(PlayPhase):
     def _exchange(self) -> None:
         (a, give_a), (b, give_b) = self.gives.items()
         for giver, give, receiver in ((a, give_a, b), (b, give_b, a)):
-            self.hands[giver].remove(give.card)
+            remove_card(self.hands[giver], give.card)
             self.hands[receiver].append(give.card)
             assert self.deck_card is not None
             value = jack_deuce_value(self.rules, give.card, self.deck_card)

@@ -11,7 +11,7 @@ from typing import NamedTuple, Sequence
 from ..cards import FULL_DECK, Card, Rank
 from ..profiles.rules import LatterWhen
 from .actions import GO, Action, Kind
-from .base import Phase
+from .base import Phase, remove_card
 from .count import CountPhase
 from ..profiles.rules import Rules
 from ..count.hand import GROUP_NAMES, POINT_NAMES, jack_deuce_value
@@ -99,7 +99,7 @@ class PlayPhase(CountPhase):
             return
         card = action.card
         assert card is not None and self.deck_card is not None
-        self.hands[player].remove(card)
+        remove_card(self.hands[player], card)
         self.played.append(card)
         self.count += action.value if action.value is not None else self.game.card_values[card.index]
         self.series.append((player, card))

@@ -16,7 +16,7 @@ from ..count.hand import hand_counter
 from ..errors import IllegalActionError
 from ..profiles.rules import Rules
 from .actions import CHANCE_ACTIONS, Action, Kind
-from .base import CHANCE, TERMINAL, Event, Phase
+from .base import CHANCE, TERMINAL, Event, Phase, remove_card
 from .play import card_value, play_options
 from .turnup import TurnupPhase
 
@@ -36,6 +36,7 @@ class Game:
         self.counter = hand_counter(rules)
         self.play_options = play_options(rules)
         self.card_values = tuple(card_value(rules, card) for card in FULL_DECK)  # an Ace at its first value
+        self.citations = dict(rules.citations)  # a plain dict: a mapping proxy's get is slower
 
     def team_of(self, player: int) -> int:
         return player % 2 if self.rules.partnerships else player
@@ -87,7 +88,8 @@ class State(TurnupPhase):
         """The chance outcome ``rng`` picks: the same as ``chance_outcomes()[rng.randrange(n)][0]``, the
         same draw from ``rng``, without listing the outcomes."""
         stock = self.stock
-        return CHANCE_ACTIONS[self._chance_kind()][stock[rng.randrange(len(stock))].index]
+        self.drawn_at = at = rng.randrange(len(stock))
+        return CHANCE_ACTIONS[self._chance_kind()][stock[at].index]
 
     def returns(self) -> list[float]:
         if self.winner is None:
@@ -142,7 +144,11 @@ class State(TurnupPhase):
     def _apply_chance(self, action: Action) -> None:
         card = action.card
         assert card is not None
-        self.stock.remove(card)
+        stock = self.stock
+        if self.drawn_at < len(stock) and stock[self.drawn_at] is card:
+            del stock[self.drawn_at]  # the card sample_chance drew
+        else:
+            remove_card(stock, card)
         kind = action.kind
         if kind is Kind.DEAL:
             self.hands[self._next_receiver()].append(card)

@@ -1,0 +1,118 @@
+"""The fast paths give exactly what the plain ones give: interned cards, the counting tables, the
+trusted apply and direct chance draws, and the invariants watched as a game runs."""
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from dataclasses import FrozenInstanceError
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from costly_variants import profiles
+from costly_variants.cards import FULL_DECK, Card, Rank, Suit
+from costly_variants.count.hand import hand_counter, rank_part, suit_part, suit_role
+from costly_variants.game.actions import Action, Kind
+from costly_variants.game.playout import DealWatch, InvariantError, play_game
+from costly_variants.game.state import CHANCE, Game
+
+BUNDLED = ["cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]
+deals = st.lists(st.sampled_from(FULL_DECK), min_size=4, max_size=4, unique=True)
+
+
+def rules(profile_id):
+    return profiles.load(profile_id).rules
+
+
+# -- cards ------------------------------------------------------------------------------------------------
+
+def test_one_object_per_card_whatever_makes_it():
+    ace = Card(Rank.ACE, Suit.HEARTS)
+    assert ace is Card.from_str("AH") is Card(1, Suit.HEARTS)
+    assert copy.copy(ace) is ace and copy.deepcopy([ace])[0] is ace and pickle.loads(pickle.dumps(ace)) is ace
+    assert hash(ace) == ace.index and sorted(FULL_DECK)[0] is Card.from_str("AC")
+
+
+def test_cards_are_immutable_and_a_bad_card_is_a_card_error():
+    with pytest.raises(FrozenInstanceError):
+        FULL_DECK[0].rank = Rank.KING  # type: ignore[misc]
+    with pytest.raises(ValueError, match="no card of rank 14"):
+        Card(14, Suit.HEARTS)
+
+
+# -- counting tables --------------------------------------------------------------------------------------
+
+def _plain_items(r, hand, deck):
+    """The count worked out directly from rank_part and suit_part, as score_hand always did."""
+    cards = (*hand, deck)
+    order = sorted(range(4), key=lambda i: cards[i].rank)
+    rank_items, _ = rank_part(r.counting, tuple(int(cards[i].rank) for i in order))
+    found = [(c, n, tuple(cards[order[p]] for p in pos), pts, rule) for c, n, pos, pts, rule in rank_items]
+    found += [(c, n, tuple(cards[p] for p in pos), pts, rule) for c, n, pos, pts, rule in suit_part(r.counting, cards)]
+    place = {c: i for i, c in enumerate(r.declaration_order)}
+    return sorted(found, key=lambda item: place[item[0]])
+
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+@settings(max_examples=150, deadline=None)
+@given(cards=deals)
+def test_the_tables_count_as_rank_part_and_suit_part_do(profile_id, cards):
+    r = rules(profile_id)
+    counter = hand_counter(r)
+    plain = _plain_items(r, cards[:3], cards[3])
+    for _ in range(2):  # the first look-up fills the tables, the second reads them
+        assert counter.items(cards[:3], cards[3]) == plain
+        assert counter.total(cards[:3], cards[3]) == sum(item[3] for item in plain)
+
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+@settings(max_examples=100, deadline=None)
+@given(cards=deals, ranks=st.lists(st.sampled_from([r for r in Rank if r not in (Rank.JACK, Rank.TWO)]),
+                                   min_size=4, max_size=4))
+def test_the_suit_part_sees_only_suit_roles(profile_id, cards, ranks):
+    # What the suit tables are keyed by: changing a rank other than a Jack's or a Deuce's changes nothing.
+    changed = [c if c.rank in (Rank.JACK, Rank.TWO) else Card(rank, c.suit) for c, rank in zip(cards, ranks)]
+    assert [suit_role(c) for c in changed] == [suit_role(c) for c in cards]
+    assert suit_part(rules(profile_id).counting, changed) == suit_part(rules(profile_id).counting, cards)
+
+
+# -- the game's fast path -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+def test_sampling_chance_draws_what_the_listed_outcomes_would(profile_id):
+    state = Game(rules(profile_id), variant=profile_id).new_initial_state()
+    fast, plain = random.Random(5), random.Random(5)
+    while state.current_player() == CHANCE:
+        outcomes = state.chance_outcomes()
+        action = state.sample_chance(fast)
+        assert action is outcomes[plain.randrange(len(outcomes))][0]
+        state.apply_trusted(action)
+
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+@pytest.mark.parametrize("bots", [["greedy"], ["random"], ["expert", "greedy"]])
+def test_the_trusted_path_plays_the_game_the_checked_path_replays(profile_id, bots):
+    # check="full" replays every action through the validating apply_action and compares the events.
+    for seed in range(3):
+        state = play_game(Game(rules(profile_id), variant=profile_id), bots, seed, check="full")
+        assert state.is_terminal()
+
+
+def test_the_watch_catches_a_card_played_twice_and_a_count_past_the_limit():
+    state = Game(rules("parlett-121"), variant="parlett-121").new_initial_state()
+    watch = DealWatch(state)
+    rng = random.Random(3)
+    while state.phase.value != "play":
+        action = state.sample_chance(rng) if state.current_player() == CHANCE else state.legal_actions()[0]
+        state.apply_trusted(action)
+        watch.after(action)
+    play = next(a for a in state.legal_actions() if a.kind is Kind.PLAY)
+    state.apply_trusted(play)
+    watch.after(play)
+    with pytest.raises(InvariantError, match="played twice"):
+        watch.after(play)
+    other = Action(Kind.PLAY, state.hands[state.to_play][0])
+    state.count = state.rules.play_limit + 1
+    with pytest.raises(InvariantError, match="the count reached"):
+        watch.after(other)
