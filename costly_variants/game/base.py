@@ -86,6 +86,8 @@ class StateCore:
         self.rules = game.rules
         self.n = game.num_players
         self.teams = [game.team_of(p) for p in range(self.n)]  # each seat's side, read once
+        # The seats in turn from each seat, made once: the play asks at every card.
+        self.seat_orders = [tuple((start + i) % self.n for i in range(self.n)) for start in range(self.n)]
         self.scores = [0] * game.num_teams
         # The hands and deck card of the last deal counted, for showing after the deal has passed.
         self.shown_hands: tuple[tuple[tuple[Card, ...], ...], Card] | None = None
@@ -126,8 +128,8 @@ class StateCore:
     def eldest(self) -> int:
         return (self.dealer + 1) % self.n
 
-    def _seat_order(self, start: int) -> list[int]:
-        return [(start + i) % self.n for i in range(self.n)]
+    def _seat_order(self, start: int) -> tuple[int, ...]:
+        return self.seat_orders[start % self.n]
 
     def _score(self, player: int, points: int, name: str, rule: str, cards: tuple[Card, ...] = ()) -> None:
         if self.winner is not None:
