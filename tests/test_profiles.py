@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from costly_variants import profiles
 from costly_variants.errors import ProfileError, UnknownVariantError
-from costly_variants.profiles.rules import RULE_KEYS, MogProcedure, Rules, Status, ThirtyOne
+from costly_variants.profiles.rules import RULE_KEYS, MogProcedure, Rules, SourceStatus, Status, ThirtyOne
 from costly_variants.profiles.sources import library
 
 from .conftest import EXAMPLES
@@ -69,7 +69,7 @@ def test_the_profiles_differ_where_the_sources_do(bundled):
 def test_holme_changes_nothing_and_says_why(bundled):
     holme, cotton = bundled["holme-1688"], bundled["cotton-1674"]
     assert holme.rules == cotton.rules
-    assert holme.source_status is not None and holme.source_status.status is Status.UNAVAILABLE
+    assert holme.source_status is not None and holme.source_status.status is SourceStatus.UNAVAILABLE
     assert "Harley" in holme.source_status.note
     assert all(p.defined_in == "cotton-1674" for p in holme.provenance.values())
 

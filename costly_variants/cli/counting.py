@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import profiles
-from ..count.analysis import analyse_hands
+from ..count.analysis import analyse_hands, require_hand_size
 from ..count.batch import BatchError, score_batch
 from .profiles import console
 from ..profiles.display import dumps
@@ -69,7 +69,9 @@ def cmd_score(args: argparse.Namespace) -> int:
             raise UsageError("costly score --batch reads its cards from stdin; give no cards on the command line")
         if not args.variant:
             raise UsageError("costly score --batch needs --variant ID|PATH")
-        rules = profiles.load(args.variant).rules
+        profile = profiles.load(args.variant)
+        require_hand_size(profile.rules, profile.id)
+        rules = profile.rules
         stdin = sys.stdin
         raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
         score_batch(rules, read_text_lines(raw, "<stdin>"), sys.stdout)
@@ -78,6 +80,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         raise UsageError("costly score: give three cards and --deck CARD, e.g. costly score 5H 5D 10H --deck KH")
     hand, deck = parse_deal(args.cards, args.deck)
     chosen = _chosen(args)
+    for profile in chosen:
+        require_hand_size(profile.rules, profile.id)
     scores = [(p, score_hand(p.rules, hand, deck)) for p in chosen]
     if args.json:
         payload = [{"profile": p.id, **s.as_dict()} for p, s in scores]
@@ -156,6 +160,8 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 def cmd_analyse_hands(args: argparse.Namespace) -> int:
     chosen = _chosen(args) if not args.all else profiles.load_all()
+    for profile in chosen:
+        require_hand_size(profile.rules, profile.id)
     results = [(p, analyse_hands(p.rules)) for p in chosen]
     if args.json:
         payload = [{"profile": p.id, **a.as_dict()} for p, a in results]

@@ -15,10 +15,23 @@ from math import comb
 from typing import Iterator, Mapping
 
 from ..cards import Card, Rank, Suit, card_of
+from ..errors import CostlyError
 from ..profiles.rules import Category, CountRules, Rules
 from .hand import rank_part, suit_part
 
 DECK_SUIT = Suit.HEARTS
+HAND_SIZE = 3  # the deals this module enumerates: three cards held and a deck card
+
+
+class HandSizeError(CostlyError):
+    """A profile whose hands are not the size that exact analysis and batch scoring count."""
+
+
+def require_hand_size(rules: Rules, profile_id: str) -> None:
+    """Refuse a profile whose ``deal.cards_each`` is not the three cards counted here."""
+    if rules.cards_each != HAND_SIZE:
+        raise HandSizeError(f"{profile_id}: deal.cards_each is {rules.cards_each}, but exact analysis and "
+                            f"batch scoring count hands of {HAND_SIZE} cards and a deck card only")
 SUIT_SYMMETRY = 4  # the deck card's suit can be any of four
 TOTAL_DEALS = 52 * comb(51, 3)  # 1,082,900
 

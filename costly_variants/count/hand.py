@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from ..cards import FULL_DECK, Card, Rank, Suit, parse_cards
 from ..errors import CardError
-from ..profiles.rules import Category, CountRules, DeuceMatch, PairMatch, Rules, ThirtyOne
+from ..profiles.rules import AceInSequence, Category, CountRules, Match, PairMatch, Rules, ThirtyOne
 
 POINT_NAMES = {15: "fifteen", 25: "twenty-five", 30: "thirty", 31: "thirty-one"}
 GROUP_NAMES = {2: "pair", 3: "prial", 4: "double prial"}
@@ -56,6 +56,31 @@ SuitItem = RankItem
 _SUBSETS = {n: [s for k in range(1, n + 1) for s in itertools.combinations(range(n), k)] for n in range(1, 6)}
 
 
+def is_sequence(ace_rule: AceInSequence, ranks: Sequence[int]) -> bool:
+    """Whether ``ranks`` are all different and consecutive, the Ace low (or high, where the rule lets it)."""
+    if len(set(ranks)) != len(ranks):
+        return False
+    readings = [sorted(ranks)]
+    if ace_rule is AceInSequence.HIGH_OR_LOW and 1 in ranks:
+        readings.append(sorted(14 if r == 1 else r for r in ranks))
+    return any(r[-1] - r[0] == len(r) - 1 for r in readings)
+
+
+def alike(pair_match: PairMatch, rank: int) -> int:
+    """What a rank is for pairs: itself, or one kind for every court where courts are alike."""
+    if pair_match is PairMatch.COURTS_ALIKE and rank > 10:
+        return 100  # every court card is "of a sort"
+    return rank
+
+
+def _sequences(rules: CountRules, ranks: tuple[int, ...]) -> list[RankItem]:
+    found = [s for s in _SUBSETS[len(ranks)]
+             if len(s) >= rules.sequence_min and is_sequence(rules.ace_in_sequence, [ranks[i] for i in s])]
+    if rules.contained_not_counted:
+        found = [s for s in found if not any(set(s) < set(t) for t in found)]
+    return [(Category.SEQUENCES, "sequence", s, len(s), "count.sequences") for s in found]
+
+
 def _pip(rank: int, ace: int, court: int) -> int:
     return ace if rank == 1 else (court if rank > 10 else rank)
 
@@ -84,12 +109,15 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
                 if len(subset) > 1 and target in sums[subset]:
                     items.append((Category.POINTS, POINT_NAMES.get(target, str(target)), subset, len(subset),
                                   "count.point_totals"))
+        # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
+        limit = rules.play_limit
+        limit_name = POINT_NAMES.get(limit, str(limit))
         if rules.thirty_one is ThirtyOne.PER_CARD:
             for subset in _SUBSETS[n]:
-                if len(subset) > 1 and 31 in sums[subset]:
-                    items.append((Category.THIRTY_ONE, "thirty-one", subset, len(subset), "count.thirty_one"))
-        elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and 31 in sums[tuple(range(n))]:
-            items.append((Category.THIRTY_ONE, "thirty-one", tuple(range(n)), rules.thirty_one_flat_points,
+                if len(subset) > 1 and limit in sums[subset]:
+                    items.append((Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one"))
+        elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[tuple(range(n))]:
+            items.append((Category.THIRTY_ONE, limit_name, tuple(range(n)), rules.thirty_one_flat_points,
                           "count.thirty_one_flat_points"))
         total = sum(item[3] for item in items)
         if best is None or total > best[0]:
@@ -97,14 +125,10 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
     assert best is not None
     _, items, values = best
     items.extend(_groups(rules, ranks))
+    if rules.count_sequences:
+        items.extend(_sequences(rules, ranks))
     ace_values = tuple(values[i] if r == 1 else 0 for i, r in enumerate(ranks))
     return tuple(items), ace_values
-
-
-def _alike(rules: CountRules, rank: int) -> int:
-    if rules.pair_match is PairMatch.COURTS_ALIKE and rank > 10:
-        return 100  # every court card is "of a sort"
-    return rank
 
 
 def _groups(rules: CountRules, ranks: Sequence[int]) -> list[RankItem]:
@@ -112,7 +136,7 @@ def _groups(rules: CountRules, ranks: Sequence[int]) -> list[RankItem]:
     rule_of = {2: "count.pair_points", 3: "count.prial_points", 4: "count.double_prial_points"}
     by_kind: dict[int, list[int]] = {}
     for i, r in enumerate(ranks):
-        by_kind.setdefault(_alike(rules, r), []).append(i)
+        by_kind.setdefault(alike(rules.pair_match, r), []).append(i)
     items: list[RankItem] = []
     for positions in by_kind.values():
         size = len(positions)
@@ -130,11 +154,14 @@ def jack_deuce_value(rules: Rules | CountRules, card: Card, deck_card: Card) -> 
     """What a Jack or Deuce is worth beside ``deck_card``: points, name ("right jack", "deuce", ...) and
     rule key; None for any other card or one worth nothing. Used in hand, in play and in the mog."""
     if card.rank == Rank.JACK:
-        right = card.suit == deck_card.suit
+        if rules.right_jack_match is Match.SUIT:
+            right = card.suit == deck_card.suit
+        else:
+            right = card.colour == deck_card.colour
         points = rules.right_jack_points if right else rules.jack_points
         name, rule = ("right jack", "count.right_jack_points") if right else ("jack", "count.jack_points")
     elif card.rank == Rank.TWO:
-        if rules.right_deuce_match is DeuceMatch.SUIT:
+        if rules.right_deuce_match is Match.SUIT:
             right = card.suit == deck_card.suit
         else:
             right = card.colour == deck_card.colour

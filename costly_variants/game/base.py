@@ -111,11 +111,13 @@ class StateCore:
         self.gives: dict[int, _Give] = {}
         self.offers: dict[int, bool] = {}
         self.exchanged: set[int] = set()
+        self.refused_askers: set[int] = set()
         self.claims: list[_Claim] = []
         self.count = 0
         self.series: list[tuple[int, Card]] = []
         self.said_go: set[int] = set()
         self.go_awarded = False
+        self.go_paid = False
         self.to_play = -1
         self.last_player = -1
         self.played: list[Card] = []

@@ -1,20 +1,42 @@
 """The count: the ``count`` section's rules applied to each hand in turn (the scoring itself is in
-``costly_variants.count``), late claims from the mog, and the end of the game at the target."""
+``costly_variants.count``), late claims from the mog (``mog.late_claim_when``), heels not pegged at the
+turn-up (``turnup.heels_before_play``), and the end of the game at the target."""
 from __future__ import annotations
 
-from .base import Phase
+from ..cards import Rank
+from ..profiles.rules import LateClaimWhen
+from .base import Phase, _Claim
 from .deal import DealPhase
 
 
 class CountPhase(DealPhase):
+    def _heels(self) -> None:
+        """The dealer's points for a turned Jack or Deuce."""
+        card = self.deck_card
+        assert card is not None
+        if card.rank in self.rules.heels_ranks and self.rules.heels_points:
+            name = "for his heels" if card.rank == Rank.JACK else "for the deuce turned"
+            self._score(self.dealer, self.rules.heels_points, name, "turnup.heels_points", (card,))
+
+    def _peg_claims(self, claims: list[_Claim]) -> None:
+        for claim in claims:
+            self._score(claim.receiver, claim.points, f"{claim.name} given in the mog, claimed", claim.rule,
+                        (claim.card,))
+
     def _count_hands(self) -> None:
         assert self.deck_card is not None
         self.phase = Phase.COUNT
         self.shown_hands = (tuple(self.count_hands), self.deck_card)
-        for claim in self.claims:
-            self._score(claim.receiver, claim.points, f"{claim.name} given in the mog, claimed", claim.rule,
-                        (claim.card,))
+        with_own_count = self.rules.mog_late_claim_when is LateClaimWhen.CLAIMANT_COUNT
+        if not with_own_count:
+            self._peg_claims(self.claims)
         for player in self._seat_order(self.eldest):
+            if self.phase is Phase.OVER:
+                return
+            if with_own_count:
+                self._peg_claims([c for c in self.claims if c.receiver == player])
+            if player == self.dealer and not self.rules.heels_before_play:
+                self._heels()
             if self.phase is Phase.OVER:
                 return
             # What score_hand itemises, from the game's counting tables (the hands are the engine's own).

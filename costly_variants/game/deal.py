@@ -1,15 +1,15 @@
-"""The cut for first deal and the deal itself: the ``deal`` section (``first_dealer``, ``cards_each``,
-``in_ones``)."""
+"""The cut for first deal and the deal itself: the ``deal`` section (``first_dealer``, ``cut_ace``,
+``cards_each``, ``in_ones``)."""
 from __future__ import annotations
 
-from ..cards import FULL_DECK
-from ..profiles.rules import FirstDealer
+from ..cards import FULL_DECK, Card, Rank
+from ..profiles.rules import CutAce, FirstDealer
 from .base import Phase, StateCore
 
 
 class DealPhase(StateCore):
     def _settle_cut(self) -> None:
-        ranks = {p: int(c.rank) for p, c in self.cuts.items()}
+        ranks = {p: self._cut_rank(c) for p, c in self.cuts.items()}
         pick = min if self.rules.first_dealer is FirstDealer.CUT_LOWEST else max
         best = pick(ranks.values())
         if list(ranks.values()).count(best) > 1:  # a tie: cut again
@@ -18,6 +18,11 @@ class DealPhase(StateCore):
             return
         self.dealer = next(p for p, r in ranks.items() if r == best)
         self._start_deal()
+
+    def _cut_rank(self, card: Card) -> int:
+        if card.rank == Rank.ACE and self.rules.cut_ace is CutAce.HIGH:
+            return int(Rank.KING) + 1
+        return int(card.rank)
 
     def _start_deal(self) -> None:
         self.deal_number += 1

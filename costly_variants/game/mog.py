@@ -1,10 +1,11 @@
 """Mogging, the exchange of a card before the play: the ``mog`` section (``procedure``,
-``refusal_points``, ``given_away_scores``, ``late_claim``, ``partners_exchange``, ``dealer_mogs_stock``)."""
+``refusal_points``, ``not_asking_pays``, ``given_away_scores``, ``late_claim``, ``partners_exchange``,
+``partners_challenger``, ``dealer_mogs_stock``, ``stock_when``; ``late_claim_when`` is the count's)."""
 from __future__ import annotations
 
 from ..cards import Rank
 from ..count.hand import jack_deuce_value
-from ..profiles.rules import MogProcedure
+from ..profiles.rules import MogProcedure, PartnersChallenger, StockWhen
 from .actions import (ASK, DECLINE, DISCARD_ACTIONS, GIVE_ACTIONS, GIVE_PEG_ACTIONS, NO_STOCK, STOCK, Action,
                       Kind)
 from .base import Phase, _Claim, _Give, remove_card
@@ -14,12 +15,14 @@ from .play import SORT_KEY, PlayPhase
 class MogPhase(PlayPhase):
     def _mog_opening(self) -> list[tuple[int, str]]:
         rules = self.rules
-        if self.n == 4 and rules.mog_partners_exchange:
-            # The eldest asks his partner; the dealer asks his; then a refused dealer may mog the stock.
-            return [(self.eldest, "ask-partner"), (self.dealer, "ask-partner")] + (
+        if self.n == 4:  # the loader admits four players only as partners who mog with each other
+            # One player of each partnership asks his partner; then the dealer may mog the stock.
+            if rules.mog_partners_challenger is PartnersChallenger.ELDER_HAND:
+                challengers = [self.eldest, self._partner(self.dealer)]
+            else:
+                challengers = [self.eldest, self.dealer]
+            return [(p, "ask-partner") for p in challengers] + (
                 [(self.dealer, "stock")] if rules.mog_dealer_stock else [])
-        if self.n != 2:
-            return []
         return [(self.eldest, "ask" if rules.mog_procedure is not MogProcedure.BOTH_PASS else "offer")]
 
     def _partner(self, player: int) -> int:
@@ -58,7 +61,7 @@ class MogPhase(PlayPhase):
         if step == "ask":  # the eldest chooses whether to ask the dealer
             if agree:
                 self.pending.insert(0, (other, "answer"))
-            elif procedure is MogProcedure.ELDEST_CHOOSES:
+            elif self.rules.mog_not_asking_pays:
                 self._refusal(player)
         elif step == "answer":  # the dealer agrees or refuses
             if not agree:
@@ -74,7 +77,7 @@ class MogPhase(PlayPhase):
                 self._refusal(player)
         elif step == "offer":  # both pass: each says whether he mogs; either refusing pays the other
             self.offers[player] = agree
-            if not agree:
+            if not agree and self.rules.mog_not_asking_pays:
                 self._refusal(player)
             if player == self.eldest:
                 self.pending.insert(0, (other, "offer"))
@@ -83,11 +86,14 @@ class MogPhase(PlayPhase):
         elif step == "ask-partner":
             if agree:
                 self.pending.insert(0, (self._partner(player), "answer-partner"))
+            elif self.rules.mog_not_asking_pays:
+                self._refusal(player)
         elif step == "answer-partner":
             asker = self._partner(player)
             if agree:
                 self._queue_exchange(asker, player)
             else:
+                self.refused_askers.add(asker)
                 self._refusal(player)
         elif step == "give":
             assert action.card is not None
@@ -106,8 +112,14 @@ class MogPhase(PlayPhase):
             self._start_play()
 
     def _drop_needless_stock_step(self) -> None:
-        """A dealer who has mogged with his partner has no call to mog the stock."""
-        if self.pending and self.pending[0][1] == "stock" and self.dealer in self.exchanged:
+        """The dealer is offered the stock only as ``mog.stock_when`` says."""
+        if not self.pending or self.pending[0][1] != "stock":
+            return
+        if self.rules.mog_stock_when is StockWhen.DEALER_REFUSED:
+            allowed = self.dealer in self.refused_askers
+        else:
+            allowed = self.dealer not in self.exchanged
+        if not allowed:
             self.pending.pop(0)
 
     def _queue_exchange(self, first: int, second: int) -> None:

@@ -9,12 +9,11 @@ from operator import attrgetter
 from typing import NamedTuple, Sequence
 
 from ..cards import FULL_DECK, Card, Rank
-from ..profiles.rules import LatterWhen
+from ..count.hand import GROUP_NAMES, POINT_NAMES, alike, is_sequence, jack_deuce_value
+from ..profiles.rules import LatterWhen, Rules
 from .actions import GO, Action, Kind
 from .base import Phase, remove_card
 from .count import CountPhase
-from ..profiles.rules import Rules
-from ..count.hand import GROUP_NAMES, POINT_NAMES, jack_deuce_value
 
 
 SORT_KEY = attrgetter("sort_key")  # sorts cards as Card.__lt__ does, without a Python call per comparison
@@ -49,11 +48,14 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
     last = series[-1]
     table = tuple(series)
     if count in rules.play_point_totals:
-        name = "thirty-one (the hitter)" if count == 31 else POINT_NAMES.get(count, str(count))
+        name = POINT_NAMES.get(count, str(count))
+        if count == rules.play_limit:
+            name += " (the hitter)"
         items.append(PlayItem(name, len(table), table, "play.point_totals"))
     if rules.play_pairs:
+        kind = alike(rules.pair_match, last.rank)
         run = 1
-        while run < len(table) and table[-run - 1].rank == last.rank:
+        while run < len(table) and alike(rules.pair_match, table[-run - 1].rank) == kind:
             run += 1
         if run >= 2:
             points = {2: rules.pair_points, 3: rules.prial_points, 4: rules.double_prial_points}[run]
@@ -61,9 +63,7 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
     if rules.play_sequences and len(table) >= rules.sequence_min:
         ranks = [int(c.rank) for c in table]
         for length in range(len(table), rules.sequence_min - 1, -1):
-            window = ranks[-length:]
-            # In sequence once sorted: all different, and spanning just their number of ranks.
-            if max(window) - min(window) == length - 1 and len(set(window)) == length:
+            if is_sequence(rules.ace_in_sequence, ranks[-length:]):
                 items.append(PlayItem("sequence", length, table[-length:], "play.sequences"))
                 break
     if rules.play_jacks_deuces:
@@ -90,10 +90,13 @@ class PlayPhase(CountPhase):
     def _apply_play(self, player: int, action: Action) -> None:
         if action.kind is Kind.GO:
             self.said_go.add(player)
-            if self.rules.go_points and not self.go_awarded and self.last_player >= 0:
+            # The first go of a series pays the player who played last in it, if an opponent.
+            if self.rules.go_points and not self.go_awarded and self.series:
                 self.go_awarded = True
-                if self.team_of(self.last_player) != self.team_of(player):
-                    self._score(self.last_player, self.rules.go_points, "for the go", "play.go_points")
+                last = self.series[-1][0]
+                if self.team_of(last) != self.team_of(player):
+                    self.go_paid = True
+                    self._score(last, self.rules.go_points, "for the go", "play.go_points")
             if self.phase is not Phase.OVER:
                 self._advance(player)
             return
@@ -124,14 +127,19 @@ class PlayPhase(CountPhase):
         self._end_series(hit=False)
 
     def _end_series(self, *, hit: bool) -> None:
-        last_of_play = not any(self.hands) or not self.rules.new_series
-        each_series = self.rules.latter_when is LatterWhen.EACH_SERIES
-        if not hit and self.rules.latter_points and self.last_player >= 0 and (each_series or last_of_play):
-            self._score(self.last_player, self.rules.latter_points, "for the latter", "play.latter_points")
+        rules = self.rules
+        last_of_play = not any(self.hands) or not rules.new_series
+        each_series = rules.latter_when is LatterWhen.EACH_SERIES
+        # The latter is for a card played short of the limit: never for an empty series, and not on top
+        # of a go paid for the same series unless the profile says both are paid.
+        pays_latter = (not hit and rules.latter_points and self.series and (each_series or last_of_play)
+                       and (rules.go_and_latter or not self.go_paid))
+        if pays_latter:
+            self._score(self.series[-1][0], rules.latter_points, "for the latter", "play.latter_points")
             if self.phase is Phase.OVER:
                 return
         last = self.last_player
-        self.count, self.series, self.said_go, self.go_awarded = 0, [], set(), False
+        self.count, self.series, self.said_go, self.go_awarded, self.go_paid = 0, [], set(), False, False
         left = [p for p in self._seat_order(last + 1) if self.hands[p]]
         if left and self.rules.new_series:
             self.to_play = left[0]

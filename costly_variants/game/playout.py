@@ -1,16 +1,20 @@
-"""One whole game bot against bot, reproducibly, and the invariants every finished game keeps.
+"""One whole game bot against bot, reproducibly, and the invariants every game keeps.
 
-The invariants are watched as the game runs (``DealWatch``: cheap checks after each action) and
-checked on the finished game (``check_finished``); ``check_invariants`` adds a full replay of the
-actions through the validating ``apply_action``, for tests and logs read from outside.
+The invariants are checked two ways. ``check_invariants`` replays a game's actions through the validating
+``apply_action`` and checks every step: for tests, logs read from outside, and ``play_game(check="full")``.
+``DealWatch`` checks the same things as a game runs, action by action, at a small cost: what
+``play_game`` does by default, with the checks of the finished game (``check_game_ended``,
+``check_scores``, ``check_no_negative_scores``).
 """
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Literal, Sequence
 
 from ..errors import CostlyError
 from .actions import Action, Kind
+from .base import Event
 from .bots import make_bot
 from .state import CHANCE, TERMINAL, Game, State
 
@@ -39,7 +43,9 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
             if check == "full":
                 check_invariants(state)
             elif check == "game":
-                check_finished(state)
+                check_game_ended(state)
+                check_scores(state)
+                check_no_negative_scores(state)
             return state
         # Both the chance draw and the bots' choices are legal by construction: no re-validation.
         action = state.sample_chance(rng) if player == CHANCE else bots[player].choose(state, player)
@@ -49,50 +55,65 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
     raise InvariantError(f"game with seed {seed} did not end in {max_actions} actions")
 
 
-class DealWatch:
-    """Watches a game action by action: the count never passes the limit, no card is played twice in a
-    deal, and (where new series are played, so that no card is left dead) every card held after the
-    mog is played. Call ``after`` with each action once it is applied."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.limit = state.rules.play_limit
-        self.all_played = state.rules.new_series
-        self.deal = state.deal_number
-        self.played: set[str] = set()
-
-    def after(self, action: Action) -> None:
-        state = self.state
-        if action.kind is Kind.PLAY:
-            assert action.card is not None
-            text = action.card.text
-            if text in self.played:
-                raise InvariantError(f"{text} played twice in deal {self.deal}")
-            self.played.add(text)
-            if state.count > self.limit:
-                raise InvariantError(f"the count reached {state.count}")
-        if state.deal_number != self.deal:
-            self._deal_over()
-
-    def _deal_over(self) -> None:
-        state = self.state
-        if self.deal and self.all_played and state.shown_hands is not None:
-            held = sorted(c.text for hand in state.shown_hands[0] for c in hand)
-            if sorted(self.played) != held:
-                raise InvariantError(f"deal {self.deal}: cards held {held} but played {sorted(self.played)}")
-        self.deal = state.deal_number
-        self.played = set()
+# No deal needs more actions than this: 4 x 4 cards dealt, the turn-up, a dozen mog steps, and each card
+# played with at most one go from each player before it.
+MAX_DEAL_ACTIONS = 200
 
 
-def check_finished(state: State) -> None:
-    """The invariants of a finished game that its scores and events show; raise InvariantError naming
-    the one broken."""
+@dataclass(frozen=True)
+class _Step:
+    """One action replayed: the deal it fell in, the series and count around it, the events it made."""
+
+    action: Action
+    deal: int
+    series_before: int
+    series_after: int
+    count_after: int
+    events: tuple[Event, ...]
+    ended_deal: tuple[tuple[str, ...], tuple[str, ...]] | None  # (cards held, cards played) of a deal just counted
+
+
+def _trace(state: State) -> tuple[list[_Step], State]:
+    """Replay the game's actions once, recording what every check below needs."""
+    replayed = Game(state.rules, variant=state.game.variant).new_initial_state()
+    steps: list[_Step] = []
+    played: list[str] = []
+    for action in state.history:
+        deal, series_before, seen = replayed.deal_number, len(replayed.series), len(replayed.events)
+        replayed.apply_action(action)
+        if action.kind is Kind.PLAY and action.card is not None:
+            played.append(str(action.card))
+        ended = None
+        if replayed.deal_number != deal:  # the deal was counted and the next begun
+            if deal and replayed.shown_hands is not None:
+                ended = (tuple(sorted(str(c) for hand in replayed.shown_hands[0] for c in hand)), tuple(played))
+            played = []
+        steps.append(_Step(action, deal, series_before, len(replayed.series), replayed.count,
+                           tuple(replayed.events[seen:]), ended))
+    return steps, replayed
+
+
+def check_invariants(state: State, *, finished: bool = True) -> None:
+    """The invariants every game keeps; raise InvariantError naming the one broken.
+
+    ``finished=False`` checks a game stopped part-way (the fuzzer's long games) for everything but its end.
+    """
+    if finished:
+        check_game_ended(state)
+    check_scores(state)
+    check_no_negative_scores(state)
+    steps, replayed = _trace(state)
+    check_replay(state, replayed)
+    check_deals_end(steps)
+    check_cards_played(state, steps)
+    check_series_ends(state, steps)
+
+
+def check_game_ended(state: State) -> None:
+    """The game is over, and its winner reached the target first."""
     rules = state.rules
-    totals = [0] * len(state.scores)
-    for event in state.events:
-        totals[event.team] += event.points
-    if totals != state.scores:
-        raise InvariantError(f"scores {state.scores} are not the sums of their events {totals}")
+    if not state.is_terminal():
+        raise InvariantError(f"the game did not end: {state.scores} after {state.deal_number} deals")
     if state.winner is None or state.scores[state.winner] < rules.target:
         raise InvariantError(f"winner {state.winner} did not reach {rules.target}: {state.scores}")
     if rules.peg_out_ends_game:
@@ -103,20 +124,145 @@ def check_finished(state: State) -> None:
                 if running.index(max(running)) != state.winner:
                     raise InvariantError("the winner was not the first to reach the target")
                 break
-    if rules.partnerships:
+
+
+def check_scores(state: State) -> None:
+    """Scores are the sums of their events, and partners share one."""
+    totals = [0] * len(state.scores)
+    for event in state.events:
+        totals[event.team] += event.points
+    if totals != state.scores:
+        raise InvariantError(f"scores {state.scores} are not the sums of their events {totals}")
+    if state.rules.partnerships:
         for p in range(state.n):
             if state.team_score(p) != state.team_score((p + 2) % state.n):
                 raise InvariantError("partners do not share one score")
 
 
-def check_invariants(state: State) -> None:
-    """Every invariant of a finished game, by replaying its actions through the validating
-    ``apply_action`` and watching every deal; raise InvariantError naming the one broken."""
-    check_finished(state)
-    replayed = Game(state.rules, variant=state.game.variant).new_initial_state()
-    watch = DealWatch(replayed)
-    for action in state.history:
-        replayed.apply_action(action)
-        watch.after(action)
+def check_no_negative_scores(state: State) -> None:
+    """No event takes points away, so no score is ever below 0."""
+    for event in state.events:
+        if event.points < 0:
+            raise InvariantError(f"deal {event.deal}: {event.name} scored {event.points}")
+    if min(state.scores) < 0:
+        raise InvariantError(f"a negative score: {state.scores}")
+
+
+def check_replay(state: State, replayed: State) -> None:
+    """Replaying the actions reproduces every event and score."""
     if replayed.events != state.events or replayed.scores != state.scores:
         raise InvariantError("replaying the actions did not reproduce the events")
+
+
+def check_deals_end(steps: list[_Step]) -> None:
+    """Every deal ends within MAX_DEAL_ACTIONS actions (the cut before the first deal aside)."""
+    per_deal: dict[int, int] = {}
+    for step in steps:
+        if step.deal:
+            per_deal[step.deal] = per_deal.get(step.deal, 0) + 1
+            if per_deal[step.deal] > MAX_DEAL_ACTIONS:
+                raise InvariantError(f"deal {step.deal} did not end in {MAX_DEAL_ACTIONS} actions")
+
+
+def check_cards_played(state: State, steps: list[_Step]) -> None:
+    """The count never passes the limit, no card is played twice in a deal, and (where new series are
+    played) every card held after the mog is played, none left dead."""
+    limit = state.rules.play_limit
+    for step in steps:
+        if step.count_after > limit:
+            raise InvariantError(f"deal {step.deal}: the count reached {step.count_after}")
+        if step.ended_deal is not None:
+            held, played = step.ended_deal
+            if len(set(played)) != len(played):
+                raise InvariantError(f"deal {step.deal}: a card played twice: {sorted(played)}")
+            if state.rules.new_series and sorted(played) != list(held):
+                raise InvariantError(f"deal {step.deal}: cards held {list(held)} but played {sorted(played)}")
+
+
+def check_series_ends(state: State, steps: list[_Step]) -> None:
+    """A latter is paid only for a card played in the series it ends, and no series pays both a go and
+    the latter unless the profile says so (``play.go_and_latter``)."""
+    go_paid = False
+    for step in steps:
+        played_now = 1 if step.action.kind is Kind.PLAY else 0
+        for event in step.events:
+            if event.rule == "play.go_points":
+                go_paid = True
+            if event.rule == "play.latter_points":
+                if step.series_before + played_now == 0:
+                    raise InvariantError(f"deal {event.deal}: a latter paid for a series with no card played")
+                if go_paid and not state.rules.go_and_latter:
+                    raise InvariantError(f"deal {event.deal}: one series paid both the go and the latter")
+        if not step.series_after:  # the series ended (or none has begun): the next starts afresh
+            go_paid = False
+
+
+class DealWatch:
+    """The per-step invariants of ``check_invariants``, checked as a game runs: call ``after`` with each
+    action once it is applied. Each check is the incremental form of one of the replay's checks:
+
+    - ``check_deals_end``: every deal ends within MAX_DEAL_ACTIONS actions;
+    - ``check_cards_played``: the count never passes the limit, no card is played twice in a deal, and
+      (where new series are played) every card held after the mog is played;
+    - ``check_series_ends``: a latter is paid only for a series with a card in it, and no series pays
+      both a go and the latter unless the profile says so.
+    """
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        rules = state.rules
+        self.limit = rules.play_limit
+        self.all_played = rules.new_series
+        self.go_and_latter = rules.go_and_latter
+        self.deal = state.deal_number
+        self.actions_in_deal = 0
+        self.played: list[str] = []
+        self.series_before = len(state.series)
+        self.events_seen = len(state.events)
+        self.go_paid = False
+
+    def after(self, action: Action) -> None:
+        state = self.state
+        if self.deal:
+            self.actions_in_deal += 1
+            if self.actions_in_deal > MAX_DEAL_ACTIONS:
+                raise InvariantError(f"deal {self.deal} did not end in {MAX_DEAL_ACTIONS} actions")
+        played_now = action.kind is Kind.PLAY
+        if played_now:
+            assert action.card is not None
+            if action.card.text in self.played:  # caught at once rather than at the deal's end
+                raise InvariantError(f"deal {self.deal}: a card played twice: {sorted(self.played + [action.card.text])}")
+            self.played.append(action.card.text)
+        if state.count > self.limit:
+            raise InvariantError(f"deal {self.deal}: the count reached {state.count}")
+        if len(state.events) != self.events_seen:
+            self._series_events(state.events[self.events_seen:], played_now)
+            self.events_seen = len(state.events)
+        self.series_before = len(state.series)
+        if not self.series_before:  # the series ended (or none has begun): the next starts afresh
+            self.go_paid = False
+        if state.deal_number != self.deal:
+            self._deal_over()
+
+    def _series_events(self, events: list[Event], played_now: bool) -> None:
+        for event in events:
+            if event.rule == "play.go_points":
+                self.go_paid = True
+            elif event.rule == "play.latter_points":
+                if self.series_before + played_now == 0:
+                    raise InvariantError(f"deal {event.deal}: a latter paid for a series with no card played")
+                if self.go_paid and not self.go_and_latter:
+                    raise InvariantError(f"deal {event.deal}: one series paid both the go and the latter")
+
+    def _deal_over(self) -> None:
+        state = self.state
+        if self.deal and state.shown_hands is not None:
+            played = self.played
+            if len(set(played)) != len(played):
+                raise InvariantError(f"deal {self.deal}: a card played twice: {sorted(played)}")
+            held = sorted(c.text for hand in state.shown_hands[0] for c in hand)
+            if self.all_played and sorted(played) != held:
+                raise InvariantError(f"deal {self.deal}: cards held {held} but played {sorted(played)}")
+        self.deal = state.deal_number
+        self.actions_in_deal = 0
+        self.played = []

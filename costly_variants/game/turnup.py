@@ -1,7 +1,11 @@
-"""The turn-up of the deck card and the dealer's heels: the ``turnup`` section."""
+"""The turn-up of the deck card and the dealer's heels: the ``turnup`` section.
+
+Heels pegged before the play (``heels_before_play``) are scored here; otherwise the count scores them
+with the dealer's hand (``CountPhase._heels``).
+"""
 from __future__ import annotations
 
-from ..cards import Card, Rank
+from ..cards import Card
 from .base import Phase
 from .mog import MogPhase
 
@@ -10,9 +14,8 @@ class TurnupPhase(MogPhase):
     def _turn_up(self, card: Card) -> None:
         self.deck_card = card
         self.phase = Phase.MOG
-        if card.rank in self.rules.heels_ranks and self.rules.heels_points:
-            name = "for his heels" if card.rank == Rank.JACK else "for the deuce turned"
-            self._score(self.dealer, self.rules.heels_points, name, "turnup.heels_points", (card,))
+        if self.rules.heels_before_play:
+            self._heels()
             if self.phase is Phase.OVER:
                 return
         self.pending = self._mog_opening()

@@ -15,14 +15,15 @@ import jsonschema
 
 from ..errors import Problem, ProfileError, UnknownVariantError
 from ..resources import data_dir, schema_path
-from .rules import (RULE_KEYS, Alternative, Category, Provenance, Rules, Status, build_rules)
+from .rules import (RULE_KEYS, Alternative, Provenance, Rules, SourceStatus, Status, build_rules)
+from .semantics import semantic_problems
 from .sources import Library, library
 from .yamldoc import Document, PathKey, json_path, load_file
 
 
 @dataclass(frozen=True)
 class Annotation:
-    status: Status
+    status: SourceStatus
     cite: tuple[str, ...]
     note: str
 
@@ -157,9 +158,15 @@ def _check_file(path: Path, display: str, mtime_ns: int, lib: Library) -> tuple[
         return doc, (doc.problem((), f"a profile must be a mapping, not a {kind}"),)
     local = _schema_problems(doc) + _citation_problems(doc, lib)
     bundled = bundled_paths()
-    if isinstance(doc.data.get("id"), str) and path.resolve() in {p.resolve() for p in bundled.values()}:
-        if doc.data["id"] != path.stem:
-            local.append(doc.problem(("id",), f"id {doc.data['id']!r} does not match the file name {path.name!r}"))
+    profile_id = doc.data.get("id")
+    if isinstance(profile_id, str) and path.resolve() in {p.resolve() for p in bundled.values()}:
+        if profile_id != path.stem:
+            local.append(doc.problem(("id",), f"id {profile_id!r} does not match the file name {path.name!r}"))
+    elif isinstance(profile_id, str) and profile_id in bundled:
+        # Ids name profiles in diff, replay and game logs: a second profile of the same name would be
+        # mistaken for the bundled one.
+        local.append(doc.problem(("id",), f"id {profile_id!r} is the id of a bundled profile; give this "
+                                          f"profile an id of its own"))
     return doc, tuple(local)
 
 
@@ -234,22 +241,26 @@ def _merge(chain: list[_Layer], problems: list[Problem]) -> Profile | None:
                 data["id"])
         for term, entry in (data.get("vocabulary") or {}).items():
             vocabulary[term] = Term(entry["meaning"], tuple(entry["cite"]), data["id"])
+    rules_path: PathKey = ("rules",) if "rules" in top.doc.data else ()
     missing = [k for k in RULE_KEYS if k not in values]
     if missing:
-        where = ("rules",) if "rules" in top.doc.data else ()
         shown = ", ".join(missing[:4]) + (", ..." if len(missing) > 4 else "")
-        problems.append(top.doc.problem(where, f"incomplete profile: {len(missing)} rule(s) have no value "
+        problems.append(top.doc.problem(rules_path, f"incomplete profile: {len(missing)} rule(s) have no value "
                                                f"({shown}); give them, or extend a complete profile"))
         return None
-    order = values["count.declaration_order"]
-    if set(order) != {c.value for c in Category}:
-        layer = next(l for l in chain if "count.declaration_order" in _flatten_rules(l.doc.data))
-        lacking = sorted({c.value for c in Category} - set(order))
-        problems.append(layer.doc.problem(("rules", "count", "declaration_order", "value"),
-                                          f"declaration order must name every category; missing {', '.join(lacking)}"))
-        return None
-    if values["players.partnerships"] and values["players.count"] != 4:
-        problems.append(top.doc.problem(("rules", "players"), "partnerships need 4 players"))
+
+    def where(key: str | None) -> tuple[Document, PathKey, str | None]:
+        """Where to report a problem with ``key``: its value, where this file sets it; else this file's
+        rules, naming the profile the value comes from (a user can fix only the file he checks)."""
+        if key is not None and key in _flatten_rules(top.doc.data):
+            section, name = key.split(".", 1)
+            return top.doc, ("rules", section, name, "value"), None
+        inherited = None if key is None else provenance[key].defined_in
+        return top.doc, rules_path, inherited
+
+    found = semantic_problems(values, where)
+    if found:
+        problems.extend(found)
         return None
     data = top.doc.data
     status = data.get("source_status")
@@ -259,7 +270,7 @@ def _merge(chain: list[_Layer], problems: list[Problem]) -> Profile | None:
         lineage=tuple(l.doc.data["id"] for l in chain),
         rules=build_rules(values, {k: v.cite for k, v in provenance.items()}), values=MappingProxyType({k: _frozen(values[k]) for k in RULE_KEYS}),
         provenance=MappingProxyType(provenance), vocabulary=MappingProxyType(dict(sorted(vocabulary.items()))),
-        source_status=Annotation(Status(status["status"]), tuple(status["cite"]), status["note"]) if status else None)
+        source_status=Annotation(SourceStatus(status["status"]), tuple(status["cite"]), status["note"]) if status else None)
 
 
 def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | None, list[Problem]]:

@@ -24,10 +24,43 @@ class FirstDealer(enum.Enum):
     CUT_HIGHEST = "cut-highest"
 
 
+class SourceStatus(enum.Enum):
+    """How a whole profile stands to its sources (its ``source_status``), beside each rule's own status."""
+
+    PRIMARY = "primary"          # read from the source's own text
+    SECONDARY = "secondary"      # the source itself is not available: read through later reports of it
+    UNAVAILABLE = "unavailable"  # the source's text has not been read at all
+
+
+class CutAce(enum.Enum):
+    LOW = "low"
+    HIGH = "high"
+
+
 class MogProcedure(enum.Enum):
     ELDEST_CHOOSES = "eldest-chooses"
     ELDER_ASKS_DEALER = "elder-asks-dealer"
     BOTH_PASS = "both-pass"
+
+
+class PartnersChallenger(enum.Enum):
+    ELDER_HAND = "elder-hand"                # in each partnership the elder hand asks his partner
+    ELDEST_AND_DEALER = "eldest-and-dealer"  # the eldest and the dealer each ask their partners
+
+
+class StockWhen(enum.Enum):
+    SIDE_NOT_MOGGED = "side-not-mogged"  # whenever the dealer's partnership has not mogged
+    DEALER_REFUSED = "dealer-refused"    # only when the dealer asked his partner and was refused
+
+
+class LateClaimWhen(enum.Enum):
+    BEFORE_COUNT = "before-count"        # every claim before the first hand is counted
+    CLAIMANT_COUNT = "claimant-count"    # each claim with its claimant's own count
+
+
+class AceInSequence(enum.Enum):
+    LOW = "low"                  # A-2-3 only
+    HIGH_OR_LOW = "high-or-low"  # A-2-3 or Q-K-A, never K-A-2
 
 
 class LatterWhen(enum.Enum):
@@ -41,9 +74,12 @@ class ThirtyOne(enum.Enum):
     NONE = "none"
 
 
-class DeuceMatch(enum.Enum):
+class Match(enum.Enum):
+    """What makes a Jack or Deuce "right": the deck card's suit, or only its colour."""
+
     SUIT = "suit"
     COLOUR = "colour"
+
 
 
 class PairMatch(enum.Enum):
@@ -60,6 +96,7 @@ class Category(enum.Enum):
     DEUCES = "deuces"
     PAIRS = "pairs"
     COLOURS = "colours"
+    SEQUENCES = "sequences"
 
 
 @dataclass(frozen=True)
@@ -103,6 +140,7 @@ class Rules:
     target: int = _rule("game.target")
     peg_out_ends_game: bool = _rule("game.peg_out_ends_game")
     first_dealer: FirstDealer = _rule("deal.first_dealer")
+    cut_ace: CutAce = _rule("deal.cut_ace")
     cards_each: int = _rule("deal.cards_each")
     deal_in_ones: bool = _rule("deal.in_ones")
     deal_passes: str = _rule("deal.passes")
@@ -111,20 +149,25 @@ class Rules:
     heels_before_play: bool = _rule("turnup.heels_before_play")
     mog_procedure: MogProcedure = _rule("mog.procedure")
     mog_refusal_points: int = _rule("mog.refusal_points")
+    mog_not_asking_pays: bool = _rule("mog.not_asking_pays")
     mog_given_away_scores: bool = _rule("mog.given_away_scores")
     mog_late_claim: bool = _rule("mog.late_claim")
+    mog_late_claim_when: LateClaimWhen = _rule("mog.late_claim_when")
     mog_partners_exchange: bool = _rule("mog.partners_exchange")
+    mog_partners_challenger: PartnersChallenger = _rule("mog.partners_challenger")
     mog_dealer_stock: bool = _rule("mog.dealer_mogs_stock")
+    mog_stock_when: StockWhen = _rule("mog.stock_when")
     court_value: int = _rule("cards.court_value")
     ace_values: tuple[int, ...] = _rule("cards.ace_values")
     ace_chooser: str = _rule("cards.ace_chooser")
-    ace_in_sequence: str = _rule("cards.ace_in_sequence")
+    ace_in_sequence: AceInSequence = _rule("cards.ace_in_sequence")
     play_leader: str = _rule("play.leader")
     play_limit: int = _rule("play.limit")
     play_point_totals: tuple[int, ...] = _rule("play.point_totals")
     go_points: int = _rule("play.go_points")
     latter_points: int = _rule("play.latter_points")
     latter_when: LatterWhen = _rule("play.latter_when")
+    go_and_latter: bool = _rule("play.go_and_latter")
     new_series: bool = _rule("play.new_series")
     play_pairs: bool = _rule("play.pairs")
     play_sequences: bool = _rule("play.sequences")
@@ -138,9 +181,10 @@ class Rules:
     thirty_one_flat_points: int = _rule("count.thirty_one_flat_points")
     jack_points: int = _rule("count.jack_points")
     right_jack_points: int = _rule("count.right_jack_points")
+    right_jack_match: Match = _rule("count.right_jack_match")
     deuce_points: int = _rule("count.deuce_points")
     right_deuce_points: int = _rule("count.right_deuce_points")
-    right_deuce_match: DeuceMatch = _rule("count.right_deuce_match")
+    right_deuce_match: Match = _rule("count.right_deuce_match")
     deck_card_scores_as_jack_deuce: bool = _rule("count.deck_card_scores_as_jack_deuce")
     pair_match: PairMatch = _rule("count.pair_match")
     pair_points: int = _rule("count.pair_points")
@@ -182,11 +226,16 @@ class CountRules:
     contained_not_counted: bool
     jack_points: int
     right_jack_points: int
+    right_jack_match: Match
     deuce_points: int
     right_deuce_points: int
-    right_deuce_match: DeuceMatch
+    right_deuce_match: Match
     deck_card_scores_as_jack_deuce: bool
     colours: tuple[ColourEntry, ...]
+    count_sequences: bool
+    sequence_min: int
+    ace_in_sequence: AceInSequence
+    play_limit: int  # the hand's "thirty-one" is the play's limit
 
 
 _RULE_FIELDS = tuple(f for f in fields(Rules) if "key" in f.metadata)

@@ -6,6 +6,7 @@ anything is constructed, and alias expansion is bounded.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,34 @@ MAX_NODES = 200_000
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp",
+    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
 }
+# The longest whole number a profile may hold: far beyond any rule value, far short of Python's limit on
+# converting digits (a 5,000-digit number is refused here rather than failing later).
+MAX_DIGITS = 18
+
+
+class _CoreLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with the plain scalars of YAML 1.2's core schema instead of YAML 1.1's.
+
+    YAML 1.1 reads ``1:01`` and ``0x3d`` as 61, ``010`` as 8, ``yes``/``on`` as true and ``2001-01-01`` as
+    a date. Here only ``true``/``false`` are booleans, only decimal digits are integers, and every
+    other plain scalar (sexagesimal, hexadecimal, octal, dates) is a string, which the schema then
+    refuses where a number belongs.
+    """
+
+
+_CoreLoader.yaml_implicit_resolvers = {}
+for _tag, _pattern, _first in (
+        ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+        ("int", r"^[-+]?[0-9]+$", "-+0123456789"),
+        ("float", r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                  r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", "-+0123456789."),
+        ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""])):
+    _CoreLoader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), list(_first))
+
+_DECIMAL = re.compile(r"^[-+]?[0-9]+$")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 PathKey = tuple[str | int, ...]
 
@@ -82,7 +109,7 @@ def _one_line(text: str) -> str:
 def load_text(text: str, file: str) -> Document:
     """Parse ``text`` as one YAML document; raise ProfileError with a located problem on failure."""
     try:
-        loader = yaml.SafeLoader(text)
+        loader = _CoreLoader(text)
     except yaml.reader.ReaderError as exc:
         raise _reader_failure(file, text, exc) from None
     try:
@@ -110,6 +137,34 @@ def load_text(text: str, file: str) -> Document:
         loader.dispose()
 
 
+def _scalar(node: yaml.ScalarNode, path: PathKey, doc: Document) -> Any:
+    """A plain scalar's value by the YAML 1.2 core schema; anything a profile cannot hold is refused."""
+    text, tag = node.value, node.tag
+    if tag == "tag:yaml.org,2002:str":
+        bad = _SURROGATE.search(text)
+        if bad:
+            raise _fail(doc.file, node.start_mark, f"U+{ord(bad.group()):04X} is a lone surrogate, not a "
+                                                   f"character; refused", path)
+        return text
+    if tag == "tag:yaml.org,2002:int":
+        if not _DECIMAL.match(text):
+            raise _fail(doc.file, node.start_mark, f"{text!r} is not a whole number in decimal digits", path)
+        if len(text.lstrip("+-")) > MAX_DIGITS:
+            raise _fail(doc.file, node.start_mark, f"a number of {len(text.lstrip('+-'))} digits is too large "
+                                                   f"for a profile (at most {MAX_DIGITS})", path)
+        return int(text, 10)
+    if tag == "tag:yaml.org,2002:float":
+        raise _fail(doc.file, node.start_mark, f"{text!r} is not allowed: a profile holds whole numbers only "
+                                               f"(write 2, not 2.0)", path)
+    if tag == "tag:yaml.org,2002:bool":
+        if text.lower() not in ("true", "false"):
+            raise _fail(doc.file, node.start_mark, f"{text!r} is not a boolean: write true or false", path)
+        return text.lower() == "true"
+    if text not in ("~", "null", "Null", "NULL", ""):
+        raise _fail(doc.file, node.start_mark, f"{text!r} is not null", path)
+    return None
+
+
 def _build(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, doc: Document, budget: list[int]) -> Any:
     budget[0] -= 1
     if budget[0] < 0:
@@ -119,10 +174,7 @@ def _build(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, doc: Documen
     if isinstance(node, yaml.ScalarNode):
         if node.tag not in _PLAIN_TAGS:
             raise _fail(doc.file, node.start_mark, f"tag {node.tag!r} is not allowed (plain data only)", path)
-        try:
-            return loader.construct_object(node, deep=True)
-        except yaml.constructor.ConstructorError as exc:
-            raise _fail(doc.file, node.start_mark, _one_line(exc.problem or str(exc)), path) from None
+        return _scalar(node, path, doc)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != "tag:yaml.org,2002:seq":
             raise _fail(doc.file, node.start_mark, f"tag {node.tag!r} is not allowed (plain data only)", path)

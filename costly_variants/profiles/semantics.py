@@ -1,0 +1,149 @@
+"""The loader's semantic checks: rules that each pass the schema but cannot be played together.
+
+Every cross-field rule of the profile format is here and only here. Each check reads the plain values
+of a complete, schema-valid profile (``section.name`` -> value) and reports at the value that wins for
+the key it names, so a house profile that breaks a rule set in the profile it extends is told which
+file, line and key to change. A profile that passes these checks plays games in which every deal ends.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator, Mapping
+
+from ..errors import Problem
+from .rules import Category
+from .yamldoc import Document, PathKey
+
+# Where to report a problem with a rule key (None: with the profile as a whole): the file, the path, and
+# the profile the value was inherited from when the file itself does not set it.
+Locate = Callable[[str | None], tuple[Document, PathKey, str | None]]
+Values = Mapping[str, Any]
+
+DECK_SIZE = 52
+HIGHEST_NUMERAL = 10
+
+
+def _declaration_order(v: Values) -> Iterator[tuple[str, str]]:
+    lacking = sorted({c.value for c in Category} - set(v["count.declaration_order"]))
+    if lacking:
+        yield "count.declaration_order", f"declaration order must name every category; missing {', '.join(lacking)}"
+
+
+def _players(v: Values) -> Iterator[tuple[str, str]]:
+    four = v["players.count"] == 4
+    if v["players.partnerships"] and not four:
+        yield "players.partnerships", "partnerships need 4 players (players.count)"
+    if four and not v["players.partnerships"]:
+        yield "players.count", "4 players play only as two partnerships: set players.partnerships: true"
+    if four and not v["mog.partners_exchange"]:
+        yield "mog.partners_exchange", ("4 players mog only with their partners: set mog.partners_exchange: "
+                                        "true (no other four-hand mog is defined)")
+    if not four and v["mog.partners_exchange"]:
+        yield "mog.partners_exchange", "partners mog only in the four-hand game (players.count: 4)"
+    if not four and v["mog.dealer_mogs_stock"]:
+        yield "mog.dealer_mogs_stock", "the dealer mogs the stock only in the four-hand game (players.count: 4)"
+    if (four and v["mog.dealer_mogs_stock"] and v["mog.stock_when"] == "dealer-refused"
+            and v["mog.partners_challenger"] != "eldest-and-dealer"):
+        yield "mog.stock_when", ("dealer-refused needs mog.partners_challenger: eldest-and-dealer; where the "
+                                 "elder hand challenges, the dealer never asks and so is never refused")
+
+
+def _deck(v: Values) -> Iterator[tuple[str, str]]:
+    needed = v["players.count"] * v["deal.cards_each"] + 1 + (1 if v["mog.dealer_mogs_stock"] else 0)
+    if needed > DECK_SIZE:
+        yield "deal.cards_each", (f"{v['players.count']} players with {v['deal.cards_each']} cards each, the "
+                                  f"deck card and the stock need {needed} cards; the pack has {DECK_SIZE}")
+
+
+def _play_limit(v: Values) -> Iterator[tuple[str, str]]:
+    limit = v["play.limit"]
+    # Every card must be playable on an empty count, or a series can end before any card is played and
+    # the play never ends.
+    cards = {"a Ten": HIGHEST_NUMERAL, "a court card (cards.court_value)": v["cards.court_value"],
+             "an Ace at its lowest (cards.ace_values)": min(v["cards.ace_values"])}
+    for name, value in cards.items():
+        if value > limit:
+            yield "play.limit", (f"{name} counts {value}, more than the limit {limit}: it could never be "
+                                 f"played, and the play would never end")
+    unreachable = [t for t in v["play.point_totals"] if t > limit]
+    if unreachable:
+        yield "play.point_totals", (f"{', '.join(map(str, unreachable))} can never be reached in play: the count "
+                                    f"may not pass play.limit {limit}")
+
+
+def _alike(v: Values) -> Iterator[tuple[str, str]]:
+    # Pairs, prials and double prials score two, three and four alike; nothing scores five.
+    if v["count.pair_match"] != "courts-alike":
+        return
+    if v["deal.cards_each"] + 1 > 4:
+        yield "count.pair_match", (f"courts-alike with {v['deal.cards_each']} cards each lets five courts "
+                                   f"meet in one count, and no rule scores five alike")
+    elif v["play.pairs"] and 5 * v["cards.court_value"] <= v["play.limit"]:
+        yield "count.pair_match", (f"courts-alike with play.pairs lets five courts be played in one series "
+                                   f"(5 x {v['cards.court_value']} <= play.limit {v['play.limit']}), and "
+                                   f"no rule scores five alike")
+
+
+def can_score(v: Values) -> list[str]:
+    """The rules by which chance alone can bring a point, whatever the players choose.
+
+    The go and a refusal to mog are left out: players who never say go or never refuse would never
+    score by them.
+    """
+    found = []
+    if v["turnup.heels_points"] and v["turnup.heels_ranks"]:
+        found.append("turnup.heels_points")
+    for key in ("play.latter_points", "count.jack_points", "count.right_jack_points", "count.deuce_points",
+                "count.right_deuce_points", "count.pair_points", "count.prial_points"):
+        if v[key]:
+            found.append(key)
+    if v["play.point_totals"] or v["count.point_totals"]:
+        found.append("point totals")
+    if v["count.thirty_one"] == "per-card" or (v["count.thirty_one"] == "flat-whole-hand"
+                                               and v["count.thirty_one_flat_points"]):
+        found.append("count.thirty_one")
+    if any(entry["points"] for entry in v["count.colours"]):
+        found.append("count.colours")
+    if (v["play.pairs"] or v["count.pair_points"]) and v["count.pair_points"]:
+        found.append("pairs")
+    if v["play.jacks_deuces"] and (v["count.jack_points"] or v["count.deuce_points"]):
+        found.append("play.jacks_deuces")
+    return found
+
+
+def _something_scores(v: Values) -> Iterator[tuple[str | None, str]]:
+    if not can_score(v):
+        yield None, ("nothing in this profile scores unless a player chooses to say go or to refuse "
+                              "a mog, so a game need never end: give points to heels, the latter, points, "
+                              "Jacks, Deuces, pairs or colours")
+
+
+def points_every_deal(v: Values) -> bool:
+    """True when every deal pays at least one point, so a game to ``t`` ends within about 2t deals.
+
+    The last series of every play ends either at the limit (the hitter, where the limit is a point
+    total) or short of it (the latter; where a go was paid instead, the go).
+    """
+    return bool(v["play.latter_points"]) and v["play.limit"] in v["play.point_totals"]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    return str(value)
+
+
+CHECKS: tuple[Callable[[Values], Iterator[tuple[str | None, str]]], ...] = (_declaration_order, _players, _deck, _play_limit, _alike, _something_scores)
+
+
+def semantic_problems(values: Values, locate: Locate) -> list[Problem]:
+    """Every broken cross-field rule, each located at the value of the key it names."""
+    problems = []
+    for check in CHECKS:
+        for key, message in check(values):
+            doc, path, inherited = locate(key)
+            if inherited is not None and key is not None:
+                message = f"{key} ({_shown(values[key])}, from {inherited}): {message}"
+            problems.append(doc.problem(path, message))
+    return problems
