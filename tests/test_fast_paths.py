@@ -110,9 +110,23 @@ def test_the_watch_catches_a_card_played_twice_and_a_count_past_the_limit():
     play = next(a for a in state.legal_actions() if a.kind is Kind.PLAY)
     state.apply_trusted(play)
     watch.after(play)
-    with pytest.raises(InvariantError, match="played twice"):
+    with pytest.raises(InvariantError, match="a card played twice"):
         watch.after(play)
     other = Action(Kind.PLAY, state.hands[state.to_play][0])
     state.count = state.rules.play_limit + 1
     with pytest.raises(InvariantError, match="the count reached"):
         watch.after(other)
+
+
+def test_the_watch_and_the_replay_agree_on_a_series_paying_both_the_go_and_the_latter():
+    from tests.test_rules_played import deal, rules_of
+
+    state = deal(rules_of("eddowes-burne-1874", go_points=1, latter_points=1, go_and_latter=True),
+                 ["10H", "9H", "8H"], ["KS", "QS", "10S"], "5D")
+    watch = DealWatch(state)
+    watch.go_and_latter = False  # as if the profile did not allow both: the watch must object
+    with pytest.raises(InvariantError, match="both the go and the latter"):
+        for text in ["decline", "play:10H", "play:KS", "play:9H", "go", "go"]:
+            action = Action.from_str(text)
+            state.apply_action(action)
+            watch.after(action)
