@@ -58,12 +58,17 @@ _SUBSETS = {n: [s for k in range(1, n + 1) for s in itertools.combinations(range
 
 def is_sequence(ace_rule: AceInSequence, ranks: Sequence[int]) -> bool:
     """Whether ``ranks`` are all different and consecutive, the Ace low (or high, where the rule lets it)."""
-    if len(set(ranks)) != len(ranks):
+    n = len(ranks)
+    if len(set(ranks)) != n:
         return False
-    readings = [sorted(ranks)]
-    if ace_rule is AceInSequence.HIGH_OR_LOW and 1 in ranks:
-        readings.append(sorted(14 if r == 1 else r for r in ranks))
-    return any(r[-1] - r[0] == len(r) - 1 for r in readings)
+    # All different: consecutive when they span just their number of ranks (no sorting needed).
+    low = min(ranks)
+    if max(ranks) - low == n - 1:
+        return True
+    if ace_rule is AceInSequence.HIGH_OR_LOW and low == 1:  # read the Ace as 14 instead
+        others = [r for r in ranks if r != 1]
+        return 14 - (min(others) if others else 14) == n - 1
+    return False
 
 
 def alike(pair_match: PairMatch, rank: int) -> int:

@@ -62,7 +62,13 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
             items.append(PlayItem(GROUP_NAMES[run], points, table[-run:], "play.pairs"))
     if rules.play_sequences and len(table) >= rules.sequence_min:
         ranks = [int(c.rank) for c in table]
-        for length in range(len(table), rules.sequence_min - 1, -1):
+        # No run longer than the last cards of different ranks can be a sequence: start from there.
+        different: set[int] = set()
+        for rank in reversed(ranks):
+            if rank in different:
+                break
+            different.add(rank)
+        for length in range(len(different), rules.sequence_min - 1, -1):
             if is_sequence(rules.ace_in_sequence, ranks[-length:]):
                 items.append(PlayItem("sequence", length, table[-length:], "play.sequences"))
                 break
