@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, Iterable, Sequence
+from typing import Any, Collection, Iterable, Sequence
 
 from ..cards import FULL_DECK, Card, Rank, Suit, parse_cards
 from ..errors import CardError
@@ -54,6 +54,11 @@ RankItem = tuple[Category, str, tuple[int, ...], int, str]
 SuitItem = RankItem
 
 _SUBSETS = {n: [s for k in range(1, n + 1) for s in itertools.combinations(range(n), k)] for n in range(1, 6)}
+# The subsets of two or more cards with their bit masks, in the order of _SUBSETS; and the steps that
+# build every subset's sum from a smaller one's: (mask, mask less its lowest card, that card).
+_SEVERAL = {n: [(s, sum(1 << i for i in s)) for s in subsets if len(s) > 1] for n, subsets in _SUBSETS.items()}
+_SUBSET_STEPS = {n: [(mask, mask & (mask - 1), (mask & -mask).bit_length() - 1) for mask in range(1, 1 << n)]
+                 for n in _SUBSETS}
 
 
 def is_sequence(ace_rule: AceInSequence, ranks: Sequence[int]) -> bool:
@@ -97,31 +102,38 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
     aces = [i for i, r in enumerate(ranks) if r == 1]
     choices = itertools.product(rules.ace_values, repeat=len(aces)) if rules.one_value_per_ace else [None]
     best: tuple[int, list[RankItem], tuple[int, ...]] | None = None
+    # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
+    limit = rules.play_limit
+    limit_name = POINT_NAMES.get(limit, str(limit))
+    several = _SEVERAL[n]  # (subset, its bit mask) for every subset of two or more cards, in order
     for choice in choices:
         items: list[RankItem] = []
+        # sums[mask]: the totals the cards in ``mask`` can make
         if choice is None:
             # Each combination may take each Ace at whichever value suits it.
             options = [[_pip(r, a, rules.court_value) for a in rules.ace_values] if r == 1
                        else [_pip(r, 1, rules.court_value)] for r in ranks]
-            sums = {s: {sum(v) for v in itertools.product(*(options[i] for i in s))} for s in _SUBSETS[n]}
+            sums: list[Collection[int]] = [{0}] * (1 << n)
+            for mask, rest, i in _SUBSET_STEPS[n]:
+                sums[mask] = {x + v for x in sums[rest] for v in options[i]}
             values = tuple(0 for _ in ranks)
         else:
             ace_of = dict(zip(aces, choice))
             values = tuple(_pip(r, ace_of.get(i, 1), rules.court_value) for i, r in enumerate(ranks))
-            sums = {s: {sum(values[i] for i in s)} for s in _SUBSETS[n]}
+            single = [0] * (1 << n)
+            for mask, rest, i in _SUBSET_STEPS[n]:
+                single[mask] = single[rest] + values[i]
+            sums = [(x,) for x in single]
         for target in rules.count_point_totals:
-            for subset in _SUBSETS[n]:
-                if len(subset) > 1 and target in sums[subset]:
+            for subset, mask in several:
+                if target in sums[mask]:
                     items.append((Category.POINTS, POINT_NAMES.get(target, str(target)), subset, len(subset),
                                   "count.point_totals"))
-        # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
-        limit = rules.play_limit
-        limit_name = POINT_NAMES.get(limit, str(limit))
         if rules.thirty_one is ThirtyOne.PER_CARD:
-            for subset in _SUBSETS[n]:
-                if len(subset) > 1 and limit in sums[subset]:
+            for subset, mask in several:
+                if limit in sums[mask]:
                     items.append((Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one"))
-        elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[tuple(range(n))]:
+        elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[(1 << n) - 1]:
             items.append((Category.THIRTY_ONE, limit_name, tuple(range(n)), rules.thirty_one_flat_points,
                           "count.thirty_one_flat_points"))
         total = sum(item[3] for item in items)
