@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted([*ROOT.glob("variants/*.yaml"), *ROOT.glob("sources/**/*.yaml"),
                 *ROOT.glob("tests/profile_examples/**/*.yaml")])
 
-pytestmark = pytest.mark.skipif(yamldoc._CParser is None, reason="PyYAML built without libyaml")
+pytestmark = pytest.mark.skipif(not yamldoc.HAVE_LIBYAML, reason="PyYAML built without libyaml")
 
 
 def outcome(load, text):

@@ -46,20 +46,19 @@ for _tag, _pattern, _first in (
         ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""])):
     _CoreLoader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), list(_first))
 
-try:  # libyaml's parser, where PyYAML was built with it: the same nodes and marks, several times faster
-    from yaml._yaml import CParser as _CParser
-except ImportError:  # pragma: no cover - PyYAML without libyaml
-    _CParser = None
+# libyaml's parser, where PyYAML was built with it: the same nodes and marks, several times faster.
+HAVE_LIBYAML: bool = getattr(yaml, "__with_libyaml__", False)
 
+if HAVE_LIBYAML:
+    from yaml._yaml import CParser  # type: ignore[import-not-found, unused-ignore]
 
-if _CParser is not None:
-    class _FastCoreLoader(_CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):  # type: ignore[misc, valid-type]
+    class _FastCoreLoader(CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
         """_CoreLoader with libyaml's parser (as PyYAML's CSafeLoader is SafeLoader with it)."""
 
         yaml_implicit_resolvers = _CoreLoader.yaml_implicit_resolvers
 
         def __init__(self, stream: str) -> None:
-            _CParser.__init__(self, stream)
+            CParser.__init__(self, stream)
             yaml.constructor.SafeConstructor.__init__(self)
             yaml.resolver.Resolver.__init__(self)
 
@@ -138,7 +137,7 @@ def load_text(text: str, file: str) -> Document:
     """
     # libyaml accepts tabs where PyYAML refuses them, and some characters its reader refuses: such texts
     # go to the pure parser alone, so that libyaml never accepts what the pure parser would not.
-    if _CParser is not None and "\t" not in text and not yaml.reader.Reader.NON_PRINTABLE.search(text):
+    if HAVE_LIBYAML and "\t" not in text and not yaml.reader.Reader.NON_PRINTABLE.search(text):
         try:
             return _load_with(_FastCoreLoader, text, file)
         except (ProfileError, yaml.YAMLError, RecursionError, _PureOnly):
@@ -211,7 +210,7 @@ def _build(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, doc: Documen
                     f"document expands to more than {MAX_NODES} values (alias bomb?); refused", path)
     doc.positions.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
     if isinstance(node, yaml.ScalarNode):
-        if not node.value and not node.style and _CParser is not None and isinstance(loader, _FastCoreLoader):
+        if not node.value and not node.style and HAVE_LIBYAML and isinstance(loader, _FastCoreLoader):
             raise _PureOnly  # libyaml may place an empty value elsewhere than the pure parser does
         if node.tag not in _PLAIN_TAGS:
             raise _fail(doc.file, node.start_mark, f"tag {node.tag!r} is not allowed (plain data only)", path)
