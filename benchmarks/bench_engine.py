@@ -5,9 +5,9 @@ Target: >= 1,000 greedy games/s per core for every profile (floor 500), results 
 
 Each figure is the CPU time of this process alone (one core), the best of several repeats, because on
 a shared machine the wall clock measures the neighbours. It is also given against a baseline measured
-in the same run, just before: a trivial random-play loop (shuffle a deck, deal three cards each, play
-them to 31 at random) that does the kind of Python work a game does without the engine. Load slows
-both alike, so "games per baseline round" moves far less than games/s from one run to the next.
+in the same run, just before (``baseline.py``: a trivial random-play loop that does the kind of Python
+work a game does, without the engine). Load slows both alike, so "games per 1,000 baseline rounds"
+moves far less than games/s from one run to the next.
 
 Results: the first games of each profile are also played with ``check="full"`` (every action replayed
 through the validating ``apply_action``: the fast path must give the same game), and the digest of all
@@ -18,45 +18,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
-import time
-from typing import Callable
 
+from baseline import baseline_rate, best_cpu
 from costly_variants import profiles
 from costly_variants.game.playout import play_game
 from costly_variants.game.state import Game
-
-
-def best_cpu(run: Callable[[], object], repeats: int) -> float:
-    """The least CPU time of ``repeats`` runs (the one least disturbed by the rest of the machine)."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return best
-
-
-def random_play_loop(rounds: int, seed: int = 1) -> int:
-    """The baseline: ``rounds`` rounds of a toy card game played at random, in plain Python."""
-    rng = random.Random(seed)
-    deck = [rank for rank in range(1, 14) for _ in range(4)]
-    points = 0
-    for _ in range(rounds):
-        rng.shuffle(deck)
-        hands = [deck[0:3], deck[3:6]]
-        count, player = 0, 0
-        while hands[0] or hands[1]:
-            hand = hands[player]
-            if hand:
-                card = hand.pop(rng.randrange(len(hand)))
-                count += min(card, 10)
-                if count in (15, 31):
-                    points += 2
-                if count > 31:
-                    count = 0
-            player = 1 - player
-    return points
 
 
 def digest(logs: list[dict]) -> str:
@@ -71,14 +37,13 @@ def main() -> None:
     parser.add_argument("--bots", nargs="+", default=["greedy"])
     parser.add_argument("--expect", help="the digest an earlier run printed: fail if the games differ")
     args = parser.parse_args()
-    baseline_rounds = 20_000
     all_logs = []
     print(f"{'profile':30s} {'games/s/core':>12s} {'baseline/s':>11s} {'games per 1k baseline':>22s}  digest")
     for profile in profiles.load_all():
         game = Game(profile.rules, variant=profile.id)
         for seed in range(args.checked):
             play_game(game, args.bots, seed, check="full")
-        baseline = baseline_rounds / best_cpu(lambda: random_play_loop(baseline_rounds), args.repeats)
+        baseline = baseline_rate(args.repeats)
         states = []
         elapsed = best_cpu(lambda: states.__setitem__(slice(None), [
             play_game(game, args.bots, seed) for seed in range(args.games)]), args.repeats)
