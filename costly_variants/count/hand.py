@@ -262,7 +262,7 @@ def suit_role(card: Card) -> int:
 
 
 _KIND = [1 if c.rank == Rank.JACK else 2 if c.rank == Rank.TWO else 0 for c in FULL_DECK]
-_SUIT_ROLE = [_KIND[c.index] * 4 + list(Suit).index(c.suit) for c in FULL_DECK]
+_SUIT_ROLE = [_KIND[c.index] * 4 + c.index // 13 for c in FULL_DECK]  # index // 13: the suit's place
 # A multiset of ranks as one int: four bits per rank hold how many cards have it.
 _RANK_BIT = [1 << (4 * int(c.rank)) for c in FULL_DECK]
 
@@ -279,7 +279,8 @@ def _relation(suit: Suit, deck_suit: Suit) -> int:
 # For totals, a hand's suit roles relative to the deck card's suit, as a multiset in one int (four bits
 # per role): a renaming of suits that keeps the deck card's suit and red and black changes no total
 # (tests/test_scoring.py checks it), so this needs a quarter of the keys of the suits themselves.
-_ROLE_BIT_BESIDE = [[1 << (4 * (_KIND[c.index] * 4 + _relation(c.suit, deck.suit))) for c in FULL_DECK]
+_RELATION = {(suit, deck_suit): _relation(suit, deck_suit) for suit in Suit for deck_suit in Suit}
+_ROLE_BIT_BESIDE = [[1 << (4 * (_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit])) for c in FULL_DECK]
                     for deck in FULL_DECK]
 _DECK_ROLE_SHIFT = 4 * 12
 
