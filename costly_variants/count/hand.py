@@ -263,6 +263,7 @@ def suit_role(card: Card) -> int:
 
 _KIND = [1 if c.rank == Rank.JACK else 2 if c.rank == Rank.TWO else 0 for c in FULL_DECK]
 _SUIT_ROLE = [_KIND[c.index] * 4 + c.index // 13 for c in FULL_DECK]  # index // 13: the suit's place
+_RANK_NUMBER = [int(c.rank) for c in FULL_DECK]
 # A multiset of ranks as one int: four bits per rank hold how many cards have it.
 _RANK_BIT = [1 << (4 * int(c.rank)) for c in FULL_DECK]
 
@@ -330,7 +331,7 @@ class HandCounter:
         points, rule key). The cards are not checked for repeats."""
         cards = (*hand, deck)
         by_rank = sorted(cards, key=_RANK_OF)  # stable, as score_hand always sorted
-        rank_items, _ = self._rank_part(tuple([int(c.rank) for c in by_rank]))
+        rank_items, _ = self._rank_part(tuple([_RANK_NUMBER[c.index] for c in by_rank]))
         placed = [(place, cat, name, tuple([by_rank[p] for p in pos]), pts, rule)
                   for place, cat, name, pos, pts, rule in rank_items]
         placed += [(place, cat, name, tuple([cards[p] for p in pos]), pts, rule)

@@ -41,7 +41,7 @@ def _play_points(state: State, action: Action, table: list[Card] | None = None) 
         return 0
     value = action.value if action.value is not None else state.game.card_values[action.card.index]
     series = (table if table is not None else [c for _, c in state.series]) + [action.card]
-    return sum(i.points for i in score_play(state.rules, series, state.count + value, state.deck_card))
+    return sum([i.points for i in score_play(state.rules, series, state.count + value, state.deck_card)])
 
 
 def _hand_value(state: State, hand: list[Card]) -> int:

@@ -52,7 +52,7 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
         if count == rules.play_limit:
             name += " (the hitter)"
         items.append(PlayItem(name, len(table), table, "play.point_totals"))
-    if rules.play_pairs:
+    if rules.play_pairs and len(table) > 1:
         kind = alike(rules.pair_match, last.rank)
         run = 1
         while run < len(table) and alike(rules.pair_match, table[-run - 1].rank) == kind:

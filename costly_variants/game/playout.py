@@ -218,6 +218,7 @@ class DealWatch:
         self.actions_in_deal = 0
         self.played: list[str] = []
         self.series_before = len(state.series)
+        self.events = state.events
         self.events_seen = len(state.events)
         self.go_paid = False
 
@@ -229,17 +230,18 @@ class DealWatch:
                 raise InvariantError(f"deal {self.deal} did not end in {MAX_DEAL_ACTIONS} actions")
         played_now = action.kind is Kind.PLAY
         if played_now:
-            assert action.card is not None
-            if action.card.text in self.played:  # caught at once rather than at the deal's end
-                raise InvariantError(f"deal {self.deal}: a card played twice: {sorted(self.played + [action.card.text])}")
-            self.played.append(action.card.text)
+            text = action.card.text  # type: ignore[union-attr]
+            if text in self.played:  # caught at once rather than at the deal's end
+                raise InvariantError(f"deal {self.deal}: a card played twice: {sorted(self.played + [text])}")
+            self.played.append(text)
         if state.count > self.limit:
             raise InvariantError(f"deal {self.deal}: the count reached {state.count}")
-        if len(state.events) != self.events_seen:
-            self._series_events(state.events[self.events_seen:], played_now)
-            self.events_seen = len(state.events)
-        self.series_before = len(state.series)
-        if not self.series_before:  # the series ended (or none has begun): the next starts afresh
+        events = self.events  # the state's own list, appended to and never replaced
+        if len(events) != self.events_seen:
+            self._series_events(events[self.events_seen:], played_now)
+            self.events_seen = len(events)
+        self.series_before = series = len(state.series)
+        if not series:  # the series ended (or none has begun): the next starts afresh
             self.go_paid = False
         if state.deal_number != self.deal:
             self._deal_over()

@@ -97,6 +97,8 @@ class State(TurnupPhase):
         return [1.0 if self.team_of(p) == self.winner else -1.0 for p in range(self.n)]
 
     def legal_actions(self) -> list[Action]:
+        if self.phase is Phase.PLAY:  # the commonest case, asked before every card
+            return self._play_actions(self.to_play)
         player = self.current_player()
         if player == TERMINAL:
             return []
