@@ -25,3 +25,27 @@ def cli(capsys):
         return code, out, err
 
     return invoke
+
+
+@pytest.fixture
+def house(tmp_path):
+    """Write a house profile extending ``extends``, with its rules given as ``{"section.name": value}``
+    (each an editorial house rule) and any further top-level YAML; return its path."""
+
+    def write(extends: str, rules: dict[str, object] | None = None, *, extra: str = "",
+              name: str = "house.yaml") -> Path:
+        lines = [f"id: {Path(name).stem}", "title: House rules", f"extends: {extends}", extra.rstrip("\n")]
+        sections: dict[str, list[str]] = {}
+        for key, value in (rules or {}).items():
+            section, rule = key.split(".", 1)
+            sections.setdefault(section, []).append(
+                f"    {rule}: {{value: {value}, status: editorial, cite: [], note: a house rule}}")
+        if sections:
+            lines.append("rules:")
+            for section, entries in sections.items():
+                lines += [f"  {section}:", *entries]
+        path = tmp_path / name
+        path.write_text("\n".join(l for l in lines if l) + "\n", encoding="utf-8")
+        return path
+
+    return write

@@ -6,7 +6,8 @@ import json
 import pytest
 
 from costly_variants import profiles
-from costly_variants.worked_examples.replay import load_examples, play_points, replay, replay_all
+from costly_variants.cards import Card
+from costly_variants.worked_examples.replay import ReplayError, load_examples, play_points, replay, replay_all
 from costly_variants.profiles.sources import library
 
 # example id -> (the source's total, the engine's under the example's own profile)
@@ -21,6 +22,14 @@ PINNED = {
     "parlett-hand-2": (34, 34),
     "parlett-hand-3": (16, 19),
     "jackson-three-jacks": (31, 34),
+    "parlett-play-prial": (14, 14),
+    "parlett-sequence-a23": (3, 3),
+    "parlett-sequence-qka": (0, 0),
+    "wikipedia-seven-five-three": (3, 3),
+    "wikipedia-sequence-a3524": (10, 10),
+    "wikipedia-go-at-23": (1, 1),
+    "wikipedia-two-jacks": (6, 6),
+    "wikipedia-two-jacks-one-right": (8, 8),
 }
 
 EXAMPLES = {e.id: e for e in load_examples()}
@@ -60,7 +69,7 @@ def test_parlett_play_event_by_event():
         ("Annie", 0), ("Benny", 0), ("Annie", 5), ("Benny", 8), ("Annie", 2), ("Benny", 1)]
     assert scored[2][2] == ["fifteen 3", "pair 2"]
     assert scored[3][2] == ["twenty-five 4", "right jack in play 4"]
-    assert scored[5][2] == ["latter 1"]
+    assert scored[5][2] == ["for the latter 1"]
 
 
 def test_parlett_hand_reconstructions_find_hands():
@@ -116,3 +125,34 @@ def test_a_broken_worked_examples_file_is_a_clear_error(tmp_path):
                                       encoding="utf-8")
     with pytest.raises(CostlyError, match="kind 'guess' is not one of"):
         load_examples(tmp_path)
+
+
+def test_plays_are_replayed_through_the_engine_itself():
+    """The engine decides the go: a record in which a player says go while he could play is refused."""
+    example = EXAMPLES["wikipedia-go-at-23"]
+    rules = profiles.load("eddowes-burne-1874").rules
+    scored = play_points(rules, example.plays, example.deck, example.hands)
+    assert [n for _, _, n in scored][2] == ["for the go 1"]
+    playable = tuple((name, tuple(c for c in cards if str(c) != "QD") + (Card.from_str("7D"),))
+                     if name == "dealer" else (name, cards) for name, cards in example.hands)
+    with pytest.raises(ReplayError, match="dealer could still play at 23"):
+        play_points(rules, example.plays, example.deck, playable)
+
+
+def test_the_go_or_the_latter_pays_the_elder_one_point_at_23():
+    """Jackson's go and Parlett's latter: one point to the same player, with different cards."""
+    example = EXAMPLES["wikipedia-go-at-23"]
+    for profile_id, where in (("eddowes-burne-1874", 2), ("parlett-121", 3)):
+        scored = play_points(profiles.load(profile_id).rules, example.plays, example.deck, example.hands)
+        assert [p for _, p, _ in scored] == [1 if i == where else 0 for i in range(4)], profile_id
+
+
+def test_q_k_a_scores_under_a_house_rule_that_lets_the_ace_be_high(house):
+    path = house("parlett-121", {"cards.ace_in_sequence": "high-or-low"})
+    outcome = replay(EXAMPLES["parlett-sequence-qka"], profiles.load(str(path)))
+    assert outcome.engine == 3 and "AH by Annie: 0 in the source, 3 here (sequence 3)" in outcome.reason
+
+
+def test_a_two_hand_play_is_not_played_with_four():
+    outcome = replay(EXAMPLES["parlett-play"], profiles.load("eddowes-burne-1874-partners"))
+    assert outcome.engine is None and "two-hand play" in outcome.reason

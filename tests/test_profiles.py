@@ -180,3 +180,95 @@ def test_any_input_gives_problems_never_a_crash(tmp_path, text):
     assert (profile is None) == bool(problems)
     for problem in problems:
         assert "\n" not in str(problem) and problem.location.line >= 1
+
+
+def test_profiles_are_read_as_yaml_1_2(house, cli):
+    """Dates, yes/no, sexagesimal and hexadecimal are strings; 010 is ten; JSON output stays JSON."""
+    path = house("parlett-121", extra="summary: yes\nrules:\n  game:\n    target:\n      value: 010\n"
+                            "      status: disputed\n      cite: [parlett-web#game]\n      note: on\n"
+                            "      alternatives:\n      - {value: 2001-01-01, reading: 1:01}\n"
+                            "      - {value: 0x3d, reading: 'no'}\n")
+    profile = profiles.load(str(path))
+    assert profile.summary == "yes" and profile.rules.target == 10
+    prov = profile.provenance["game.target"]
+    assert prov.note == "on" and [a.value for a in prov.alternatives] == ["2001-01-01", "0x3d"]
+    assert prov.alternatives[0].reading == "1:01"
+    code, out, _ = cli("show", "--json", str(path))
+    assert code == 0 and json.loads(out)["id"] == "house"
+
+
+@pytest.mark.parametrize("body, words", [
+    ("rules:\n  game:\n    target: {value: 61, status: editorial, cite: [], note: \"\\ud83d\"}\n", "lone surrogate"),
+    ("rules:\n  game:\n    target: {value: 6.1e1, status: editorial, cite: [], note: x}\n", "whole numbers only"),
+    ("rules:\n  game:\n    target: {value: !!float 61, status: editorial, cite: [], note: x}\n", "whole numbers only"),
+    ("rules:\n  game:\n    target: {value: !!int 0x3d, status: editorial, cite: [], note: x}\n", "decimal digits"),
+    ("rules:\n  game:\n    target: {value: !!timestamp 2001-01-01, status: editorial, cite: [], note: x}\n",
+     "is not allowed"),
+    ("rules:\n  game:\n    target: {value: " + "1" * 19 + ", status: editorial, cite: [], note: x}\n", "too large"),
+])
+def test_values_no_profile_can_hold_are_one_located_line(house, cli, body, words):
+    path = house("parlett-121", extra=body)
+    code, out, err = cli("show", "--json", str(path))
+    lines = (out + err).strip().splitlines()
+    assert code != 0 and len(lines) == 1 and lines[0].startswith(f"{path}:6:") and words in lines[0], lines
+
+
+@pytest.mark.parametrize("command", [["analyse", "hands", "--variant"], ["score", "5H", "5D", "10H", "--deck", "KH", "--variant"],
+                                     ["score", "--batch", "--variant"]])
+def test_counting_commands_refuse_hands_they_cannot_count(house, cli, command):
+    path = house("parlett-121", {"deal.cards_each": 2})
+    code, out, err = cli(*command, str(path))
+    lines = (out + err).strip().splitlines()
+    assert code != 0 and len(lines) == 1 and "deal.cards_each is 2" in lines[0] and "3 cards" in lines[0], lines
+
+
+def test_a_house_profile_may_not_take_a_bundled_id(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("id: cotton-1674\ntitle: Mine\nextends: cotton-1674\n", encoding="utf-8")
+    _, problems = profiles.check(path)
+    assert [p.location.path for p in problems] == ["$.id"] and "bundled profile" in problems[0].message
+
+
+def test_eddowes_burne_profiles_say_their_source_is_secondary(bundled, cli):
+    for profile_id in ("eddowes-burne-1874", "eddowes-burne-1874-partners"):
+        status = bundled[profile_id].source_status
+        assert status is not None and status.status is SourceStatus.SECONDARY and "Wikipedia" in status.note
+    code, out, _ = cli("diff", "--json")
+    notes = json.loads(out)["source_status"]
+    assert notes["eddowes-burne-1874"]["status"] == "secondary" and notes["holme-1688"]["status"] == "unavailable"
+    code, out, _ = cli("show", "eddowes-burne-1874")
+    assert code == 0 and "[secondary]" in out
+
+
+def test_every_stated_reading_the_issue_names_is_marked_as_a_reading(bundled):
+    cotton, jackson, parlett = (bundled[i].provenance for i in ("cotton-1674", "eddowes-burne-1874", "parlett-121"))
+    assert parlett["play.go_points"].status is Status.INFERRED
+    assert jackson["count.point_totals"].status is Status.INFERRED
+    assert cotton["mog.procedure"].status is Status.INFERRED
+    # the two 1874 readings of the end of a series are disputed, each the other's alternative
+    for key, other in (("play.go_points", 0), ("play.latter_points", 1)):
+        assert jackson[key].status is Status.DISPUTED and jackson[key].alternatives[0].value == other
+    assert jackson["count.thirty_one"].status is Status.DISPUTED
+    assert bundled["eddowes-burne-1874"].rules.thirty_one is ThirtyOne.PER_CARD
+    assert [a.value for a in jackson["count.thirty_one"].alternatives] == ["flat-whole-hand"]
+    # Cotton's "colour": the suit reading is an alternative for the colours table
+    colours = cotton["count.colours"]
+    assert any(all(e["in_suit"] == e["in_colour"] for e in alt.value) for alt in colours.alternatives
+               if isinstance(alt.value, tuple))
+    partners = bundled["eddowes-burne-1874-partners"].provenance
+    assert partners["mog.given_away_scores"].status is Status.SILENT
+    assert partners["mog.given_away_scores"].defined_in == "eddowes-burne-1874-partners"
+    assert all(bundled[i].provenance["deal.cut_ace"].defined_in for i in bundled)
+
+
+def test_what_can_score_counts_only_totals_some_cards_can_make(bundled):
+    from costly_variants.profiles.semantics import can_score
+
+    values = dict(bundled["parlett-121"].values)
+    assert {"play.latter_points", "count.thirty_one", "count.colours"} <= set(can_score(values))
+    # One card each: a hand and the deck card are two cards, which make at most 22, never 31.
+    one = {**values, "deal.cards_each": 1}
+    assert "count.thirty_one" not in can_score(one) and "count.prial_points" not in can_score(one)
+    assert "count.prial_points" in can_score(values)  # three alike in a hand of three and the deck card
+    assert "count.colours" not in can_score({**one, "count.colours": ({"name": "c", "in_colour": 3, "in_suit": 1,
+                                                                        "points": 2},)})

@@ -221,15 +221,11 @@ def test_the_hitter_and_the_hands_thirty_one_follow_the_limit():
     assert not [i for i in score_hand(rules, ["KH", "QS", "AD"], "2C").items if i.category is Category.THIRTY_ONE]
 
 
-def test_a_house_profile_plays_its_new_keys(tmp_path):
+def test_a_house_profile_plays_its_new_keys(house):
     """The same keys through a house profile file: validated, typed, played."""
-    house = tmp_path / "house.yaml"
-    house.write_text(
-        "id: house\ntitle: House rules\nextends: eddowes-burne-1874\nrules:\n"
-        "  deal:\n    cut_ace: {value: high, status: editorial, cite: [], note: house}\n"
-        "  cards:\n    ace_in_sequence: {value: high-or-low, status: editorial, cite: [], note: house}\n"
-        "  count:\n    sequences: {value: true, status: editorial, cite: [], note: house}\n", encoding="utf-8")
-    rules = profiles.load(str(house)).rules
+    path = house("eddowes-burne-1874", {"deal.cut_ace": "high", "cards.ace_in_sequence": "high-or-low",
+                                        "count.sequences": "true"})
+    rules = profiles.load(str(path)).rules
     assert rules.cut_ace is CutAce.HIGH and rules.ace_in_sequence is AceInSequence.HIGH_OR_LOW
     run = [i for i in score_hand(rules, ["QH", "KC", "AD"], "5S").items if i.category is Category.SEQUENCES]
     assert [i.points for i in run] == [3]

@@ -147,7 +147,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
         first = o.example.id != last
         last = o.example.id
         home = "*" if o.profile_id == o.example.profile else " "
-        table.add_row(Text(o.example.id if first else ""), f"{home}{o.profile_id}", str(o.stated), str(o.engine),
+        table.add_row(Text(o.example.id if first else ""), f"{home}{o.profile_id}", str(o.stated), "-" if o.engine is None else str(o.engine),
                       Text(o.reason or ("agrees" if o.agrees else ""), overflow="fold"),
                       end_section=False)
     out.print(table)

@@ -66,13 +66,12 @@ def is_sequence(ace_rule: AceInSequence, ranks: Sequence[int]) -> bool:
     n = len(ranks)
     if len(set(ranks)) != n:
         return False
-    # All different: consecutive when they span just their number of ranks (no sorting needed).
-    low = min(ranks)
-    if max(ranks) - low == n - 1:
+    span = len(ranks) - 1
+    if max(ranks) - min(ranks) == span:
         return True
-    if ace_rule is AceInSequence.HIGH_OR_LOW and low == 1:  # read the Ace as 14 instead
-        others = [r for r in ranks if r != 1]
-        return 14 - (min(others) if others else 14) == n - 1
+    if ace_rule is AceInSequence.HIGH_OR_LOW and 1 in ranks:
+        high = [14 if r == 1 else r for r in ranks]
+        return max(high) - min(high) == span
     return False
 
 

@@ -30,6 +30,10 @@ class DealPhase(StateCore):
         self._new_deal_state()
         self.phase = Phase.DEAL
 
+    def next_receiver(self) -> int:
+        """The seat the next card dealt goes to (for setting up a recorded deal)."""
+        return self._next_receiver()
+
     def _next_receiver(self) -> int:
         dealt = sum(map(len, self.hands))
         if self.rules.deal_in_ones:

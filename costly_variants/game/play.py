@@ -53,9 +53,10 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
             name += " (the hitter)"
         items.append(PlayItem(name, len(table), table, "play.point_totals"))
     if rules.play_pairs and len(table) > 1:
-        kind = alike(rules.pair_match, last.rank)
+        match = rules.pair_match
+        kind = alike(match, last.rank)
         run = 1
-        while run < len(table) and alike(rules.pair_match, table[-run - 1].rank) == kind:
+        while run < len(table) and (table[-run - 1].rank == last.rank or alike(match, table[-run - 1].rank) == kind):
             run += 1
         if run >= 2:
             points = {2: rules.pair_points, 3: rules.prial_points, 4: rules.double_prial_points}[run]

@@ -112,6 +112,9 @@ def _schema_problems(doc: Document) -> list[Problem]:
             message = f"{error.instance!r} is not a valid id: use lower-case letters and digits joined by hyphens"
         elif error.validator == "pattern" and "#" in schema.get("pattern", ""):
             message = f"{error.instance!r} is not a passage id of the form source-id#passage-id"
+        elif error.validator == "type" and isinstance(error.instance, bool):
+            # jsonschema shows Python's True; the profile says true
+            message = f"{str(error.instance).lower()} is not of type {error.validator_value!r}"
         else:
             message = error.message
         problems.append(doc.problem(path, " ".join(message.split())))

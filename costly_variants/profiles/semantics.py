@@ -83,30 +83,53 @@ def _alike(v: Values) -> Iterator[tuple[str, str]]:
                                    f"no rule scores five alike")
 
 
+def _sums(values: set[int], most: int) -> list[set[int]]:
+    """``out[k]``: every total of exactly ``k`` card values (k from 0 to ``most``)."""
+    out = [{0}]
+    for _ in range(most):
+        out.append({t + v for t in out[-1] for v in values if t + v <= 1000})
+    return out
+
+
 def can_score(v: Values) -> list[str]:
-    """The rules by which chance alone can bring a point, whatever the players choose.
+    """The rules by which some deal can bring a point, whatever the players choose to say.
 
     The go and a refusal to mog are left out: players who never say go or never refuse would never
-    score by them.
+    score by them. A total counts only if some cards can make it; a combination only if a hand or a
+    series can hold it.
     """
+    held = v["deal.cards_each"] + 1  # a hand and the deck card
+    in_play = v["players.count"] * v["deal.cards_each"]
+    limit = v["play.limit"]
+    card_values = set(range(2, 11)) | {v["cards.court_value"]} | set(v["cards.ace_values"])
+    sums = _sums(card_values, max(held, in_play))
+    in_hand = set().union(*sums[2:held + 1])
+    played = {t for t in set().union(*sums[1:in_play + 1]) if t <= limit}
     found = []
     if v["turnup.heels_points"] and v["turnup.heels_ranks"]:
         found.append("turnup.heels_points")
-    for key in ("play.latter_points", "count.jack_points", "count.right_jack_points", "count.deuce_points",
-                "count.right_deuce_points", "count.pair_points", "count.prial_points"):
+    if v["play.latter_points"]:
+        found.append("play.latter_points")
+    if any(t in played for t in v["play.point_totals"]):
+        found.append("play.point_totals")
+    if any(t in in_hand for t in v["count.point_totals"]):
+        found.append("count.point_totals")
+    if (v["count.thirty_one"] == "per-card" and limit in in_hand) or (
+            v["count.thirty_one"] == "flat-whole-hand" and v["count.thirty_one_flat_points"] and limit in sums[held]):
+        found.append("count.thirty_one")
+    for key in ("count.jack_points", "count.right_jack_points", "count.deuce_points", "count.right_deuce_points"):
         if v[key]:
             found.append(key)
-    if v["play.point_totals"] or v["count.point_totals"]:
-        found.append("point totals")
-    if v["count.thirty_one"] == "per-card" or (v["count.thirty_one"] == "flat-whole-hand"
-                                               and v["count.thirty_one_flat_points"]):
-        found.append("count.thirty_one")
-    if any(entry["points"] for entry in v["count.colours"]):
+    for key, alike in (("count.pair_points", 2), ("count.prial_points", 3), ("count.double_prial_points", 4)):
+        if v[key] and (alike <= held or (v["play.pairs"] and alike <= in_play)):
+            found.append(key)
+    if any(e["points"] and max(e["in_colour"], e["in_suit"]) <= held for e in v["count.colours"]):
         found.append("count.colours")
-    if (v["play.pairs"] or v["count.pair_points"]) and v["count.pair_points"]:
-        found.append("pairs")
-    if v["play.jacks_deuces"] and (v["count.jack_points"] or v["count.deuce_points"]):
-        found.append("play.jacks_deuces")
+    least_run = v["play.sequence_min"]
+    if v["count.sequences"] and least_run <= held:
+        found.append("count.sequences")
+    if v["play.sequences"] and least_run <= in_play and min(card_values) * least_run <= limit:
+        found.append("play.sequences")
     return found
 
 

@@ -187,7 +187,7 @@ class ExamplesDirective(_CostlyDirective):
             outcome = replay(example, profile)
             reason = esc(outcome.reason) if outcome.reason else "agrees"
             rows.append([f"{esc(example.title)}\n\n{cite_refs(example.cite)}",
-                         f":ref:`{profile.id} <profile-{profile.id}>`", str(outcome.stated), str(outcome.engine),
+                         f":ref:`{profile.id} <profile-{profile.id}>`", str(outcome.stated), "-" if outcome.engine is None else str(outcome.engine),
                          reason])
         return self.render(_table(["example", "profile", "source", "engine", "why they differ"], rows,
                                   "25 15 8 8 44"))

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..count.analysis import DECK_SUIT, DealClass, iter_classes
-from ..cards import Card, Rank, parse_cards
-from ..game.play import card_value, score_play
+from ..cards import FULL_DECK, Card, Rank, parse_cards
+from ..game.actions import Action, Kind
+from ..game.play import card_value
+from ..game.state import Game, Phase, State
 from ..profiles import Profile
 from ..resources import data_dir
 from ..profiles.rules import CountRules, Rules
@@ -52,6 +54,7 @@ class Example:
     hand: tuple[Card, ...] = ()
     deck: Card | None = None
     plays: tuple[RecordedPlay, ...] = ()
+    hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # a play: each player's whole hand, where given
     play_ref: str | None = None  # a deal example: the play example it includes
     player: str | None = None    # a deal example: whose total it is
     ranks: tuple[int, ...] | None = None  # a reconstruction: the ranks the source names
@@ -75,10 +78,11 @@ def _example(raw: dict[str, Any], where: str) -> Example:
         items = tuple(StatedItem(str(i["label"]), int(i["points"])) for i in (stated or {}).get("items", ()))
         total = stated["total"] if stated else (sum(p.points or 0 for p in plays) if kind == "play" else None)
         cards = parse_cards(raw.get("hand", []) + ([raw["deck"]] if "deck" in raw else []))
+        hands = tuple((str(name), parse_cards(held)) for name, held in (raw.get("hands") or {}).items())
         deck = Card.from_str(raw["deck"]) if "deck" in raw else None
         return Example(
             id=raw["id"], title=raw["title"], kind=kind, profile=raw["profile"], cite=tuple(raw["cite"]),
-            stated_total=total, stated_items=items, hand=cards[:-1] if deck else cards, deck=deck, plays=plays,
+            stated_total=total, stated_items=items, hand=cards[:-1] if deck else cards, deck=deck, plays=plays, hands=hands,
             play_ref=raw.get("play"), player=raw.get("player"),
             ranks=tuple(sorted(int(Rank.from_str(str(r))) for r in raw["ranks"])) if "ranks" in raw else None,
             requires=frozenset(raw.get("requires", ())),
@@ -179,42 +183,110 @@ def _replay_count(example: Example, profile: Profile) -> Outcome:
                    tuple(f"{i.name} {i.points} ({' '.join(map(str, i.cards))})" for i in score.items))
 
 
-def play_points(rules: Rules, plays: Sequence[RecordedPlay], deck: Card) -> list[tuple[str, int, list[str]]]:
-    """Replay a recorded play; per card: who played it, what it scored, and why."""
-    out = []
-    series: list[Card] = []
-    count = 0
+class ReplayError(CostlyError):
+    """A recorded play that cannot be played through the engine under a profile."""
+
+
+def _set_up(rules: Rules, plays: Sequence[RecordedPlay], deck: Card,
+            hands: Sequence[tuple[str, Sequence[Card]]]) -> tuple[State, dict[str, int]]:
+    """A two-hand game dealt the recorded hands (the first to play as eldest), turned, mogs declined."""
+    names = list(dict.fromkeys(p.player for p in plays))
+    if rules.players != 2:
+        raise ReplayError(f"a two-hand play; this profile seats {rules.players} players")
+    if len(names) != 2:
+        raise ReplayError(f"a play needs two players; the record names {len(names)}")
+    held = {n: [p.card for p in plays if p.player == n] for n in names}
+    held.update({n: list(cs) for n, cs in hands})
+    for name, cards in held.items():
+        if len(cards) > rules.cards_each:
+            raise ReplayError(f"{name} holds {len(cards)} cards; this profile deals {rules.cards_each}")
+    # Cards the record does not name: the highest, which are the last to be playable, so that a go the
+    # record implies is still forced.
+    used = {c for cards in held.values() for c in cards} | {deck}
+    spare = iter(sorted((c for c in FULL_DECK if c not in used), key=lambda c: (-card_value(rules, c), str(c))))
+    for cards in held.values():
+        cards.extend(next(spare) for _ in range(rules.cards_each - len(cards)))
+    state = Game(rules).new_initial_state()
+    for cut in ("2C", "KC"):  # never a tie; whoever deals, the first player is seated eldest
+        state.apply_action(Action(Kind.CUT, Card.from_str(cut)))
+    seat = {names[0]: state.eldest, names[1]: state.dealer}
+    name_of = {s: n for n, s in seat.items()}
+    while state.phase is Phase.DEAL:
+        receiver = state.next_receiver()
+        state.apply_action(Action(Kind.DEAL, held[name_of[receiver]][len(state.hands[receiver])]))
+    state.apply_action(Action(Kind.TURN, deck))
+    while state.phase is Phase.MOG:
+        state.apply_action(Action(Kind.DECLINE) if Action(Kind.DECLINE) in state.legal_actions()
+                           else state.legal_actions()[-1])
+    if state.phase is not Phase.PLAY:
+        raise ReplayError("the game ended before the play")
+    return state, seat
+
+
+def play_points(rules: Rules, plays: Sequence[RecordedPlay], deck: Card,
+                hands: Sequence[tuple[str, Sequence[Card]]] = ()) -> list[tuple[str, int, list[str]]]:
+    """Play a recorded play through the engine; per card: who played it, what it scored, and why.
+
+    The other player says go wherever the record has one player play twice. A score goes with the
+    scorer's latest card: a go or a latter with the card that made the count the other could not pass.
+    Raises ReplayError where the engine will not play the record (a go while a card could be played).
+    """
+    state, seat = _set_up(rules, plays, deck, hands)
+    name_of = {s: n for n, s in seat.items()}
+    points = [0] * len(plays)
+    notes: list[list[str]] = [[] for _ in plays]
+    latest: dict[int, int] = {}
+
+    def credit(since: int) -> None:
+        for event in state.events[since:]:
+            if event.phase == "play" and event.player in latest:
+                i = latest[event.player]
+                points[i] += event.points
+                notes[i].append(f"{event.name} {event.points}")
+
+    go = Action(Kind.GO)
     for i, play in enumerate(plays):
-        card = play.card
-        notes: list[str] = []
-        points = 0
-        if i and plays[i - 1].player == play.player and rules.go_points:
-            points += rules.go_points
-            notes.append(f"go {rules.go_points}")
-        count += card_value(rules, card, play.ace)
-        series.append(card)
-        for item in score_play(rules, series, count, deck):
-            points += item.points
-            notes.append(f"{item.name} {item.points}")
-        if i == len(plays) - 1 and count != rules.play_limit and rules.latter_points:
-            points += rules.latter_points
-            notes.append(f"latter {rules.latter_points}")
-        out.append((play.player, points, notes))
-    return out
+        since = len(state.events)
+        mover = seat[play.player]
+        while state.phase is Phase.PLAY and state.current_player() != mover:
+            if state.legal_actions() != [go]:
+                raise ReplayError(f"{name_of[state.current_player()]} could still play at {state.count}, "
+                                  f"before {play.card}")
+            state.apply_action(go)
+        value = play.ace if play.ace is not None else (rules.ace_values[0] if play.card.rank == Rank.ACE else None)
+        action = Action(Kind.PLAY, play.card, value)
+        if state.phase is not Phase.PLAY or action not in state.legal_actions():
+            raise ReplayError(f"{play.card} cannot be played at {state.count}")
+        credit(since)  # the goes before this card, paid to cards already played
+        since = len(state.events)
+        latest[mover] = i
+        state.apply_action(action)
+        if play.count is not None and state.series and state.count != play.count:
+            notes[i].append(f"count {state.count}, not {play.count}")
+        credit(since)
+    # The end of the last series, where the record stops before the goes that end it.
+    since = len(state.events)
+    while state.phase is Phase.PLAY and state.series and state.legal_actions() == [go]:
+        state.apply_action(go)
+    credit(since)
+    return [(play.player, points[i], notes[i]) for i, play in enumerate(plays)]
 
 
 def _replay_play(example: Example, profile: Profile) -> Outcome:
     assert example.deck is not None
-    scored = play_points(profile.rules, example.plays, example.deck)
-    engine = sum(p for _, p, _ in scored)
+    try:
+        scored = play_points(profile.rules, example.plays, example.deck, example.hands)
+    except ReplayError as exc:
+        return Outcome(example, profile.id, example.stated_total, None,
+                       f"not played under this profile: {exc}")
+    # The source's total is of the cards it gives points for; the engine's likewise.
+    engine = sum(p for play, (_, p, _) in zip(example.plays, scored) if play.points is not None)
     differences = []
     for play, (player, points, notes) in zip(example.plays, scored):
         if play.points is not None and play.points != points:
             differences.append(f"{play.card} by {player}: {play.points} in the source, {points} here "
                                f"({', '.join(notes) or 'nothing'})")
     stated = example.stated_total
-    if not differences and engine != stated:
-        differences.append(f"unstated plays score {engine - (stated or 0)} here")
     auto = "; ".join(differences)
     details = tuple(f"{play.card} ({player}): {points}" + (f" = {', '.join(notes)}" if notes else "")
                     for play, (player, points, notes) in zip(example.plays, scored))
@@ -227,7 +299,10 @@ def _replay_deal(example: Example, profile: Profile, examples: Sequence[Example]
     assert deck is not None
     heels = rules.heels_points if deck.rank in rules.heels_ranks else 0
     play_example = next(e for e in (examples or _bundled_examples()) if e.id == example.play_ref)
-    played = play_points(rules, play_example.plays, deck)
+    try:
+        played = play_points(rules, play_example.plays, deck, play_example.hands)
+    except ReplayError as exc:
+        return Outcome(example, profile.id, example.stated_total, None, f"not played under this profile: {exc}")
     play = sum(p for who, p, _ in played if who == example.player)
     count = score_hand(rules, example.hand, deck).total
     engine = heels + play + count
