@@ -37,8 +37,11 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
             for p in range(game.num_players)]
     state = game.new_initial_state()
     watch = DealWatch(state) if check != "none" else None
+    # Bound once: the loop runs some two hundred times a game.
+    current_player, sample_chance, apply = state.current_player, state.sample_chance, state.apply_trusted
+    after = watch.after if watch is not None else None
     for _ in range(max_actions):
-        player = state.current_player()
+        player = current_player()
         if player == TERMINAL or (max_deals is not None and state.deal_number > max_deals):
             finished = player == TERMINAL
             if check == "full":
@@ -50,10 +53,10 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
                 check_no_negative_scores(state)
             return state
         # Both the chance draw and the bots' choices are legal by construction: no re-validation.
-        action = state.sample_chance(rng) if player == CHANCE else bots[player].choose(state, player)
-        state.apply_trusted(action)
-        if watch is not None:
-            watch.after(action)
+        action = sample_chance(rng) if player == CHANCE else bots[player].choose(state, player)
+        apply(action)
+        if after is not None:
+            after(action)
     raise InvariantError(f"game with seed {seed} did not end in {max_actions} actions")
 
 

@@ -153,8 +153,11 @@ class State(TurnupPhase):
             remove_card(stock, card)
         kind = action.kind
         if kind is Kind.DEAL:
-            self.hands[self._next_receiver()].append(card)
-            if all(len(h) == self.rules.cards_each for h in self.hands):
+            hand = self.hands[self._next_receiver()]
+            hand.append(card)
+            each = self.rules.cards_each
+            # The deal is done when every hand is full; only a hand just filled can have completed it.
+            if len(hand) == each and all(len(h) == each for h in self.hands):
                 self.phase = Phase.TURN
         elif kind is Kind.CUT:
             self.cuts[len(self.cuts)] = card
