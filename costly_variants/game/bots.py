@@ -34,13 +34,12 @@ class RandomBot:
         return self.rng.choice(state.legal_actions())
 
 
-def _play_points(state: State, action: Action, table: list[Card] | None = None) -> int:
-    """Points the action scores at once in the play (the go and latter aside); ``table``: the cards of
-    the series so far, when the caller has them."""
+def _play_points(state: State, action: Action) -> int:
+    """Points the action scores at once in the play (the go and latter aside)."""
     if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
         return 0
     value = action.value if action.value is not None else state.game.card_values[action.card.index]
-    series = (table if table is not None else [c for _, c in state.series]) + [action.card]
+    series = [c for _, c in state.series] + [action.card]
     return sum([i.points for i in score_play(state.rules, series, state.count + value, state.deck_card)])
 
 
@@ -75,8 +74,7 @@ class GreedyBot:
         legal = state.legal_actions()
         kind = legal[0].kind
         if kind is Kind.PLAY:
-            table = [c for _, c in state.series]
-            return _first_best(legal, lambda a: _play_points(state, a, table))
+            return self._best_play(state, legal)
         if kind is Kind.GIVE:
             return _first_best(legal, lambda a: (self._kept_value(state, player, a), a.peg))
         if kind is Kind.DISCARD:
@@ -84,6 +82,25 @@ class GreedyBot:
         if kind in (Kind.ASK, Kind.STOCK):
             return legal[0]  # never pay for a refusal
         return _first_best(legal, lambda a: _play_points(state, a))
+
+    @staticmethod
+    def _best_play(state: State, legal: list[Action]) -> Action:
+        """The first card worth most at once: ``_first_best`` over ``_play_points``, written out because
+        it is weighed at every card of every game."""
+        if len(legal) == 1:
+            return legal[0]
+        rules, deck, count, values = state.rules, state.deck_card, state.count, state.game.card_values
+        assert deck is not None
+        table = [c for _, c in state.series]
+        best, best_points = legal[0], -1
+        for action in legal:  # all plays: a go is offered only alone
+            card = action.card
+            assert card is not None
+            value = action.value if action.value is not None else values[card.index]
+            points = sum([item.points for item in score_play(rules, table + [card], count + value, deck)])
+            if points > best_points:
+                best, best_points = action, points
+        return best
 
     @staticmethod
     def _kept_value(state: State, player: int, action: Action) -> int:
