@@ -75,10 +75,8 @@ class GreedyBot:
         kind = legal[0].kind
         if kind is Kind.PLAY:
             return self._best_play(state, legal)
-        if kind is Kind.GIVE:
-            return _first_best(legal, lambda a: (self._kept_value(state, player, a), a.peg))
-        if kind is Kind.DISCARD:
-            return _first_best(legal, lambda a: self._kept_value(state, player, a))
+        if kind is Kind.GIVE or kind is Kind.DISCARD:
+            return self._best_kept(state, player, legal)
         if kind in (Kind.ASK, Kind.STOCK):
             return legal[0]  # never pay for a refusal
         return _first_best(legal, lambda a: _play_points(state, a))
@@ -103,8 +101,18 @@ class GreedyBot:
         return best
 
     @staticmethod
-    def _kept_value(state: State, player: int, action: Action) -> int:
-        return _hand_value(state, [c for c in state.hands[player] if c is not action.card])
+    def _best_kept(state: State, player: int, legal: list[Action]) -> Action:
+        """The first give or discard that keeps the hand counting most now; of a Jack or Deuce given
+        either way, pegging it first (``_first_best`` over (kept count, peg), written out)."""
+        deck = state.deck_card
+        assert deck is not None
+        total, hand = state.game.counter.total, state.hands[player]
+        best, best_worth = legal[0], (-1, False)
+        for action in legal:
+            worth = (total([c for c in hand if c is not action.card], deck), action.peg)
+            if worth > best_worth:
+                best, best_worth = action, worth
+        return best
 
 
 class ExpertBot:
@@ -116,8 +124,8 @@ class ExpertBot:
         self.rng = rng
 
     def _expected_after_exchange(self, state: State, player: int, give: Card) -> float:
-        kept = [c for c in state.hands[player] if c != give]
-        unseen = [c for c in state.unseen_by(player) if c != give]
+        kept = [c for c in state.hands[player] if c is not give]
+        unseen = [c for c in state.unseen_by(player) if c is not give]
         return sum(_hand_value(state, kept + [c]) for c in unseen) / len(unseen)
 
     def choose(self, state: State, player: int) -> Action:
@@ -130,7 +138,7 @@ class ExpertBot:
 
             return max(legal, key=worth)
         if kind is Kind.DISCARD:
-            return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c != a.card]),
+            return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c is not a.card]),
                                              -legal.index(a)))
         if kind in (Kind.ASK, Kind.STOCK):
             if kind is Kind.STOCK or not state.hands[player]:
@@ -151,7 +159,7 @@ class ExpertBot:
         if count == state.rules.play_limit:
             return mine
         series = [c for _, c in state.series] + [action.card]
-        unseen = [c for c in state.unseen_by(player) if c != action.card]
+        unseen = [c for c in state.unseen_by(player) if c is not action.card]
         replies = []
         for card in unseen:
             values = state.rules.ace_values if card.rank == Rank.ACE else (card_value(state.rules, card),)
