@@ -331,11 +331,16 @@ class HandCounter:
         cards = (*hand, deck)
         by_rank = sorted(cards, key=_RANK_OF)  # stable, as score_hand always sorted
         rank_items, _ = self._rank_part(tuple([_RANK_NUMBER[c.index] for c in by_rank]))
+        suit_items = self._suit_part(cards)
+        # Each part is kept in declaration order already; only when both score must they be interleaved
+        # (stably: within a category, the rank part first, as score_hand always had it).
         placed = [(place, cat, name, tuple([by_rank[p] for p in pos]), pts, rule)
                   for place, cat, name, pos, pts, rule in rank_items]
-        placed += [(place, cat, name, tuple([cards[p] for p in pos]), pts, rule)
-                   for place, cat, name, pos, pts, rule in self._suit_part(cards)]
-        placed.sort(key=_first)  # stable: within a category, the rank part first, as always
+        if suit_items:
+            placed += [(place, cat, name, tuple([cards[p] for p in pos]), pts, rule)
+                       for place, cat, name, pos, pts, rule in suit_items]
+            if rank_items:
+                placed.sort(key=_first)
         return [(cat, name, held, pts, rule) for _, cat, name, held, pts, rule in placed]
 
     def ace_values(self, hand: Sequence[Card], deck: Card) -> tuple[tuple[Card, int], ...]:
@@ -348,17 +353,20 @@ class HandCounter:
         entry = self._rank_items.get(ranks)
         if entry is None:
             items, ace_values = rank_part(self.counting, ranks)
-            entry = self._rank_items[ranks] = (
-                [(self._place[cat], cat, name, pos, pts, rule) for cat, name, pos, pts, rule in items], ace_values)
+            entry = self._rank_items[ranks] = (self._in_declaration_order(items), ace_values)
         return entry
 
     def _suit_part(self, cards: tuple[Card, ...]) -> list[_Placed]:
         roles = tuple([_SUIT_ROLE[c.index] for c in cards])
         items = self._suit_items.get(roles)
         if items is None:
-            items = self._suit_items[roles] = [(self._place[cat], cat, name, pos, pts, rule)
-                                               for cat, name, pos, pts, rule in suit_part(self.counting, cards)]
+            items = self._suit_items[roles] = self._in_declaration_order(suit_part(self.counting, cards))
         return items
+
+    def _in_declaration_order(self, items: Iterable[RankItem]) -> list[_Placed]:
+        """Items with their place in the declaration order first, sorted by it (stably)."""
+        return sorted([(self._place[cat], cat, name, pos, pts, rule) for cat, name, pos, pts, rule in items],
+                      key=_first)
 
 
 _RANK_OF = attrgetter("rank")
