@@ -64,6 +64,7 @@ class _Tables:
     def __init__(self, counting: CountRules) -> None:
         self.counting = counting
         self._rank: dict[tuple[int, ...], Summary] = {}
+        self._rank_points: dict[tuple[int, ...], dict[str, int]] = {}
         self._classes: dict[tuple[int, Shape], SuitClasses] = {}
         self._by_roles: dict[tuple[int, ...], Summary] = {}
 
@@ -72,6 +73,13 @@ class _Tables:
         if summary is None:
             summary = self._rank[four] = _summary(rank_part(self.counting, four)[0])
         return summary
+
+    def rank_points(self, four: tuple[int, ...]) -> dict[str, int]:
+        """The rank part's points by category (shared: callers must not change it)."""
+        points = self._rank_points.get(four)
+        if points is None:
+            points = self._rank_points[four] = _points_by_category(self.rank_summary(four))
+        return points
 
     def suit_classes(self, deck_kind: int, shape: Shape) -> SuitClasses:
         """For a shape: each suit summary, how many suit assignments give it, and one such assignment."""
@@ -120,15 +128,19 @@ class DealClass:
 def _rank_deals() -> tuple[tuple[int, tuple[tuple[int, int], ...], Shape, tuple[int, ...]], ...]:
     """Every deal of ranks, whatever the rules: (deck rank, distinct hand ranks with multiplicities, shape,
     the four ranks sorted). Worked out once for every profile."""
-    hands = []  # each multiset of three ranks, with its distinct ranks and how often each comes
+    hands = []  # each multiset of three ranks: its distinct ranks, how often each comes, its shape apart
     for ranks in itertools.combinations_with_replacement(range(1, 14), 3):
         distinct = tuple(sorted(Counter(ranks).items()))
-        hands.append((ranks, distinct, [(_kind(r), k, r) for r, k in distinct]))
+        kinds = [(_kind(r), k, r) for r, k in distinct]
+        hands.append((ranks, distinct, kinds, tuple((kind, k, False) for kind, k, _ in kinds)))
     out = []
     for deck_rank in range(1, 14):
-        for ranks, distinct, kinds in hands:
-            shape = tuple([(kind, k, r == deck_rank) for kind, k, r in kinds])
-            out.append((deck_rank, distinct, shape, tuple(sorted((*ranks, deck_rank)))))
+        for (a, b, c), distinct, kinds, apart in hands:
+            shape = tuple([(kind, k, r == deck_rank) for kind, k, r in kinds]) if deck_rank in (a, b, c) else apart
+            # the four ranks sorted: the deck card's put in its place among the hand's (already sorted)
+            four = ((deck_rank, a, b, c) if deck_rank <= a else (a, deck_rank, b, c) if deck_rank <= b
+                    else (a, b, deck_rank, c) if deck_rank <= c else (a, b, c, deck_rank))
+            out.append((deck_rank, distinct, shape, four))
     return tuple(out)
 
 
@@ -206,7 +218,7 @@ def analyse_hands(rules: Rules) -> HandAnalysis:
         classes = [(_points_by_category(summary), n) for summary, n, _ in tables.suit_classes(deck_kind, shape)]
         assignments = sum(n for _, n in classes) * SUIT_SYMMETRY  # deals of suits for each deal of ranks
         ranks_by_total: Counter[int] = Counter()
-        rank_sides = [_points_by_category(tables.rank_summary(four)) for four in fours]
+        rank_sides = [tables.rank_points(four) for four in fours]
         suit_categories = {cat for seen, _ in classes for cat in seen}
         if any(cat in suit_categories for seen in rank_sides for cat in seen):
             _tally_pairs(rank_sides, classes, distribution, category_deals, category_points)
