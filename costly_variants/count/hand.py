@@ -103,7 +103,7 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
     best: tuple[int, list[RankItem], tuple[int, ...]] | None = None
     # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
     limit = rules.play_limit
-    limit_name = POINT_NAMES.get(limit, str(limit))
+    limit_name = POINT_NAMES.get(limit) or str(limit)
     several = _SEVERAL[n]  # (subset, its bit mask) for every subset of two or more cards, in order
     for choice in choices:
         items: list[RankItem] = []
@@ -118,20 +118,18 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
             values = tuple(0 for _ in ranks)
         else:
             ace_of = dict(zip(aces, choice))
-            values = tuple(_pip(r, ace_of.get(i, 1), rules.court_value) for i, r in enumerate(ranks))
+            values = tuple([_pip(r, ace_of.get(i, 1), rules.court_value) for i, r in enumerate(ranks)])
             single = [0] * (1 << n)
             for mask, rest, i in _SUBSET_STEPS[n]:
                 single[mask] = single[rest] + values[i]
             sums = [(x,) for x in single]
         for target in rules.count_point_totals:
-            for subset, mask in several:
-                if target in sums[mask]:
-                    items.append((Category.POINTS, POINT_NAMES.get(target, str(target)), subset, len(subset),
-                                  "count.point_totals"))
+            name = POINT_NAMES.get(target) or str(target)
+            items += [(Category.POINTS, name, subset, len(subset), "count.point_totals")
+                      for subset, mask in several if target in sums[mask]]
         if rules.thirty_one is ThirtyOne.PER_CARD:
-            for subset, mask in several:
-                if limit in sums[mask]:
-                    items.append((Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one"))
+            items += [(Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one")
+                      for subset, mask in several if limit in sums[mask]]
         elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[(1 << n) - 1]:
             items.append((Category.THIRTY_ONE, limit_name, tuple(range(n)), rules.thirty_one_flat_points,
                           "count.thirty_one_flat_points"))
