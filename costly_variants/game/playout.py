@@ -201,6 +201,9 @@ def check_series_ends(state: State, steps: list[_Step]) -> None:
             go_paid = False
 
 
+_PLAY = Kind.PLAY
+
+
 class DealWatch:
     """The per-step invariants of ``check_invariants``, checked as a game runs: call ``after`` with each
     action once it is applied. Each check is the incremental form of one of the replay's checks:
@@ -211,6 +214,9 @@ class DealWatch:
     - ``check_series_ends``: a latter is paid only for a series with a card in it, and no series pays
       both a go and the latter unless the profile says so.
     """
+
+    __slots__ = ("state", "limit", "all_played", "go_and_latter", "deal", "actions_in_deal", "played",
+                 "series_before", "events", "events_seen", "go_paid")  # read at every action: slots are quicker
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -232,7 +238,7 @@ class DealWatch:
             self.actions_in_deal += 1
             if self.actions_in_deal > MAX_DEAL_ACTIONS:
                 raise InvariantError(f"deal {self.deal} did not end in {MAX_DEAL_ACTIONS} actions")
-        played_now = action.kind is Kind.PLAY
+        played_now = action.kind is _PLAY
         if played_now:
             text = action.card.text  # type: ignore[union-attr]
             if text in self.played:  # caught at once rather than at the deal's end
