@@ -50,3 +50,15 @@ def random_play_loop(rounds: int, seed: int = 1) -> int:
 def baseline_rate(repeats: int) -> float:
     """Baseline rounds per second of CPU, best of ``repeats``."""
     return BASELINE_ROUNDS / best_cpu(lambda: random_play_loop(BASELINE_ROUNDS), repeats)
+
+
+def paired(run: Callable[[], object], repeats: int) -> tuple[float, float]:
+    """``repeats`` times: a baseline run, then ``run``, back to back. Returns the least CPU time of
+    ``run`` and the best ratio of ``run``'s time to the baseline's in the same pair (in baseline rounds),
+    a ratio taken from two measurements seconds apart, so that a change of load between them is rare."""
+    best_time, best_rounds = float("inf"), float("inf")
+    for _ in range(repeats):
+        rate = baseline_rate(1)
+        used = best_cpu(run, 1)
+        best_time, best_rounds = min(best_time, used), min(best_rounds, used * rate)
+    return best_time, best_rounds

@@ -19,7 +19,7 @@ import argparse
 import hashlib
 import json
 
-from baseline import baseline_rate, best_cpu
+from baseline import paired
 from costly_variants import profiles
 from costly_variants.game.playout import play_game
 from costly_variants.game.state import Game
@@ -32,25 +32,23 @@ def digest(logs: list[dict]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=300, help="games per repeat (default 300)")
-    parser.add_argument("--repeats", type=int, default=3, help="repeats; the best is kept (default 3)")
+    parser.add_argument("--repeats", type=int, default=5, help="repeats; the best is kept (default 5)")
     parser.add_argument("--checked", type=int, default=20, help="games also played with check='full'")
     parser.add_argument("--bots", nargs="+", default=["greedy"])
     parser.add_argument("--expect", help="the digest an earlier run printed: fail if the games differ")
     args = parser.parse_args()
     all_logs = []
-    print(f"{'profile':30s} {'games/s/core':>12s} {'baseline/s':>11s} {'games per 1k baseline':>22s}  digest")
+    print(f"{'profile':30s} {'games/s/core':>12s} {'games per 1k baseline rounds':>29s}  digest")
     for profile in profiles.load_all():
         game = Game(profile.rules, variant=profile.id)
         for seed in range(args.checked):
             play_game(game, args.bots, seed, check="full")
-        baseline = baseline_rate(args.repeats)
         states = []
-        elapsed = best_cpu(lambda: states.__setitem__(slice(None), [
+        elapsed, rounds = paired(lambda: states.__setitem__(slice(None), [
             play_game(game, args.bots, seed) for seed in range(args.games)]), args.repeats)
         logs = [s.log() for s in states]
         all_logs.extend(logs)
-        rate = args.games / elapsed
-        print(f"{profile.id:30s} {rate:12.0f} {baseline:11.0f} {1000 * rate / baseline:22.2f}  {digest(logs)}")
+        print(f"{profile.id:30s} {args.games / elapsed:12.0f} {1000 * args.games / rounds:29.2f}  {digest(logs)}")
     total = digest(all_logs)
     print(f"all games digest {total} ({args.games} games a profile, bots {'/'.join(args.bots)})")
     if args.expect and args.expect != total:

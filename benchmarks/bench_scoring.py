@@ -13,7 +13,7 @@ import random
 import resource
 import time
 
-from baseline import baseline_rate, best_cpu
+from baseline import paired
 from costly_variants import profiles
 from costly_variants.cards import FULL_DECK
 from costly_variants.count.analysis import _by_shape, analyse_hands
@@ -34,15 +34,12 @@ def bench_analysis(repeats: int) -> None:
     _by_shape()  # the deals of ranks grouped by shape: the same for every profile, made once a process
     print(f"analyse hands  deals of ranks by shape (once a process): {1000 * (time.process_time() - start):5.1f} ms")
     for profile in profiles.load_all():
-        baseline = baseline_rate(repeats)
-
         def cold() -> None:
             rank_part.cache_clear()
             analyse_hands(profile.rules)
 
-        used = best_cpu(cold, repeats)
-        print(f"analyse hands  {profile.id:30s} {1000 * used:5.1f} ms cpu = {used * baseline:6.0f} baseline rounds "
-              f"(baseline {baseline:,.0f} rounds/s)")
+        used, rounds = paired(cold, repeats)
+        print(f"analyse hands  {profile.id:30s} {1000 * used:5.1f} ms cpu = {rounds:6.0f} baseline rounds")
 
 
 def bench_analysis_cli(repeats: int) -> None:
