@@ -4,8 +4,9 @@ Checking a profile against the JSON Schema means importing jsonschema and buildi
 of a second on a busy machine), every run, for files that have not changed. So once a bundled profile
 passes, a key is written to the user's cache folder: a hash of everything its checks depend on (the
 package's version and its profile-checking code, the schema, the sources its citations name, the ids of
-the bundled profiles, and every file in its ``extends`` chain). The next run that finds the same key
-trusts the profile without checking; change any byte of any of those and the key changes.
+the bundled profiles, and every file in its ``extends`` chain), with the data of those files. The next
+run that finds the same key trusts the profile without checking it, and without reading YAML; change
+any byte of any of those and the key changes.
 
 The cache is only ever a shortcut: a folder that cannot be read or written, or a damaged cache file,
 means the profiles are checked as if there were no cache. ``COSTLY_CACHE_DIR`` names another folder;
@@ -20,13 +21,12 @@ import os
 import tempfile
 from functools import cache
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from .. import __version__
 from ..resources import data_dir, schema_path
 
 _FILE = "known-good-profiles.json"
-_MAX_KEYS = 256  # enough for every bundled profile across many versions; the oldest are dropped
 
 
 def cache_dir() -> Path | None:
@@ -60,37 +60,46 @@ def key(chain: Iterable[Path]) -> str:
 
 
 @cache
-def _known() -> list[str]:
+def _entries() -> dict[str, Any]:
+    """What the cache file holds: for each bundled profile's file, its key and its chain's data."""
     folder = cache_dir()
     if folder is None:
-        return []
+        return {}
     try:
-        data = json.loads((folder / _FILE).read_text(encoding="utf-8"))
-        keys = data["keys"]
-        return [k for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
+        entries = json.loads((folder / _FILE).read_text(encoding="utf-8"))["profiles"]
+        return entries if isinstance(entries, dict) else {}
     except (OSError, ValueError, KeyError, TypeError):
-        return []
+        return {}
 
 
-def is_known(profile_key: str) -> bool:
-    return profile_key in _known()
+def lookup(top: Path) -> list[tuple[Path, Any]] | None:
+    """The ``extends`` chain of the profile in ``top``, as (file, data) pairs, if it passed every check
+    with every byte as it is now; else None."""
+    entry = _entries().get(str(top))
+    try:
+        chain = [(Path(path), data) for path, data in entry["chain"]]  # type: ignore[index]
+        if entry["key"] == key(path for path, _ in chain):  # type: ignore[index]
+            return chain
+    except (OSError, KeyError, TypeError, ValueError):
+        pass
+    return None
 
 
-def remember(profile_key: str) -> None:
-    """Record that the profile with this key passed every check (quietly doing nothing if it cannot)."""
+def remember(top: Path, chain: list[tuple[Path, Any]]) -> None:
+    """Record that the profile in ``top``, whose chain this is, passed every check (quietly doing
+    nothing if it cannot)."""
     folder = cache_dir()
-    known = _known()
-    if folder is None or profile_key in known:
+    if folder is None:
         return
-    known.append(profile_key)
-    del known[:-_MAX_KEYS]
+    entries = _entries()
+    entries[str(top)] = {"key": key(path for path, _ in chain), "chain": [[str(path), data] for path, data in chain]}
     temporary = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         # Written whole and then renamed over the old file, so that a reader never sees half of it.
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".known-good-", suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump({"keys": known}, out)
+            json.dump({"profiles": entries}, out)
         os.replace(temporary, folder / _FILE)
     except OSError:
         if temporary is not None:

@@ -15,12 +15,16 @@ from ..errors import Problem, ProfileError, UnknownVariantError
 from ..resources import data_dir, schema_path
 from .rules import (RULE_KEYS, Alternative, Provenance, Rules, SourceStatus, Status, build_rules)
 from .semantics import semantic_problems
-from .sources import Library, library
-from .yamldoc import Document, PathKey, json_path, load_file
 from . import known_good
+from .document import Document, PathKey, json_path
 
 if TYPE_CHECKING:
     import jsonschema
+
+    from .sources import Library
+
+# The YAML reader, the sources and jsonschema are imported where a profile is read or checked, not
+# above: a run whose profiles are all known good (see known_good) needs none of them.
 
 
 @dataclass(frozen=True)
@@ -159,6 +163,8 @@ def _flatten_rules(data: dict[str, Any]) -> dict[str, tuple[dict[str, Any], Path
 @lru_cache(maxsize=256)
 def _check_file(path: Path, display: str, mtime_ns: int, lib: Library) -> tuple[Document, tuple[Problem, ...]]:
     """Load one file and the problems found in it alone (not in what it extends), once per version."""
+    from .yamldoc import load_file
+
     doc = load_file(path, display=display)
     if not isinstance(doc.data, dict):
         kind = type(doc.data).__name__
@@ -284,6 +290,8 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
 
 def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | None, list[Problem]]:
     """Validate one profile file and everything it extends; return the profile and every problem."""
+    from .sources import library
+
     lib = lib or library()
     problems: list[Problem] = []
     try:
@@ -299,27 +307,28 @@ def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | No
 @cache
 def _load_cached(path: Path, mtime: float) -> Profile:
     bundled = path in {p.resolve() for p in bundled_paths().values()}
-    chain: list[_Layer] | None = None
-    chain_key = ""
     if bundled:
-        chain = _read_chain(path)
-        if chain is not None:
-            chain_key = known_good.key(layer.path for layer in chain)
-            if known_good.is_known(chain_key):
-                profile = _merge(chain, [], checked=True)
-                if profile is not None:
-                    return profile
+        known = known_good.lookup(path)
+        if known is not None:
+            chain = [_Layer(Document(_display(file), data), file) for file, data in known]
+            profile = _merge(chain, [], checked=True)
+            if profile is not None:
+                return profile
     profile, problems = check(path)
     if profile is None:
         raise ProfileError(problems)
-    if bundled and chain is not None:
-        known_good.remember(chain_key)
+    if bundled:
+        read = _read_chain(path)
+        if read is not None:
+            known_good.remember(path, [(layer.path, layer.doc.data) for layer in read])
     return profile
 
 
 def _read_chain(path: Path) -> list[_Layer] | None:
     """A bundled profile's ``extends`` chain, read but not checked; None if anything is amiss (then the
     full check says what)."""
+    from .yamldoc import load_file
+
     chain: list[_Layer] = []
     seen: set[Path] = set()
     while True:

@@ -7,13 +7,13 @@ anything is constructed, and alias expansion is bounded.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from ..errors import Location, Problem, ProfileError
+from .document import Document, PathKey, json_path
 
 # A document that expands to more nodes than this is refused (an alias-expansion "billion laughs").
 MAX_NODES = 200_000
@@ -70,45 +70,6 @@ class _PureOnly(Exception):
 
 _DECIMAL = re.compile(r"^[-+]?[0-9]+$")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-PathKey = tuple[str | int, ...]
-
-
-def json_path(path: PathKey) -> str:
-    out = "$"
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif part.replace("_", "a").replace("-", "a").isalnum() and not part[:1].isdigit():
-            out += f".{part}"
-        else:
-            out += "[" + repr(part) + "]"
-    return out
-
-
-@dataclass
-class Document:
-    """A loaded YAML document: its data and the position of every value and key."""
-
-    file: str
-    data: Any
-    positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-
-    def locate(self, path: PathKey, *, key: bool = False) -> Location:
-        """The location of the value at ``path`` (or of its key), else of its nearest ancestor."""
-        table = self.key_positions if key else self.positions
-        probe = tuple(path)
-        while probe and probe not in table:
-            if key and probe in self.positions:
-                break
-            probe = probe[:-1]
-        line, col = table.get(probe) or self.positions.get(probe, (1, 1))
-        return Location(self.file, line, col, json_path(path))
-
-    def problem(self, path: PathKey, message: str, *, key: bool = False) -> Problem:
-        return Problem(self.locate(path, key=key), message)
-
 
 def _fail(file: str, mark: Any, message: str, path: PathKey = ()) -> ProfileError:
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
