@@ -90,22 +90,25 @@ class _Tables:
 
     def _suit_classes(self, deck_kind: int, shape: Shape) -> SuitClasses:
         deck = card_of(deck_kind or 5, DECK_SUIT)
-        options = []
+        suits = list(Suit)
+        options = []  # for each distinct rank, the sets of suits (by place in Suit) its cards may have
         for _, count, same_as_deck in shape:
-            suits = [s for s in Suit if not (same_as_deck and s == DECK_SUIT)]
-            options.append(list(itertools.combinations(suits, count)))
+            allowed = [i for i, s in enumerate(suits) if not (same_as_deck and s == DECK_SUIT)]
+            options.append(list(itertools.combinations(allowed, count)))
         found: dict[Summary, list] = {}
         # A card stands for its rank's kind (a Jack, a Deuce, or a Five for any other rank) in each suit.
-        stand_in = [{suit: card_of(kind or 5, suit) for suit in Suit} for kind, _, _ in shape]
+        stand_in = [[card_of(kind or 5, suit) for suit in suits] for kind, _, _ in shape]
+        deck_role = suit_role(deck)
         for assignment in itertools.product(*options):
-            cards = [cards_of[suit] for cards_of, suits in zip(stand_in, assignment) for suit in suits]
-            roles = (suit_role(deck), *sorted([suit_role(c) for c in cards]))
+            cards = [cards_of[i] for cards_of, places in zip(stand_in, assignment) for i in places]
+            roles = (deck_role, *sorted([suit_role(c) for c in cards]))
             summary = self._by_roles.get(roles)
             if summary is None:
                 summary = self._by_roles[roles] = _summary(suit_part(self.counting, (*cards, deck)))
             entry = found.setdefault(summary, [0, assignment])
             entry[0] += 1
-        return tuple((summary, n, rep) for summary, (n, rep) in found.items())
+        return tuple((summary, n, tuple(tuple(suits[i] for i in places) for places in rep))
+                     for summary, (n, rep) in found.items())
 
 
 @dataclass(frozen=True)

@@ -54,11 +54,8 @@ RankItem = tuple[Category, str, tuple[int, ...], int, str]
 SuitItem = RankItem
 
 _SUBSETS = {n: [s for k in range(1, n + 1) for s in itertools.combinations(range(n), k)] for n in range(1, 6)}
-# The subsets of two or more cards with their bit masks, in the order of _SUBSETS; and the steps that
-# build every subset's sum from a smaller one's: (mask, mask less its lowest card, that card).
+# The subsets of two or more cards with their bit masks (bit i: card i), in the order of _SUBSETS.
 _SEVERAL = {n: [(s, sum(1 << i for i in s)) for s in subsets if len(s) > 1] for n, subsets in _SUBSETS.items()}
-_SUBSET_STEPS = {n: [(mask, mask & (mask - 1), (mask & -mask).bit_length() - 1) for mask in range(1, 1 << n)]
-                 for n in _SUBSETS}
 
 
 def is_sequence(ace_rule: AceInSequence, ranks: Sequence[int]) -> bool:
@@ -112,16 +109,16 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
             # Each combination may take each Ace at whichever value suits it.
             options = [[_pip(r, a, rules.court_value) for a in rules.ace_values] if r == 1
                        else [_pip(r, 1, rules.court_value)] for r in ranks]
-            sums: list[Collection[int]] = [{0}] * (1 << n)
-            for mask, rest, i in _SUBSET_STEPS[n]:
-                sums[mask] = {x + v for x in sums[rest] for v in options[i]}
+            sums: list[Collection[int]] = [{0}]
+            for values_of_card in options:  # doubling: bit i of a mask is card i
+                sums += [{x + v for x in made for v in values_of_card} for made in sums]
             values = tuple(0 for _ in ranks)
         else:
             ace_of = dict(zip(aces, choice))
             values = tuple([_pip(r, ace_of.get(i, 1), rules.court_value) for i, r in enumerate(ranks)])
-            single = [0] * (1 << n)
-            for mask, rest, i in _SUBSET_STEPS[n]:
-                single[mask] = single[rest] + values[i]
+            single = [0]
+            for value in values:  # doubling: bit i of a mask is card i
+                single += [x + value for x in single]
             sums = [(x,) for x in single]
         for target in rules.count_point_totals:
             name = POINT_NAMES.get(target) or str(target)
@@ -141,7 +138,7 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
     items.extend(_groups(rules, ranks))
     if rules.count_sequences:
         items.extend(_sequences(rules, ranks))
-    ace_values = tuple(values[i] if r == 1 else 0 for i, r in enumerate(ranks))
+    ace_values = tuple([values[i] if r == 1 else 0 for i, r in enumerate(ranks)])
     return tuple(items), ace_values
 
 
