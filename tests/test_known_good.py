@@ -89,3 +89,13 @@ def test_the_cache_folder_is_chosen_by_the_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("COSTLY_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert known_good.cache_dir() == tmp_path / "costly-variants"
+
+
+def test_a_cache_entry_edited_by_hand_is_not_trusted(tmp_path):
+    assert run(tmp_path) == "5 True"
+    path = tmp_path / "known-good-profiles.json"
+    data = json.loads(path.read_text())
+    entry = next(iter(data["profiles"].values()))
+    entry["chain"][0][1]["title"] = "edited"  # the file still says otherwise
+    path.write_text(json.dumps(data))
+    assert run(tmp_path) == "5 True"  # that profile checked again from its file

@@ -18,7 +18,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -78,11 +77,16 @@ def lookup(top: Path) -> list[tuple[Path, Any]] | None:
     entry = _entries().get(str(top))
     try:
         chain = [(Path(path), data) for path, data in entry["chain"]]  # type: ignore[index]
-        if entry["key"] == key(path for path, _ in chain):  # type: ignore[index]
+        # The files are as they were when checked, and the data is the data read from them then.
+        if entry["key"] == key(path for path, _ in chain) and entry["data"] == _digest(entry["chain"]):  # type: ignore[index]
             return chain
     except (OSError, KeyError, TypeError, ValueError):
         pass
     return None
+
+
+def _digest(chain: Any) -> str:
+    return hashlib.sha256(json.dumps(chain, sort_keys=True).encode()).hexdigest()
 
 
 def remember(top: Path, chain: list[tuple[Path, Any]]) -> None:
@@ -92,7 +96,10 @@ def remember(top: Path, chain: list[tuple[Path, Any]]) -> None:
     if folder is None:
         return
     entries = _entries()
-    entries[str(top)] = {"key": key(path for path, _ in chain), "chain": [[str(path), data] for path, data in chain]}
+    stored = [[str(path), data] for path, data in chain]
+    entries[str(top)] = {"key": key(path for path, _ in chain), "data": _digest(stored), "chain": stored}
+    import tempfile  # here: only a run that checked a profile writes
+
     temporary = None
     try:
         folder.mkdir(parents=True, exist_ok=True)

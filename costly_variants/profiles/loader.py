@@ -311,7 +311,10 @@ def _load_cached(path: Path, mtime: float) -> Profile:
         known = known_good.lookup(path)
         if known is not None:
             chain = [_Layer(Document(_display(file), data), file) for file, data in known]
-            profile = _merge(chain, [], checked=True)
+            try:
+                profile = _merge(chain, [], checked=True)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                profile = None  # a cache entry that is not what this version wrote: check the files
             if profile is not None:
                 return profile
     profile, problems = check(path)
