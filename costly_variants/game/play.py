@@ -62,7 +62,7 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
             points = {2: rules.pair_points, 3: rules.prial_points, 4: rules.double_prial_points}[run]
             items.append(PlayItem(GROUP_NAMES[run], points, table[-run:], "play.pairs"))
     if rules.play_sequences and len(table) >= rules.sequence_min:
-        ranks = [int(c.rank) for c in table]
+        ranks = [c.rank for c in table]  # IntEnums: int() of each would only cost
         # No run longer than the last cards of different ranks can be a sequence: start from there.
         different: set[int] = set()
         for rank in reversed(ranks):
