@@ -14,6 +14,7 @@ from costly_variants import profiles
 from costly_variants.cards import FULL_DECK, Card, Rank, Suit
 from costly_variants.count.hand import hand_counter, rank_part, suit_part, suit_role
 from costly_variants.game.actions import Action, Kind
+from costly_variants.game.play import card_value, score_play
 from costly_variants.game.playout import DealWatch, InvariantError, play_game
 from costly_variants.game.state import CHANCE, Game
 
@@ -130,3 +131,32 @@ def test_the_watch_and_the_replay_agree_on_a_series_paying_both_the_go_and_the_l
             action = Action.from_str(text)
             state.apply_action(action)
             watch.after(action)
+
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+def test_a_previewed_play_scores_what_it_previewed(profile_id):
+    state = Game(rules(profile_id), variant=profile_id).new_initial_state()
+    rng = random.Random(11)
+    plays = 0
+    while not state.is_terminal() and plays < 40:
+        if state.current_player() == CHANCE:
+            state.apply_trusted(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        if action.kind is Kind.PLAY:
+            for other in legal:  # previews of the others must not leak into this play's score
+                state.preview_play(other)
+            value = action.value if action.value is not None else card_value(state.rules, action.card)
+            plain = score_play(state.rules, [c for _, c in state.series] + [action.card], state.count + value,
+                               state.deck_card)
+            assert state.preview_play(action) == plain
+            expected = [(i.points, i.name, i.rule, tuple(str(c) for c in i.cards)) for i in plain]
+            before = len(state.events)
+            state.apply_action(action)
+            scored = [(e.points, e.name, e.rule, e.cards) for e in state.events[before:]
+                      if e.rule.startswith("play.") and e.rule not in ("play.go_points", "play.latter_points")]
+            assert scored == expected or state.winner is not None
+            plays += 1
+        else:
+            state.apply_action(action)

@@ -100,6 +100,9 @@ class StateCore:
         self.phase = Phase.CUT
         self.stock: list[Card] = list(FULL_DECK)
         self.drawn_at = 0  # where in the stock sample_chance found its card, to take it out without a search
+        # Plays previewed (PlayPhase.preview_play) while the history had this length, by (card, Ace value).
+        self.previews: dict[tuple[int, int | None], Any] = {}
+        self.previews_at = -1
         self._new_deal_state()
 
     # -- bookkeeping ---------------------------------------------------------------------------------

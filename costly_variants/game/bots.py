@@ -38,9 +38,7 @@ def _play_points(state: State, action: Action) -> int:
     """Points the action scores at once in the play (the go and latter aside)."""
     if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
         return 0
-    value = action.value if action.value is not None else state.game.card_values[action.card.index]
-    series = [c for _, c in state.series] + [action.card]
-    return sum([i.points for i in score_play(state.rules, series, state.count + value, state.deck_card)])
+    return sum([i.points for i in state.preview_play(action)])
 
 
 def _hand_value(state: State, hand: list[Card]) -> int:
@@ -84,18 +82,12 @@ class GreedyBot:
     @staticmethod
     def _best_play(state: State, legal: list[Action]) -> Action:
         """The first card worth most at once: ``_first_best`` over ``_play_points``, written out because
-        it is weighed at every card of every game."""
+        it is weighed at every card of every game; the state remembers the previews for the play chosen."""
         if len(legal) == 1:
             return legal[0]
-        rules, deck, count, values = state.rules, state.deck_card, state.count, state.game.card_values
-        assert deck is not None
-        table = [c for _, c in state.series]
         best, best_points = legal[0], -1
         for action in legal:  # all plays: a go is offered only alone
-            card = action.card
-            assert card is not None
-            value = action.value if action.value is not None else values[card.index]
-            points = sum([item.points for item in score_play(rules, table + [card], count + value, deck)])
+            points = sum([item.points for item in state.preview_play(action)])
             if points > best_points:
                 best, best_points = action, points
         return best

@@ -94,6 +94,21 @@ class PlayPhase(CountPhase):
                for value, action in options[card.index] if value <= room]
         return out or [GO]
 
+    def preview_play(self, action: Action) -> list[PlayItem]:
+        """What playing ``action`` (one of ``legal_actions()``, a card) would score at once, the go and the
+        latter aside. Remembered until the next action, which it spares working out again if it is this."""
+        card = action.card
+        assert card is not None and self.deck_card is not None
+        if self.previews_at != len(self.history):
+            self.previews, self.previews_at = {}, len(self.history)
+        key = (card.index, action.value)
+        items = self.previews.get(key)
+        if items is None:
+            value = action.value if action.value is not None else self.game.card_values[card.index]
+            items = self.previews[key] = score_play(
+                self.rules, [c for _, c in self.series] + [card], self.count + value, self.deck_card)
+        return items
+
     def _apply_play(self, player: int, action: Action) -> None:
         if action.kind is Kind.GO:
             self.said_go.add(player)
@@ -114,7 +129,11 @@ class PlayPhase(CountPhase):
         self.count += action.value if action.value is not None else self.game.card_values[card.index]
         self.series.append((player, card))
         self.last_player = player
-        for item in score_play(self.rules, [c for _, c in self.series], self.count, self.deck_card):
+        # A bot weighing its plays has usually worked this out already (see preview_play).
+        previewed = self.previews.get((card.index, action.value)) if self.previews_at == len(self.history) - 1 else None
+        items = previewed if previewed is not None else score_play(
+            self.rules, [c for _, c in self.series], self.count, self.deck_card)
+        for item in items:
             self._score(player, item.points, item.name, item.rule, item.cards)
         if self.phase is Phase.OVER:
             return
