@@ -21,7 +21,6 @@ from .play import card_value, play_options
 from .turnup import TurnupPhase
 
 
-
 class Game:
     """A game of Costly Colours under one rule set."""
 
