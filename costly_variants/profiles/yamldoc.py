@@ -94,10 +94,13 @@ def load_text(text: str, file: str) -> Document:
 
     A document is read with libyaml's parser where there is one. Anything it cannot read (or any text
     the pure reader would refuse a character of) is read again by the pure parser, so that every error
-    is the pure parser's, with its wording and its line and column, whichever parser is installed.
+    is the pure parser's, with its wording and its line and column, whichever parser is installed, and
+    what both read comes out the same (tests/test_yaml_loaders.py). libyaml is the more lenient in a
+    few corners (a comment straight after a block scalar's "|"); such a text is still checked as a
+    profile like any other.
     """
     # libyaml accepts tabs where PyYAML refuses them, and some characters its reader refuses: such texts
-    # go to the pure parser alone, so that libyaml never accepts what the pure parser would not.
+    # (the commonest slips in a hand-edited profile) go to the pure parser alone, for its verdict.
     if HAVE_LIBYAML and "\t" not in text and not yaml.reader.Reader.NON_PRINTABLE.search(text):
         try:
             return _load_with(_FastCoreLoader, text, file)
