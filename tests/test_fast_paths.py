@@ -47,7 +47,7 @@ def test_cards_are_immutable_and_a_bad_card_is_a_card_error():
 def _plain_items(r, hand, deck):
     """The count worked out directly from rank_part and suit_part, as score_hand always did."""
     cards = (*hand, deck)
-    order = sorted(range(4), key=lambda i: cards[i].rank)
+    order = sorted(range(len(cards)), key=lambda i: cards[i].rank)
     rank_items, _ = rank_part(r.counting, tuple(int(cards[i].rank) for i in order))
     found = [(c, n, tuple(cards[order[p]] for p in pos), pts, rule) for c, n, pos, pts, rule in rank_items]
     found += [(c, n, tuple(cards[p] for p in pos), pts, rule) for c, n, pos, pts, rule in suit_part(r.counting, cards)]
@@ -57,14 +57,16 @@ def _plain_items(r, hand, deck):
 
 @pytest.mark.parametrize("profile_id", BUNDLED)
 @settings(max_examples=150, deadline=None)
-@given(cards=deals)
+@given(cards=st.lists(st.sampled_from(FULL_DECK), min_size=2, max_size=5, unique=True))
 def test_the_tables_count_as_rank_part_and_suit_part_do(profile_id, cards):
+    # Hands of one to four cards (house profiles deal up to four) and the deck card.
     r = rules(profile_id)
     counter = hand_counter(r)
-    plain = _plain_items(r, cards[:3], cards[3])
+    hand, deck = cards[:-1], cards[-1]
+    plain = _plain_items(r, hand, deck)
     for _ in range(2):  # the first look-up fills the tables, the second reads them
-        assert counter.items(cards[:3], cards[3]) == plain
-        assert counter.total(cards[:3], cards[3]) == sum(item[3] for item in plain)
+        assert counter.items(hand, deck) == plain
+        assert counter.total(hand, deck) == sum(item[3] for item in plain)
 
 
 @pytest.mark.parametrize("profile_id", BUNDLED)
