@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import FrozenInstanceError
 from typing import Iterable
 
 from .errors import CardError
@@ -73,12 +72,55 @@ _SUIT_PARSE = {s.value: s for s in Suit} | {v: k for k, v in _SUIT_SYMBOLS.items
     "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 
 
-@dataclass(frozen=True)
 class Card:
-    """A playing card. ``str(card)`` is the canonical form (``10H``); ``repr`` round-trips."""
+    """A playing card. ``str(card)`` is the canonical form (``10H``); ``repr`` round-trips.
 
+    There is exactly one object per card: ``Card(rank, suit)`` returns it rather than a new one, and
+    copying or unpickling gives it back. So equality is identity and the hash is the card's index,
+    both as cheap as Python allows; the game engine compares and looks up cards millions of times.
+    Cards are immutable.
+    """
+
+    __slots__ = ("rank", "suit", "index", "colour", "sort_key", "text")
     rank: Rank
     suit: Suit
+    index: int     # 0..51, suit-major; a compact key for tables
+    colour: Colour
+    sort_key: int  # rank, then suit (clubs, diamonds, hearts, spades): the order cards sort in
+    text: str      # the canonical form, as str() gives it
+
+    def __new__(cls, rank: Rank | int, suit: Suit) -> "Card":
+        try:
+            return _BY_RANK_SUIT[int(rank), suit]
+        except (KeyError, TypeError, ValueError):
+            raise CardError(f"no card of rank {rank!r} and suit {suit!r}") from None
+
+    @classmethod
+    def _make(cls, rank: Rank, suit: Suit) -> "Card":
+        card = object.__new__(cls)
+        for name, value in (("rank", rank), ("suit", suit), ("index", _SUIT_ORDER[suit] * 13 + int(rank) - 1),
+                            ("colour", suit.colour), ("sort_key", int(rank) * 4 + _SUIT_ORDER[suit]),
+                            ("text", rank.symbol + suit.value)):
+            object.__setattr__(card, name, value)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}: cards are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}: cards are immutable")
+
+    def __hash__(self) -> int:
+        return self.index  # the same in every process, unlike the default
+
+    def __reduce__(self) -> tuple[object, tuple[Rank, Suit]]:
+        return Card, (self.rank, self.suit)
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: object) -> "Card":
+        return self
 
     @classmethod
     def from_str(cls, text: str) -> "Card":
@@ -100,16 +142,7 @@ class Card:
 
     def __lt__(self, other: "Card") -> bool:
         """Cards sort by rank, then suit (clubs, diamonds, hearts, spades)."""
-        return _SORT_KEY[self] < _SORT_KEY[other]
-
-    @cached_property
-    def index(self) -> int:
-        """0..51, suit-major; a compact key for tables."""
-        return _SUIT_ORDER[self.suit] * 13 + int(self.rank) - 1
-
-    @property
-    def colour(self) -> Colour:
-        return self.suit.colour
+        return self.sort_key < other.sort_key
 
     def pips(self, *, court_value: int = 10, ace_value: int = 1) -> int:
         if self.rank == Rank.ACE:
@@ -117,10 +150,10 @@ class Card:
         return court_value if self.rank.is_court else int(self.rank)
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.value
+        return self.text
 
     def __repr__(self) -> str:
-        return f"Card.from_str({str(self)!r})"
+        return f"Card.from_str({self.text!r})"
 
     def pretty(self) -> str:
         return self.rank.symbol + self.suit.symbol
@@ -128,8 +161,8 @@ class Card:
 
 _SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
 
-FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in Rank)
-_SORT_KEY = {card: int(card.rank) * 4 + _SUIT_ORDER[card.suit] for card in FULL_DECK}
+FULL_DECK: tuple[Card, ...] = tuple(Card._make(r, s) for s in Suit for r in Rank)
+_BY_RANK_SUIT = {(int(card.rank), card.suit): card for card in FULL_DECK}
 
 # Every accepted spelling of every card, so that bulk parsing is one dictionary look-up.
 _PARSE_CACHE: dict[str, Card] = {}
@@ -141,8 +174,6 @@ for _card in FULL_DECK:
             for _form in {_r + _s, (_r + _s).lower(), _r.lower() + _s, _r + _s.lower()}:
                 _PARSE_CACHE[_form] = _card
 
-
-_BY_RANK_SUIT = {(int(card.rank), card.suit): card for card in FULL_DECK}
 
 
 def card_of(rank: Rank | int, suit: Suit) -> Card:

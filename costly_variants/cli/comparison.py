@@ -258,7 +258,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _check_logs_folder(args.logs)
     bots = tuple(args.bot or ["greedy"])
     plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), bots, seeds_for(args.seed, args.games),
-                check=True, logs=bool(args.logs), names=True)
+                logs=bool(args.logs), names=True)
     with progress_bar(not args.json, "games") as progress:
         (result,) = run_plans([plan], jobs=args.jobs, progress=progress)
     games = [Game(p.rules, variant=p.id) for p in chosen]

@@ -9,9 +9,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from operator import attrgetter
+from typing import Any, Collection, Iterable, Sequence
 
-from ..cards import Card, Rank, Suit, parse_cards
+from ..cards import FULL_DECK, Card, Rank, Suit, parse_cards
 from ..errors import CardError
 from ..profiles.rules import AceInSequence, Category, CountRules, Match, PairMatch, Rules, ThirtyOne
 
@@ -53,11 +54,14 @@ RankItem = tuple[Category, str, tuple[int, ...], int, str]
 SuitItem = RankItem
 
 _SUBSETS = {n: [s for k in range(1, n + 1) for s in itertools.combinations(range(n), k)] for n in range(1, 6)}
+# The subsets of two or more cards with their bit masks (bit i: card i), in the order of _SUBSETS.
+_SEVERAL = {n: [(s, sum(1 << i for i in s)) for s in subsets if len(s) > 1] for n, subsets in _SUBSETS.items()}
 
 
 def is_sequence(ace_rule: AceInSequence, ranks: Sequence[int]) -> bool:
     """Whether ``ranks`` are all different and consecutive, the Ace low (or high, where the rule lets it)."""
-    if len(set(ranks)) != len(ranks):
+    n = len(ranks)
+    if len(set(ranks)) != n:
         return False
     span = len(ranks) - 1
     if max(ranks) - min(ranks) == span:
@@ -94,31 +98,36 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
     aces = [i for i, r in enumerate(ranks) if r == 1]
     choices = itertools.product(rules.ace_values, repeat=len(aces)) if rules.one_value_per_ace else [None]
     best: tuple[int, list[RankItem], tuple[int, ...]] | None = None
+    # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
+    limit = rules.play_limit
+    limit_name = POINT_NAMES.get(limit) or str(limit)
+    several = _SEVERAL[n]  # (subset, its bit mask) for every subset of two or more cards, in order
     for choice in choices:
         items: list[RankItem] = []
+        # sums[mask]: the totals the cards in ``mask`` can make
         if choice is None:
             # Each combination may take each Ace at whichever value suits it.
             options = [[_pip(r, a, rules.court_value) for a in rules.ace_values] if r == 1
                        else [_pip(r, 1, rules.court_value)] for r in ranks]
-            sums = {s: {sum(v) for v in itertools.product(*(options[i] for i in s))} for s in _SUBSETS[n]}
+            sums: list[Collection[int]] = [{0}]
+            for values_of_card in options:  # doubling: bit i of a mask is card i
+                sums += [{x + v for x in made for v in values_of_card} for made in sums]
             values = tuple(0 for _ in ranks)
         else:
             ace_of = dict(zip(aces, choice))
-            values = tuple(_pip(r, ace_of.get(i, 1), rules.court_value) for i, r in enumerate(ranks))
-            sums = {s: {sum(values[i] for i in s)} for s in _SUBSETS[n]}
+            values = tuple([_pip(r, ace_of.get(i, 1), rules.court_value) for i, r in enumerate(ranks)])
+            single = [0]
+            for value in values:  # doubling: bit i of a mask is card i
+                single += [x + value for x in single]
+            sums = [(x,) for x in single]
         for target in rules.count_point_totals:
-            for subset in _SUBSETS[n]:
-                if len(subset) > 1 and target in sums[subset]:
-                    items.append((Category.POINTS, POINT_NAMES.get(target, str(target)), subset, len(subset),
-                                  "count.point_totals"))
-        # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
-        limit = rules.play_limit
-        limit_name = POINT_NAMES.get(limit, str(limit))
+            name = POINT_NAMES.get(target) or str(target)
+            items += [(Category.POINTS, name, subset, len(subset), "count.point_totals")
+                      for subset, mask in several if target in sums[mask]]
         if rules.thirty_one is ThirtyOne.PER_CARD:
-            for subset in _SUBSETS[n]:
-                if len(subset) > 1 and limit in sums[subset]:
-                    items.append((Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one"))
-        elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[tuple(range(n))]:
+            items += [(Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one")
+                      for subset, mask in several if limit in sums[mask]]
+        elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[(1 << n) - 1]:
             items.append((Category.THIRTY_ONE, limit_name, tuple(range(n)), rules.thirty_one_flat_points,
                           "count.thirty_one_flat_points"))
         total = sum(item[3] for item in items)
@@ -129,7 +138,7 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
     items.extend(_groups(rules, ranks))
     if rules.count_sequences:
         items.extend(_sequences(rules, ranks))
-    ace_values = tuple(values[i] if r == 1 else 0 for i, r in enumerate(ranks))
+    ace_values = tuple([values[i] if r == 1 else 0 for i, r in enumerate(ranks)])
     return tuple(items), ace_values
 
 
@@ -223,34 +232,156 @@ def score_hand(rules: Rules, hand: Iterable[Card | str], deck_card: Card | str) 
     held = tuple(c if isinstance(c, Card) else Card.from_str(c) for c in hand)
     deck = deck_card if isinstance(deck_card, Card) else Card.from_str(deck_card)
     check_deal(held, deck)
-    cards = (*held, deck)
-    order = sorted(range(len(cards)), key=lambda i: cards[i].rank)
-    ranks = tuple(int(cards[i].rank) for i in order)
-    counting = rules.counting
-    rank_items, ace_values = rank_part(counting, ranks)
-    found: list[tuple[Category, str, tuple[Card, ...], int, str]] = [
-        (cat, name, tuple(cards[order[p]] for p in pos), pts, rule) for cat, name, pos, pts, rule in rank_items]
-    found += [(cat, name, tuple(cards[p] for p in pos), pts, rule)
-              for cat, name, pos, pts, rule in suit_part(counting, cards)]
-    rank = {c: i for i, c in enumerate(rules.declaration_order)}
-    found.sort(key=lambda item: rank[item[0]])
-    items = tuple(ScoreItem(cat, name, cs, pts, rule, rules.cite(rule)) for cat, name, cs, pts, rule in found)
+    counter = hand_counter(rules)
+    items = tuple(ScoreItem(cat, name, cs, pts, rule, rules.cite(rule))
+                  for cat, name, cs, pts, rule in counter.items(held, deck))
     total = sum(i.points for i in items)
-    aces = tuple((cards[order[p]], v) for p, v in enumerate(ace_values) if v)
-    return HandScore(items, total, aces, rules.cocks_nest and total == 0)
+    return HandScore(items, total, counter.ace_values(held, deck), rules.cocks_nest and total == 0)
 
 
 def count_total(rules: Rules, hand: Sequence[Card], deck_card: Card) -> int:
     """The total of ``score_hand`` without itemising it (for bots weighing many hands)."""
-    counting = rules.counting
-    ranks = tuple(sorted(int(c.rank) for c in (*hand, deck_card)))
-    rank_total = _rank_totals.get((counting, ranks))
-    if rank_total is None:
-        rank_total = _rank_totals[counting, ranks] = sum(i[3] for i in rank_part(counting, ranks)[0])
-    return rank_total + sum(i[3] for i in suit_part(counting, (*hand, deck_card)))
+    return hand_counter(rules).total(hand, deck_card)
 
 
-_rank_totals: dict[tuple[CountRules, tuple[int, ...]], int] = {}
+# -- counting tables --------------------------------------------------------------------------------------
+#
+# The engine counts a few hands per deal and its bots weigh many more, so the count is looked up rather
+# than worked out: the rank part by the ranks, the suit part by each card's suit role, each filled on
+# first use from ``rank_part`` and ``suit_part`` (which stay the one statement of the rules).
+
+def suit_role(card: Card) -> int:
+    """All that ``suit_part`` can see of a card: Jack, Deuce or neither, and which suit (0..11)."""
+    return _SUIT_ROLE[card.index]
+
+
+_KIND = [1 if c.rank == Rank.JACK else 2 if c.rank == Rank.TWO else 0 for c in FULL_DECK]
+_SUIT_ROLE = [_KIND[c.index] * 4 + c.index // 13 for c in FULL_DECK]  # index // 13: the suit's place
+_RANK_NUMBER = [int(c.rank) for c in FULL_DECK]
+# A multiset of ranks as one int: four bits per rank hold how many cards have it.
+_RANK_BIT = [1 << (4 * int(c.rank)) for c in FULL_DECK]
+
+
+def _relation(suit: Suit, deck_suit: Suit) -> int:
+    """A suit as the suit part sees it beside the deck card's: the same, its mate, or one of the other two."""
+    if suit is deck_suit:
+        return 0
+    if suit.colour is deck_suit.colour:
+        return 1
+    return 2 + [s for s in Suit if s.colour is not deck_suit.colour].index(suit)
+
+
+# For totals, a hand's suit roles relative to the deck card's suit, as a multiset in one int (four bits
+# per role): a renaming of suits that keeps the deck card's suit and red and black changes no total
+# (tests/test_scoring.py checks it), so this needs a quarter of the keys of the suits themselves.
+_RELATION = {(suit, deck_suit): _relation(suit, deck_suit) for suit in Suit for deck_suit in Suit}
+_ROLE_BIT_BESIDE = [[1 << (4 * (_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit])) for c in FULL_DECK]
+                    for deck in FULL_DECK]
+_DECK_ROLE_SHIFT = 4 * 12
+
+# An item with its place in the declaration order first: (place, category, name, positions into
+# (hand..., deck), points, rule key).
+_Placed = tuple[int, Category, str, tuple[int, ...], int, str]
+
+
+class HandCounter:
+    """The count under one rule set, from tables filled on first use and then only looked up.
+
+    ``items`` gives what ``score_hand`` itemises, as plain tuples in declaration order; ``total`` the
+    total alone. Both give exactly what ``rank_part`` and ``suit_part`` give for the same cards. The
+    tables are keyed so that they fill fast: the rank part by the sorted ranks (at most 1,820 keys), the
+    suit part by the cards' suit roles in order (a few hundred keys in practice).
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.counting = rules.counting
+        self._place = {category: i for i, category in enumerate(rules.declaration_order)}
+        # sorted ranks -> placed items (positions into the cards sorted by rank), and each one's Ace value
+        self._rank_items: dict[tuple[int, ...], tuple[list[_Placed], tuple[int, ...]]] = {}
+        self._suit_items: dict[tuple[int, ...], list[_Placed]] = {}  # suit roles in hand order -> items
+        self._rank_totals: dict[int, int] = {}  # rank multiset -> points
+        self._suit_totals: dict[int, int] = {}  # roles beside the deck card, and its kind -> points
+
+    def total(self, hand: Sequence[Card], deck: Card) -> int:
+        """The count of ``hand`` with ``deck`` (distinct cards; not checked)."""
+        rank_key = _RANK_BIT[deck.index]
+        role_key = _KIND[deck.index] << _DECK_ROLE_SHIFT
+        beside = _ROLE_BIT_BESIDE[deck.index]
+        for card in hand:
+            rank_key += _RANK_BIT[card.index]
+            role_key += beside[card.index]
+        rank_total = self._rank_totals.get(rank_key)
+        if rank_total is None:
+            ranks = tuple(sorted(int(c.rank) for c in (*hand, deck)))
+            rank_total = self._rank_totals[rank_key] = sum(i[4] for i in self._rank_part(ranks)[0])
+        suit_total = self._suit_totals.get(role_key)
+        if suit_total is None:
+            suit_total = self._suit_totals[role_key] = sum(i[4] for i in self._suit_part((*hand, deck)))
+        return rank_total + suit_total
+
+    def items(self, hand: Sequence[Card], deck: Card) -> list[tuple[Category, str, tuple[Card, ...], int, str]]:
+        """What ``hand`` with ``deck`` scores, item by item in declaration order: (category, name, cards,
+        points, rule key). The cards are not checked for repeats."""
+        cards = (*hand, deck)
+        by_rank = sorted(cards, key=_RANK_OF)  # stable, as score_hand always sorted
+        rank_items, _ = self._rank_part(tuple([_RANK_NUMBER[c.index] for c in by_rank]))
+        suit_items = self._suit_part(cards)
+        # Each part is kept in declaration order already; only when both score must they be interleaved
+        # (stably: within a category, the rank part first, as score_hand always had it).
+        placed = [(place, cat, name, tuple([by_rank[p] for p in pos]), pts, rule)
+                  for place, cat, name, pos, pts, rule in rank_items]
+        if suit_items:
+            placed += [(place, cat, name, tuple([cards[p] for p in pos]), pts, rule)
+                       for place, cat, name, pos, pts, rule in suit_items]
+            if rank_items:
+                placed.sort(key=_first)
+        return [(cat, name, held, pts, rule) for _, cat, name, held, pts, rule in placed]
+
+    def ace_values(self, hand: Sequence[Card], deck: Card) -> tuple[tuple[Card, int], ...]:
+        """Each Ace's chosen value, where the rules let an Ace count as more than one."""
+        by_rank = sorted((*hand, deck), key=_RANK_OF)
+        _, values = self._rank_part(tuple([int(c.rank) for c in by_rank]))
+        return tuple((card, v) for card, v in zip(by_rank, values) if v)
+
+    def _rank_part(self, ranks: tuple[int, ...]) -> tuple[list[_Placed], tuple[int, ...]]:
+        entry = self._rank_items.get(ranks)
+        if entry is None:
+            items, ace_values = rank_part(self.counting, ranks)
+            entry = self._rank_items[ranks] = (self._in_declaration_order(items), ace_values)
+        return entry
+
+    def _suit_part(self, cards: tuple[Card, ...]) -> list[_Placed]:
+        roles = tuple([_SUIT_ROLE[c.index] for c in cards])
+        items = self._suit_items.get(roles)
+        if items is None:
+            items = self._suit_items[roles] = self._in_declaration_order(suit_part(self.counting, cards))
+        return items
+
+    def _in_declaration_order(self, items: Iterable[RankItem]) -> list[_Placed]:
+        """Items with their place in the declaration order first, sorted by it (stably)."""
+        return sorted([(self._place[cat], cat, name, pos, pts, rule) for cat, name, pos, pts, rule in items],
+                      key=_first)
+
+
+_RANK_OF = attrgetter("rank")
+
+
+def _first(item: tuple[Any, ...]) -> int:
+    return item[0]  # type: ignore[no-any-return]
+
+
+_COUNTERS: dict[int, tuple[Rules, HandCounter]] = {}
+
+
+def hand_counter(rules: Rules) -> HandCounter:
+    """The one HandCounter for this Rules object (found by identity: hashing Rules costs more than a count)."""
+    entry = _COUNTERS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_COUNTERS) > 256:  # many short-lived rule sets (tests, house rules): start afresh
+            _COUNTERS.clear()
+        entry = _COUNTERS[id(rules)] = (rules, HandCounter(rules))
+    return entry[1]
 
 
 def parse_deal(texts: Sequence[str], deck_text: str) -> tuple[tuple[Card, ...], Card]:

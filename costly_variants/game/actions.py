@@ -4,7 +4,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..cards import FULL_DECK, Card
 from ..errors import IllegalActionError
 
 
@@ -74,3 +74,21 @@ class Action:
                     raise IllegalActionError(f"bad Ace value in action {text!r}")
                 value = int(value_text)
         return cls(kind, card, value, peg)
+
+
+# The engine's own actions, made once: legal_actions() and chance hand out these objects rather than
+# new ones (building a frozen dataclass costs more than a move). Tables of cards are indexed by
+# ``card.index``.
+def _by_card(kind: Kind, *, peg: bool = False) -> tuple[Action, ...]:
+    return tuple(Action(kind, card, None, peg) for card in FULL_DECK)
+
+
+CHANCE_ACTIONS = {kind: _by_card(kind) for kind in (Kind.CUT, Kind.DEAL, Kind.TURN, Kind.STOCK_CARD)}
+GIVE_ACTIONS = _by_card(Kind.GIVE)
+GIVE_PEG_ACTIONS = _by_card(Kind.GIVE, peg=True)
+DISCARD_ACTIONS = _by_card(Kind.DISCARD)
+ASK = Action(Kind.ASK)
+DECLINE = Action(Kind.DECLINE)
+STOCK = Action(Kind.STOCK)
+NO_STOCK = Action(Kind.NO_STOCK)
+GO = Action(Kind.GO)

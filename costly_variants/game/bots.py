@@ -10,13 +10,12 @@ Every bot takes a seeded ``random.Random``; the same seed gives the same game.
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from .actions import Action, Kind
 from ..cards import Card, Rank
 from .state import State
 from .play import card_value, score_play
-from ..count.hand import count_total
 
 
 class Bot(Protocol):
@@ -39,14 +38,26 @@ def _play_points(state: State, action: Action) -> int:
     """Points the action scores at once in the play (the go and latter aside)."""
     if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
         return 0
-    value = action.value if action.value is not None else card_value(state.rules, action.card)
-    series = [c for _, c in state.series] + [action.card]
-    return sum(i.points for i in score_play(state.rules, series, state.count + value, state.deck_card))
+    return sum([i.points for i in state.preview_play(action)])
 
 
 def _hand_value(state: State, hand: list[Card]) -> int:
     assert state.deck_card is not None
-    return count_total(state.rules, hand, state.deck_card)
+    return state.game.counter.total(hand, state.deck_card)
+
+
+def _first_best(options: list[Action], worth: Callable[[Action], Any]) -> Action:
+    """The first of the options worth most: ``max`` with ties going to the earliest, without the
+    ``-options.index(a)`` tie-break comparing actions field by field."""
+    best = options[0]
+    if len(options) == 1:
+        return best
+    best_worth = worth(best)
+    for option in options[1:]:
+        option_worth = worth(option)
+        if option_worth > best_worth:
+            best, best_worth = option, option_worth
+    return best
 
 
 class GreedyBot:
@@ -59,18 +70,41 @@ class GreedyBot:
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions()
-        if legal[0].kind is Kind.GIVE:
-            return max(legal, key=lambda a: (self._kept_value(state, player, a), a.peg, -legal.index(a)))
-        if legal[0].kind is Kind.DISCARD:
-            return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c != a.card]),
-                                             -legal.index(a)))
-        if legal[0].kind in (Kind.ASK, Kind.STOCK):
+        kind = legal[0].kind
+        if kind is Kind.PLAY:
+            return self._best_play(state, legal)
+        if kind is Kind.GIVE or kind is Kind.DISCARD:
+            return self._best_kept(state, player, legal)
+        if kind in (Kind.ASK, Kind.STOCK):
             return legal[0]  # never pay for a refusal
-        return max(legal, key=lambda a: (_play_points(state, a), -legal.index(a)))
+        return _first_best(legal, lambda a: _play_points(state, a))
 
     @staticmethod
-    def _kept_value(state: State, player: int, action: Action) -> int:
-        return _hand_value(state, [c for c in state.hands[player] if c != action.card])
+    def _best_play(state: State, legal: list[Action]) -> Action:
+        """The first card worth most at once: ``_first_best`` over ``_play_points``, written out because
+        it is weighed at every card of every game; the state remembers the previews for the play chosen."""
+        if len(legal) == 1:
+            return legal[0]
+        best, best_points = legal[0], -1
+        for action in legal:  # all plays: a go is offered only alone
+            points = sum([item.points for item in state.preview_play(action)])
+            if points > best_points:
+                best, best_points = action, points
+        return best
+
+    @staticmethod
+    def _best_kept(state: State, player: int, legal: list[Action]) -> Action:
+        """The first give or discard that keeps the hand counting most now; of a Jack or Deuce given
+        either way, pegging it first (``_first_best`` over (kept count, peg), written out)."""
+        deck = state.deck_card
+        assert deck is not None
+        total, hand = state.game.counter.total, state.hands[player]
+        best, best_worth = legal[0], (-1, False)
+        for action in legal:
+            worth = (total([c for c in hand if c is not action.card], deck), action.peg)
+            if worth > best_worth:
+                best, best_worth = action, worth
+        return best
 
 
 class ExpertBot:
@@ -82,8 +116,8 @@ class ExpertBot:
         self.rng = rng
 
     def _expected_after_exchange(self, state: State, player: int, give: Card) -> float:
-        kept = [c for c in state.hands[player] if c != give]
-        unseen = [c for c in state.unseen_by(player) if c != give]
+        kept = [c for c in state.hands[player] if c is not give]
+        unseen = [c for c in state.unseen_by(player) if c is not give]
         return sum(_hand_value(state, kept + [c]) for c in unseen) / len(unseen)
 
     def choose(self, state: State, player: int) -> Action:
@@ -96,7 +130,7 @@ class ExpertBot:
 
             return max(legal, key=worth)
         if kind is Kind.DISCARD:
-            return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c != a.card]),
+            return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c is not a.card]),
                                              -legal.index(a)))
         if kind in (Kind.ASK, Kind.STOCK):
             if kind is Kind.STOCK or not state.hands[player]:
@@ -117,7 +151,7 @@ class ExpertBot:
         if count == state.rules.play_limit:
             return mine
         series = [c for _, c in state.series] + [action.card]
-        unseen = [c for c in state.unseen_by(player) if c != action.card]
+        unseen = [c for c in state.unseen_by(player) if c is not action.card]
         replies = []
         for card in unseen:
             values = state.rules.ace_values if card.rank == Rank.ACE else (card_value(state.rules, card),)

@@ -4,7 +4,6 @@ turn-up (``turnup.heels_before_play``), and the end of the game at the target.""
 from __future__ import annotations
 
 from ..cards import Rank
-from ..count.hand import score_hand
 from ..profiles.rules import LateClaimWhen
 from .base import Phase, _Claim
 from .deal import DealPhase
@@ -40,10 +39,11 @@ class CountPhase(DealPhase):
                 self._heels()
             if self.phase is Phase.OVER:
                 return
-            score = score_hand(self.rules, self.count_hands[player], self.deck_card)
-            for item in score.items:
-                self._score(player, item.points, item.name, item.rule, item.cards)
-            if score.cocks_nest:
+            # What score_hand itemises, from the game's counting tables (the hands are the engine's own).
+            items = self.game.counter.items(self.count_hands[player], self.deck_card)
+            for _, name, cards, points, rule in items:
+                self._score(player, points, name, rule, cards)
+            if self.rules.cocks_nest and not sum(item[3] for item in items):
                 self._score(player, 0, "a cock's nest", "count.cocks_nest")
         if self.phase is Phase.OVER:
             return

@@ -35,7 +35,7 @@ class DealPhase(StateCore):
         return self._next_receiver()
 
     def _next_receiver(self) -> int:
-        dealt = sum(len(h) for h in self.hands)
+        dealt = sum(map(len, self.hands))
         if self.rules.deal_in_ones:
             return (self.eldest + dealt) % self.n
         return (self.eldest + dealt // self.rules.cards_each) % self.n

@@ -6,9 +6,10 @@ from __future__ import annotations
 from ..cards import Rank
 from ..count.hand import jack_deuce_value
 from ..profiles.rules import MogProcedure, PartnersChallenger, StockWhen
-from .actions import Action, Kind
-from .base import Phase, _Claim, _Give
-from .play import PlayPhase
+from .actions import (ASK, DECLINE, DISCARD_ACTIONS, GIVE_ACTIONS, GIVE_PEG_ACTIONS, NO_STOCK, STOCK, Action,
+                      Kind)
+from .base import Phase, _Claim, _Give, remove_card
+from .play import SORT_KEY, PlayPhase
 
 
 class MogPhase(PlayPhase):
@@ -32,17 +33,17 @@ class MogPhase(PlayPhase):
         if step == "give":
             return self._give_actions(player)
         if step == "discard":
-            return [Action(Kind.DISCARD, c) for c in sorted(self.hands[player])]
+            return [DISCARD_ACTIONS[c.index] for c in sorted(self.hands[player], key=SORT_KEY)]
         if step == "stock":
-            return [Action(Kind.STOCK), Action(Kind.NO_STOCK)]
-        return [Action(Kind.ASK), Action(Kind.DECLINE)]
+            return [STOCK, NO_STOCK]
+        return [ASK, DECLINE]
 
     def _give_actions(self, player: int) -> list[Action]:
         out = []
-        for card in sorted(self.hands[player]):
-            out.append(Action(Kind.GIVE, card))
+        for card in sorted(self.hands[player], key=SORT_KEY):
+            out.append(GIVE_ACTIONS[card.index])
             if self.rules.mog_given_away_scores and card.rank in (Rank.JACK, Rank.TWO):
-                out.append(Action(Kind.GIVE, card, peg=True))
+                out.append(GIVE_PEG_ACTIONS[card.index])
         return out
 
     def _refusal(self, refuser: int) -> None:
@@ -103,7 +104,7 @@ class MogPhase(PlayPhase):
             self.pending.insert(0, (self.dealer, "stock-card"))
         elif step == "discard":
             assert action.card is not None
-            self.hands[player].remove(action.card)
+            remove_card(self.hands[player], action.card)
         if self.phase is Phase.OVER:
             return
         self._drop_needless_stock_step()
@@ -127,7 +128,7 @@ class MogPhase(PlayPhase):
     def _exchange(self) -> None:
         (a, give_a), (b, give_b) = self.gives.items()
         for giver, give, receiver in ((a, give_a, b), (b, give_b, a)):
-            self.hands[giver].remove(give.card)
+            remove_card(self.hands[giver], give.card)
             self.hands[receiver].append(give.card)
             assert self.deck_card is not None
             value = jack_deuce_value(self.rules, give.card, self.deck_card)

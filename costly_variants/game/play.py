@@ -5,19 +5,23 @@ latter depend on whether anyone can play on, so ``PlayPhase`` scores those as th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from operator import attrgetter
+from typing import NamedTuple, Sequence
 
-from ..cards import Card, Rank
+from ..cards import FULL_DECK, Card, Rank
 from ..count.hand import GROUP_NAMES, POINT_NAMES, alike, is_sequence, jack_deuce_value
 from ..profiles.rules import LatterWhen, Rules
-from .actions import Action, Kind
-from .base import Phase
+from .actions import GO, Action, Kind
+from .base import Phase, remove_card
 from .count import CountPhase
 
 
-@dataclass(frozen=True)
-class PlayItem:
+SORT_KEY = attrgetter("sort_key")  # sorts cards as Card.__lt__ does, without a Python call per comparison
+
+
+class PlayItem(NamedTuple):
+    """What one card scores in the play (a named tuple: cheap to make, as the bots weigh every card)."""
+
     name: str
     points: int
     cards: tuple[Card, ...]
@@ -30,6 +34,14 @@ def card_value(rules: Rules, card: Card, ace_value: int | None = None) -> int:
     return rules.court_value if card.rank.is_court else int(card.rank)
 
 
+def play_options(rules: Rules) -> tuple[tuple[tuple[int, Action], ...], ...]:
+    """For each card (by index), the values it may be played at and the action that plays it at each:
+    an Ace at each of its values (named in the action), any other card at its one value."""
+    return tuple(tuple((value, Action(Kind.PLAY, card, value)) for value in rules.ace_values)
+                 if card.rank == Rank.ACE else ((card_value(rules, card), Action(Kind.PLAY, card)),)
+                 for card in FULL_DECK)
+
+
 def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card) -> list[PlayItem]:
     """What the last card of ``series`` scores, the running count being ``count`` after it."""
     items: list[PlayItem] = []
@@ -40,7 +52,7 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
         if count == rules.play_limit:
             name += " (the hitter)"
         items.append(PlayItem(name, len(table), table, "play.point_totals"))
-    if rules.play_pairs:
+    if rules.play_pairs and len(table) > 1:
         match = rules.pair_match
         kind = alike(match, last.rank)
         run = 1
@@ -49,9 +61,16 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
         if run >= 2:
             points = {2: rules.pair_points, 3: rules.prial_points, 4: rules.double_prial_points}[run]
             items.append(PlayItem(GROUP_NAMES[run], points, table[-run:], "play.pairs"))
-    if rules.play_sequences:
-        for length in range(len(table), rules.sequence_min - 1, -1):
-            if is_sequence(rules.ace_in_sequence, [int(c.rank) for c in table[-length:]]):
+    if rules.play_sequences and len(table) >= rules.sequence_min:
+        ranks = [c.rank for c in table]  # IntEnums: int() of each would only cost
+        # No run longer than the last cards of different ranks can be a sequence: start from there.
+        different: set[int] = set()
+        for rank in reversed(ranks):
+            if rank in different:
+                break
+            different.add(rank)
+        for length in range(len(different), rules.sequence_min - 1, -1):
+            if is_sequence(rules.ace_in_sequence, ranks[-length:]):
                 items.append(PlayItem("sequence", length, table[-length:], "play.sequences"))
                 break
     if rules.play_jacks_deuces:
@@ -68,18 +87,27 @@ class PlayPhase(CountPhase):
         self.count_hands = [tuple(h) for h in self.hands]
         self.to_play = self.eldest
 
-    def _values(self, card: Card) -> tuple[int, ...]:
-        if card.rank == Rank.ACE:
-            return self.rules.ace_values
-        return (card_value(self.rules, card),)
-
     def _play_actions(self, player: int) -> list[Action]:
-        out = []
-        for card in sorted(self.hands[player]):
-            for value in self._values(card):
-                if self.count + value <= self.rules.play_limit:
-                    out.append(Action(Kind.PLAY, card, value if card.rank == Rank.ACE else None))
-        return out or [Action(Kind.GO)]
+        room = self.rules.play_limit - self.count
+        options = self.game.play_options
+        out = [action for card in sorted(self.hands[player], key=SORT_KEY)
+               for value, action in options[card.index] if value <= room]
+        return out or [GO]
+
+    def preview_play(self, action: Action) -> list[PlayItem]:
+        """What playing ``action`` (one of ``legal_actions()``, a card) would score at once, the go and the
+        latter aside. Remembered until the next action, which it spares working out again if it is this."""
+        card = action.card
+        assert card is not None and self.deck_card is not None
+        if self.previews_at != len(self.history):
+            self.previews, self.previews_at = {}, len(self.history)
+        key = (card.index, action.value)
+        items = self.previews.get(key)
+        if items is None:
+            value = action.value if action.value is not None else self.game.card_values[card.index]
+            items = self.previews[key] = score_play(
+                self.rules, [c for _, c in self.series] + [card], self.count + value, self.deck_card)
+        return items
 
     def _apply_play(self, player: int, action: Action) -> None:
         if action.kind is Kind.GO:
@@ -96,12 +124,16 @@ class PlayPhase(CountPhase):
             return
         card = action.card
         assert card is not None and self.deck_card is not None
-        self.hands[player].remove(card)
+        remove_card(self.hands[player], card)
         self.played.append(card)
-        self.count += action.value if action.value is not None else card_value(self.rules, card)
+        self.count += action.value if action.value is not None else self.game.card_values[card.index]
         self.series.append((player, card))
         self.last_player = player
-        for item in score_play(self.rules, [c for _, c in self.series], self.count, self.deck_card):
+        # A bot weighing its plays has usually worked this out already (see preview_play).
+        previewed = self.previews.get((card.index, action.value)) if self.previews_at == len(self.history) - 1 else None
+        items = previewed if previewed is not None else score_play(
+            self.rules, [c for _, c in self.series], self.count, self.deck_card)
+        for item in items:
             self._score(player, item.points, item.name, item.rule, item.cards)
         if self.phase is Phase.OVER:
             return

@@ -1,14 +1,23 @@
-"""One whole game bot against bot, reproducibly, and the invariants every finished game keeps."""
+"""One whole game bot against bot, reproducibly, and the invariants every game keeps.
+
+The invariants are checked two ways. ``check_invariants`` replays a game's actions through the validating
+``apply_action`` and checks every step: for tests, logs read from outside, and ``play_game(check="full")``.
+``DealWatch`` checks the same things as a game runs, action by action, at a small cost: what
+``play_game`` does by default, with the checks of the finished game (``check_game_ended``,
+``check_scores``, ``check_no_negative_scores``).
+"""
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Sequence
+from typing import Literal, NamedTuple, Sequence
 
 from ..errors import CostlyError
 from .actions import Action, Kind
 from .base import Event
 from .bots import make_bot
-from .state import CHANCE, Game, State
+from .state import CHANCE, TERMINAL, Game, State
+
+Check = Literal["none", "game", "full"]
 
 
 class InvariantError(CostlyError):
@@ -16,24 +25,38 @@ class InvariantError(CostlyError):
 
 
 def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: int = 20_000,
-              max_deals: int | None = None) -> State:
+              check: Check = "game", max_deals: int | None = None) -> State:
     """One game: chance drawn from ``random.Random(seed)``, each seat's bot seeded from it too.
 
+    ``check``: "game" watches the invariants as the game runs and checks the finished game; "full"
+    also replays every action through the validating ``apply_action``; "none" checks nothing.
     With ``max_deals``, the game stops as deal ``max_deals + 1`` begins (for checking long games in part).
     """
     rng = random.Random(seed)
     bots = [make_bot(bot_names[p % len(bot_names)], random.Random(rng.getrandbits(64)))
             for p in range(game.num_players)]
     state = game.new_initial_state()
+    watch = DealWatch(state) if check != "none" else None
+    # Bound once: the loop runs some two hundred times a game.
+    current_player, sample_chance, apply = state.current_player, state.sample_chance, state.apply_trusted
+    after = watch.after if watch is not None else None
     for _ in range(max_actions):
-        if state.is_terminal() or (max_deals is not None and state.deal_number > max_deals):
+        player = current_player()
+        if player == TERMINAL or (max_deals is not None and state.deal_number > max_deals):
+            finished = player == TERMINAL
+            if check == "full":
+                check_invariants(state, finished=finished)
+            elif check == "game":
+                if finished:
+                    check_game_ended(state)
+                check_scores(state)
+                check_no_negative_scores(state)
             return state
-        player = state.current_player()
-        if player == CHANCE:
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            state.apply_action(bots[player].choose(state, player))
+        # Both the chance draw and the bots' choices are legal by construction: no re-validation.
+        action = sample_chance(rng) if player == CHANCE else bots[player].choose(state, player)
+        apply(action)
+        if after is not None:
+            after(action)
     raise InvariantError(f"game with seed {seed} did not end in {max_actions} actions")
 
 
@@ -176,3 +199,82 @@ def check_series_ends(state: State, steps: list[_Step]) -> None:
                     raise InvariantError(f"deal {event.deal}: one series paid both the go and the latter")
         if not step.series_after:  # the series ended (or none has begun): the next starts afresh
             go_paid = False
+
+
+_PLAY = Kind.PLAY
+
+
+class DealWatch:
+    """The per-step invariants of ``check_invariants``, checked as a game runs: call ``after`` with each
+    action once it is applied. Each check is the incremental form of one of the replay's checks:
+
+    - ``check_deals_end``: every deal ends within MAX_DEAL_ACTIONS actions;
+    - ``check_cards_played``: the count never passes the limit, no card is played twice in a deal, and
+      (where new series are played) every card held after the mog is played;
+    - ``check_series_ends``: a latter is paid only for a series with a card in it, and no series pays
+      both a go and the latter unless the profile says so.
+    """
+
+    __slots__ = ("state", "limit", "all_played", "go_and_latter", "deal", "actions_in_deal", "played",
+                 "series_before", "events", "events_seen", "go_paid")  # read at every action: slots are quicker
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        rules = state.rules
+        self.limit = rules.play_limit
+        self.all_played = rules.new_series
+        self.go_and_latter = rules.go_and_latter
+        self.deal = state.deal_number
+        self.actions_in_deal = 0
+        self.played: list[str] = []
+        self.series_before = len(state.series)
+        self.events = state.events
+        self.events_seen = len(state.events)
+        self.go_paid = False
+
+    def after(self, action: Action) -> None:
+        state = self.state
+        if self.deal:
+            self.actions_in_deal += 1
+            if self.actions_in_deal > MAX_DEAL_ACTIONS:
+                raise InvariantError(f"deal {self.deal} did not end in {MAX_DEAL_ACTIONS} actions")
+        played_now = action.kind is _PLAY
+        if played_now:
+            text = action.card.text  # type: ignore[union-attr]
+            if text in self.played:  # caught at once rather than at the deal's end
+                raise InvariantError(f"deal {self.deal}: a card played twice: {sorted(self.played + [text])}")
+            self.played.append(text)
+        if state.count > self.limit:
+            raise InvariantError(f"deal {self.deal}: the count reached {state.count}")
+        events = self.events  # the state's own list, appended to and never replaced
+        if len(events) != self.events_seen:
+            self._series_events(events[self.events_seen:], played_now)
+            self.events_seen = len(events)
+        self.series_before = series = len(state.series)
+        if not series:  # the series ended (or none has begun): the next starts afresh
+            self.go_paid = False
+        if state.deal_number != self.deal:
+            self._deal_over()
+
+    def _series_events(self, events: list[Event], played_now: bool) -> None:
+        for event in events:
+            if event.rule == "play.go_points":
+                self.go_paid = True
+            elif event.rule == "play.latter_points":
+                if self.series_before + played_now == 0:
+                    raise InvariantError(f"deal {event.deal}: a latter paid for a series with no card played")
+                if self.go_paid and not self.go_and_latter:
+                    raise InvariantError(f"deal {event.deal}: one series paid both the go and the latter")
+
+    def _deal_over(self) -> None:
+        state = self.state
+        if self.deal and state.shown_hands is not None:
+            played = self.played
+            if len(set(played)) != len(played):
+                raise InvariantError(f"deal {self.deal}: a card played twice: {sorted(played)}")
+            held = sorted(c.text for hand in state.shown_hands[0] for c in hand)
+            if self.all_played and sorted(played) != held:
+                raise InvariantError(f"deal {self.deal}: cards held {held} but played {sorted(played)}")
+        self.deal = state.deal_number
+        self.actions_in_deal = 0
+        self.played = []

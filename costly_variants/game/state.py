@@ -8,18 +8,18 @@ Every score is an Event naming who scored, the points, the rule and the passages
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Sequence
 
 from ..cards import FULL_DECK
+from ..count.hand import hand_counter
 from ..errors import IllegalActionError
 from ..profiles.rules import Rules
-from .actions import Action, Kind
-from .base import CHANCE, TERMINAL, Event, Phase
+from .actions import CHANCE_ACTIONS, Action, Kind
+from .base import CHANCE, TERMINAL, Event, Phase, remove_card
 from .log import game_log
+from .play import card_value, play_options
 from .turnup import TurnupPhase
-
-_CHANCE_ACTIONS = {kind: {card: Action(kind, card) for card in FULL_DECK}
-                   for kind in (Kind.CUT, Kind.DEAL, Kind.TURN, Kind.STOCK_CARD)}
 
 
 class Game:
@@ -32,6 +32,11 @@ class Game:
         self.num_teams = 2
         if rules.partnerships and rules.players != 4:
             raise ValueError("partnerships need four players")
+        # Read from the rules once, for every state of this game.
+        self.counter = hand_counter(rules)
+        self.play_options = play_options(rules)
+        self.card_values = tuple(card_value(rules, card) for card in FULL_DECK)  # an Ace at its first value
+        self.citations = dict(rules.citations)  # a plain dict: a mapping proxy's get is slower
 
     def team_of(self, player: int) -> int:
         return player % 2 if self.rules.partnerships else player
@@ -50,26 +55,41 @@ class State(TurnupPhase):
         return self.phase is Phase.OVER
 
     def current_player(self) -> int:
-        if self.phase is Phase.OVER:
-            return TERMINAL
-        if self.phase in (Phase.CUT, Phase.DEAL, Phase.TURN):
+        phase = self.phase  # the commonest phases first: this is asked before every action
+        if phase is Phase.PLAY:
+            return self.to_play
+        if phase is Phase.DEAL or phase is Phase.CUT or phase is Phase.TURN:
             return CHANCE
-        if self.phase is Phase.MOG:
+        if phase is Phase.MOG:
             player, step = self.pending[0]
             return CHANCE if step == "stock-card" else player
+        if phase is Phase.OVER:
+            return TERMINAL
         return self.to_play
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
     def _chance_kind(self) -> Kind:
-        return {Phase.CUT: Kind.CUT, Phase.DEAL: Kind.DEAL, Phase.TURN: Kind.TURN}.get(self.phase, Kind.STOCK_CARD)
+        phase = self.phase  # compared, not looked up: an Enum's hash is a Python call
+        if phase is Phase.DEAL:
+            return Kind.DEAL
+        if phase is Phase.TURN:
+            return Kind.TURN
+        return Kind.CUT if phase is Phase.CUT else Kind.STOCK_CARD
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cards that may come next, each equally likely, in a fixed order (the stock's)."""
-        actions = _CHANCE_ACTIONS[self._chance_kind()]
+        actions = CHANCE_ACTIONS[self._chance_kind()]
         p = 1.0 / len(self.stock)
-        return [(actions[card], p) for card in self.stock]
+        return [(actions[card.index], p) for card in self.stock]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """The chance outcome ``rng`` picks: the same as ``chance_outcomes()[rng.randrange(n)][0]``, the
+        same draw from ``rng``, without listing the outcomes."""
+        stock = self.stock
+        self.drawn_at = at = rng.randrange(len(stock))
+        return CHANCE_ACTIONS[self._chance_kind()][stock[at].index]
 
     def returns(self) -> list[float]:
         if self.winner is None:
@@ -77,6 +97,8 @@ class State(TurnupPhase):
         return [1.0 if self.team_of(p) == self.winner else -1.0 for p in range(self.n)]
 
     def legal_actions(self) -> list[Action]:
+        if self.phase is Phase.PLAY:  # the commonest case, asked before every card
+            return self._play_actions(self.to_play)
         player = self.current_player()
         if player == TERMINAL:
             return []
@@ -98,13 +120,20 @@ class State(TurnupPhase):
         if not legal_chance and action not in legal:
             shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
             raise IllegalActionError(f"illegal action {action} in {self.phase.value}; legal: {shown}")
+        self.apply_trusted(action)
+
+    def apply_trusted(self, action: Action) -> None:
+        """Apply an action known to be legal here, unchecked: one of ``legal_actions()``, or what
+        ``sample_chance`` gave, for this very state. The fast path for bots and seeded games; anything
+        from outside (a log, a player) goes through ``apply_action``."""
         self.history.append(action)
-        if action.is_chance:
-            self._apply_chance(action)
-        elif self.phase is Phase.MOG:
-            self._apply_mog(self.current_player(), action)
-        else:
+        phase = self.phase
+        if phase is Phase.PLAY:
             self._apply_play(self.to_play, action)
+        elif phase is Phase.MOG and self.pending[0][1] != "stock-card":
+            self._apply_mog(self.pending[0][0], action)
+        else:
+            self._apply_chance(action)
 
     def clone(self) -> "State":
         copy = State(self.game)
@@ -117,16 +146,24 @@ class State(TurnupPhase):
     def _apply_chance(self, action: Action) -> None:
         card = action.card
         assert card is not None
-        self.stock.remove(card)
-        if action.kind is Kind.CUT:
+        stock = self.stock
+        if self.drawn_at < len(stock) and stock[self.drawn_at] is card:
+            del stock[self.drawn_at]  # the card sample_chance drew
+        else:
+            remove_card(stock, card)
+        kind = action.kind
+        if kind is Kind.DEAL:
+            hand = self.hands[self._next_receiver()]
+            hand.append(card)
+            each = self.rules.cards_each
+            # The deal is done when every hand is full; only a hand just filled can have completed it.
+            if len(hand) == each and all(len(h) == each for h in self.hands):
+                self.phase = Phase.TURN
+        elif kind is Kind.CUT:
             self.cuts[len(self.cuts)] = card
             if len(self.cuts) == self.n:
                 self._settle_cut()
-        elif action.kind is Kind.DEAL:
-            self.hands[self._next_receiver()].append(card)
-            if all(len(h) == self.rules.cards_each for h in self.hands):
-                self.phase = Phase.TURN
-        elif action.kind is Kind.TURN:
+        elif kind is Kind.TURN:
             self._turn_up(card)
         else:  # the stock card, taken by the dealer
             self.hands[self.dealer].append(card)

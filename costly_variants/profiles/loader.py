@@ -9,16 +9,22 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping
-
-import jsonschema
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..errors import Problem, ProfileError, UnknownVariantError
 from ..resources import data_dir, schema_path
 from .rules import (RULE_KEYS, Alternative, Provenance, Rules, SourceStatus, Status, build_rules)
 from .semantics import semantic_problems
-from .sources import Library, library
-from .yamldoc import Document, PathKey, json_path, load_file
+from . import known_good
+from .document import Document, PathKey, json_path
+
+if TYPE_CHECKING:
+    import jsonschema
+
+    from .sources import Library
+
+# The YAML reader, the sources and jsonschema are imported where a profile is read or checked, not
+# above: a run whose profiles are all known good (see known_good) needs none of them.
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,8 @@ class Profile:
 
 @cache
 def _validator() -> jsonschema.protocols.Validator:
+    import jsonschema  # here, not above: a run that checks no profile need not import it (see known_good)
+
     schema = json.loads(schema_path().read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
@@ -155,6 +163,8 @@ def _flatten_rules(data: dict[str, Any]) -> dict[str, tuple[dict[str, Any], Path
 @lru_cache(maxsize=256)
 def _check_file(path: Path, display: str, mtime_ns: int, lib: Library) -> tuple[Document, tuple[Problem, ...]]:
     """Load one file and the problems found in it alone (not in what it extends), once per version."""
+    from .yamldoc import load_file
+
     doc = load_file(path, display=display)
     if not isinstance(doc.data, dict):
         kind = type(doc.data).__name__
@@ -228,7 +238,9 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def _merge(chain: list[_Layer], problems: list[Problem]) -> Profile | None:
+def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = False) -> Profile | None:
+    """The profile a valid chain resolves to; ``checked``: the chain is known good (see known_good), so
+    the checks of the merged values are skipped."""
     top = chain[0]
     values: dict[str, Any] = {}
     provenance: dict[str, Provenance] = {}
@@ -261,7 +273,7 @@ def _merge(chain: list[_Layer], problems: list[Problem]) -> Profile | None:
         inherited = None if key is None else provenance[key].defined_in
         return top.doc, rules_path, inherited
 
-    found = semantic_problems(values, where)
+    found = [] if checked else semantic_problems(values, where)
     if found:
         problems.extend(found)
         return None
@@ -278,6 +290,8 @@ def _merge(chain: list[_Layer], problems: list[Problem]) -> Profile | None:
 
 def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | None, list[Problem]]:
     """Validate one profile file and everything it extends; return the profile and every problem."""
+    from .sources import library
+
     lib = lib or library()
     problems: list[Problem] = []
     try:
@@ -292,10 +306,52 @@ def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | No
 
 @cache
 def _load_cached(path: Path, mtime: float) -> Profile:
+    bundled = path in {p.resolve() for p in bundled_paths().values()}
+    if bundled:
+        known = known_good.lookup(path)
+        if known is not None:
+            chain = [_Layer(Document(_display(file), data), file) for file, data in known]
+            try:
+                profile = _merge(chain, [], checked=True)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                profile = None  # a cache entry that is not what this version wrote: check the files
+            if profile is not None:
+                return profile
     profile, problems = check(path)
     if profile is None:
         raise ProfileError(problems)
+    if bundled:
+        read = _read_chain(path)
+        if read is not None:
+            known_good.remember(path, [(layer.path, layer.doc.data) for layer in read])
     return profile
+
+
+def _read_chain(path: Path) -> list[_Layer] | None:
+    """A bundled profile's ``extends`` chain, read but not checked; None if anything is amiss (then the
+    full check says what)."""
+    from .yamldoc import load_file
+
+    chain: list[_Layer] = []
+    seen: set[Path] = set()
+    while True:
+        try:
+            doc = load_file(path, display=_display(path))
+        except ProfileError:
+            return None
+        if not isinstance(doc.data, dict) or path in seen:
+            return None
+        seen.add(path)
+        chain.append(_Layer(doc, path))
+        base_ref = doc.data.get("extends")
+        if base_ref is None:
+            return chain
+        if not isinstance(base_ref, str):
+            return None
+        try:
+            path = locate_profile(base_ref, relative_to=path).resolve()
+        except UnknownVariantError:
+            return None
 
 
 def load(ref: str) -> Profile:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -201,9 +202,10 @@ class Rules:
     def cite(self, key: str) -> tuple[str, ...]:
         return self.citations.get(key, ())
 
-    @property
+    @cached_property
     def counting(self) -> "CountRules":
-        """Only the rules a count depends on, so that caches are shared by profiles that count alike."""
+        """Only the rules a count depends on, so that caches are shared by profiles that count alike.
+        Built once per Rules (the engine asks for it at every count)."""
         return CountRules(**{f.name: getattr(self, f.name) for f in fields(CountRules)})
 
 
@@ -234,6 +236,19 @@ class CountRules:
     sequence_min: int
     ace_in_sequence: AceInSequence
     play_limit: int  # the hand's "thirty-one" is the play's limit
+
+    # Counting caches are keyed by these rules, and hashing two dozen fields (enums among them) costs more
+    # than a look-up: the hash is worked out once. It is left out of a pickle, because a string's hash,
+    # and so an enum's, differs from one process to the next.
+    def __hash__(self) -> int:
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", cached)
+        return cached  # type: ignore[no-any-return]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
 
 _RULE_FIELDS = tuple(f for f in fields(Rules) if "key" in f.metadata)

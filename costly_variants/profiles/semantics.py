@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from ..errors import Problem
 from .rules import Category
-from .yamldoc import Document, PathKey
+from .document import Document, PathKey
 
 # Where to report a problem with a rule key (None: with the profile as a whole): the file, the path, and
 # the profile the value was inherited from when the file itself does not set it.

@@ -7,13 +7,13 @@ anything is constructed, and alias expansion is bounded.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from ..errors import Location, Problem, ProfileError
+from .document import Document, PathKey, json_path
 
 # A document that expands to more nodes than this is refused (an alias-expansion "billion laughs").
 MAX_NODES = 200_000
@@ -46,47 +46,30 @@ for _tag, _pattern, _first in (
         ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""])):
     _CoreLoader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), list(_first))
 
+# libyaml's parser, where PyYAML was built with it: the same nodes and marks, several times faster.
+HAVE_LIBYAML: bool = getattr(yaml, "__with_libyaml__", False)
+
+if HAVE_LIBYAML:
+    from yaml._yaml import CParser  # type: ignore[import-not-found, unused-ignore]
+
+    class _FastCoreLoader(CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+        """_CoreLoader with libyaml's parser (as PyYAML's CSafeLoader is SafeLoader with it)."""
+
+        yaml_implicit_resolvers = _CoreLoader.yaml_implicit_resolvers
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+
+
+
+class _PureOnly(Exception):
+    """A document to read with the pure parser after all (see ``load_text``)."""
+
+
 _DECIMAL = re.compile(r"^[-+]?[0-9]+$")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-PathKey = tuple[str | int, ...]
-
-
-def json_path(path: PathKey) -> str:
-    out = "$"
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif part.replace("_", "a").replace("-", "a").isalnum() and not part[:1].isdigit():
-            out += f".{part}"
-        else:
-            out += "[" + repr(part) + "]"
-    return out
-
-
-@dataclass
-class Document:
-    """A loaded YAML document: its data and the position of every value and key."""
-
-    file: str
-    data: Any
-    positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-
-    def locate(self, path: PathKey, *, key: bool = False) -> Location:
-        """The location of the value at ``path`` (or of its key), else of its nearest ancestor."""
-        table = self.key_positions if key else self.positions
-        probe = tuple(path)
-        while probe and probe not in table:
-            if key and probe in self.positions:
-                break
-            probe = probe[:-1]
-        line, col = table.get(probe) or self.positions.get(probe, (1, 1))
-        return Location(self.file, line, col, json_path(path))
-
-    def problem(self, path: PathKey, message: str, *, key: bool = False) -> Problem:
-        return Problem(self.locate(path, key=key), message)
-
 
 def _fail(file: str, mark: Any, message: str, path: PathKey = ()) -> ProfileError:
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
@@ -107,9 +90,28 @@ def _one_line(text: str) -> str:
 
 
 def load_text(text: str, file: str) -> Document:
-    """Parse ``text`` as one YAML document; raise ProfileError with a located problem on failure."""
+    """Parse ``text`` as one YAML document; raise ProfileError with a located problem on failure.
+
+    A document is read with libyaml's parser where there is one. Anything it cannot read (or any text
+    the pure reader would refuse a character of) is read again by the pure parser, so that every error
+    is the pure parser's, with its wording and its line and column, whichever parser is installed, and
+    what both read comes out the same (tests/test_yaml_loaders.py). libyaml is the more lenient in a
+    few corners (a comment straight after a block scalar's "|"); such a text is still checked as a
+    profile like any other.
+    """
+    # libyaml accepts tabs where PyYAML refuses them, and some characters its reader refuses: such texts
+    # (the commonest slips in a hand-edited profile) go to the pure parser alone, for its verdict.
+    if HAVE_LIBYAML and "\t" not in text and not yaml.reader.Reader.NON_PRINTABLE.search(text):
+        try:
+            return _load_with(_FastCoreLoader, text, file)
+        except (ProfileError, yaml.YAMLError, RecursionError, _PureOnly):
+            pass
+    return _load_with(_CoreLoader, text, file)
+
+
+def _load_with(loader_class: Any, text: str, file: str) -> Document:
     try:
-        loader = _CoreLoader(text)
+        loader = loader_class(text)
     except yaml.reader.ReaderError as exc:
         raise _reader_failure(file, text, exc) from None
     try:
@@ -172,6 +174,8 @@ def _build(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, doc: Documen
                     f"document expands to more than {MAX_NODES} values (alias bomb?); refused", path)
     doc.positions.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
     if isinstance(node, yaml.ScalarNode):
+        if not node.value and not node.style and HAVE_LIBYAML and isinstance(loader, _FastCoreLoader):
+            raise _PureOnly  # libyaml may place an empty value elsewhere than the pure parser does
         if node.tag not in _PLAIN_TAGS:
             raise _fail(doc.file, node.start_mark, f"tag {node.tag!r} is not allowed (plain data only)", path)
         return _scalar(node, path, doc)

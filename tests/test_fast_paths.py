@@ -1,0 +1,164 @@
+"""The fast paths give exactly what the plain ones give: interned cards, the counting tables, the
+trusted apply and direct chance draws, and the invariants watched as a game runs."""
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from dataclasses import FrozenInstanceError
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from costly_variants import profiles
+from costly_variants.cards import FULL_DECK, Card, Rank, Suit
+from costly_variants.count.hand import hand_counter, rank_part, suit_part, suit_role
+from costly_variants.game.actions import Action, Kind
+from costly_variants.game.play import card_value, score_play
+from costly_variants.game.playout import DealWatch, InvariantError, play_game
+from costly_variants.game.state import CHANCE, Game
+
+BUNDLED = ["cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]
+deals = st.lists(st.sampled_from(FULL_DECK), min_size=4, max_size=4, unique=True)
+
+
+def rules(profile_id):
+    return profiles.load(profile_id).rules
+
+
+# -- cards ------------------------------------------------------------------------------------------------
+
+def test_one_object_per_card_whatever_makes_it():
+    ace = Card(Rank.ACE, Suit.HEARTS)
+    assert ace is Card.from_str("AH") is Card(1, Suit.HEARTS)
+    assert copy.copy(ace) is ace and copy.deepcopy([ace])[0] is ace and pickle.loads(pickle.dumps(ace)) is ace
+    assert hash(ace) == ace.index and sorted(FULL_DECK)[0] is Card.from_str("AC")
+
+
+def test_cards_are_immutable_and_a_bad_card_is_a_card_error():
+    with pytest.raises(FrozenInstanceError):
+        FULL_DECK[0].rank = Rank.KING  # type: ignore[misc]
+    with pytest.raises(ValueError, match="no card of rank 14"):
+        Card(14, Suit.HEARTS)
+
+
+# -- counting tables --------------------------------------------------------------------------------------
+
+def _plain_items(r, hand, deck):
+    """The count worked out directly from rank_part and suit_part, as score_hand always did."""
+    cards = (*hand, deck)
+    order = sorted(range(len(cards)), key=lambda i: cards[i].rank)
+    rank_items, _ = rank_part(r.counting, tuple(int(cards[i].rank) for i in order))
+    found = [(c, n, tuple(cards[order[p]] for p in pos), pts, rule) for c, n, pos, pts, rule in rank_items]
+    found += [(c, n, tuple(cards[p] for p in pos), pts, rule) for c, n, pos, pts, rule in suit_part(r.counting, cards)]
+    place = {c: i for i, c in enumerate(r.declaration_order)}
+    return sorted(found, key=lambda item: place[item[0]])
+
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+@settings(max_examples=150, deadline=None)
+@given(cards=st.lists(st.sampled_from(FULL_DECK), min_size=2, max_size=5, unique=True))
+def test_the_tables_count_as_rank_part_and_suit_part_do(profile_id, cards):
+    # Hands of one to four cards (house profiles deal up to four) and the deck card.
+    r = rules(profile_id)
+    counter = hand_counter(r)
+    hand, deck = cards[:-1], cards[-1]
+    plain = _plain_items(r, hand, deck)
+    for _ in range(2):  # the first look-up fills the tables, the second reads them
+        assert counter.items(hand, deck) == plain
+        assert counter.total(hand, deck) == sum(item[3] for item in plain)
+
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+@settings(max_examples=100, deadline=None)
+@given(cards=deals, ranks=st.lists(st.sampled_from([r for r in Rank if r not in (Rank.JACK, Rank.TWO)]),
+                                   min_size=4, max_size=4))
+def test_the_suit_part_sees_only_suit_roles(profile_id, cards, ranks):
+    # What the suit tables are keyed by: changing a rank other than a Jack's or a Deuce's changes nothing.
+    changed = [c if c.rank in (Rank.JACK, Rank.TWO) else Card(rank, c.suit) for c, rank in zip(cards, ranks)]
+    assert [suit_role(c) for c in changed] == [suit_role(c) for c in cards]
+    assert suit_part(rules(profile_id).counting, changed) == suit_part(rules(profile_id).counting, cards)
+
+
+# -- the game's fast path -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+def test_sampling_chance_draws_what_the_listed_outcomes_would(profile_id):
+    state = Game(rules(profile_id), variant=profile_id).new_initial_state()
+    fast, plain = random.Random(5), random.Random(5)
+    while state.current_player() == CHANCE:
+        outcomes = state.chance_outcomes()
+        action = state.sample_chance(fast)
+        assert action is outcomes[plain.randrange(len(outcomes))][0]
+        state.apply_trusted(action)
+
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+@pytest.mark.parametrize("bots", [["greedy"], ["random"], ["expert", "greedy"]])
+def test_the_trusted_path_plays_the_game_the_checked_path_replays(profile_id, bots):
+    # check="full" replays every action through the validating apply_action and compares the events.
+    for seed in range(3):
+        state = play_game(Game(rules(profile_id), variant=profile_id), bots, seed, check="full")
+        assert state.is_terminal()
+
+
+def test_the_watch_catches_a_card_played_twice_and_a_count_past_the_limit():
+    state = Game(rules("parlett-121"), variant="parlett-121").new_initial_state()
+    watch = DealWatch(state)
+    rng = random.Random(3)
+    while state.phase.value != "play":
+        action = state.sample_chance(rng) if state.current_player() == CHANCE else state.legal_actions()[0]
+        state.apply_trusted(action)
+        watch.after(action)
+    play = next(a for a in state.legal_actions() if a.kind is Kind.PLAY)
+    state.apply_trusted(play)
+    watch.after(play)
+    with pytest.raises(InvariantError, match="a card played twice"):
+        watch.after(play)
+    other = Action(Kind.PLAY, state.hands[state.to_play][0])
+    state.count = state.rules.play_limit + 1
+    with pytest.raises(InvariantError, match="the count reached"):
+        watch.after(other)
+
+
+def test_the_watch_and_the_replay_agree_on_a_series_paying_both_the_go_and_the_latter():
+    from tests.test_rules_played import deal, rules_of
+
+    state = deal(rules_of("eddowes-burne-1874", go_points=1, latter_points=1, go_and_latter=True),
+                 ["10H", "9H", "8H"], ["KS", "QS", "10S"], "5D")
+    watch = DealWatch(state)
+    watch.go_and_latter = False  # as if the profile did not allow both: the watch must object
+    with pytest.raises(InvariantError, match="both the go and the latter"):
+        for text in ["decline", "play:10H", "play:KS", "play:9H", "go", "go"]:
+            action = Action.from_str(text)
+            state.apply_action(action)
+            watch.after(action)
+
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+def test_a_previewed_play_scores_what_it_previewed(profile_id):
+    state = Game(rules(profile_id), variant=profile_id).new_initial_state()
+    rng = random.Random(11)
+    plays = 0
+    while not state.is_terminal() and plays < 40:
+        if state.current_player() == CHANCE:
+            state.apply_trusted(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        if action.kind is Kind.PLAY:
+            for other in legal:  # previews of the others must not leak into this play's score
+                state.preview_play(other)
+            value = action.value if action.value is not None else card_value(state.rules, action.card)
+            plain = score_play(state.rules, [c for _, c in state.series] + [action.card], state.count + value,
+                               state.deck_card)
+            assert state.preview_play(action) == plain
+            expected = [(i.points, i.name, i.rule, tuple(str(c) for c in i.cards)) for i in plain]
+            before = len(state.events)
+            state.apply_action(action)
+            scored = [(e.points, e.name, e.rule, e.cards) for e in state.events[before:]
+                      if e.rule.startswith("play.") and e.rule not in ("play.go_points", "play.latter_points")]
+            assert scored == expected or state.winner is not None
+            plays += 1
+        else:
+            state.apply_action(action)

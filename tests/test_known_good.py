@@ -1,0 +1,101 @@
+"""Bundled profiles are checked once per content, then trusted: the cache of known-good profiles."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from costly_variants.profiles import known_good
+
+LOAD = ("import sys; from costly_variants import profiles; ps = profiles.load_all(); "
+        "print(len(ps), 'jsonschema' in sys.modules or 'yaml' in sys.modules)")
+
+
+def run(cache: Path | str) -> str:
+    env = dict(os.environ, COSTLY_CACHE_DIR=str(cache))
+    return subprocess.run([sys.executable, "-c", LOAD], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def test_a_second_run_trusts_the_bundled_profiles_without_importing_yaml_or_the_schema_checker(tmp_path):
+    assert run(tmp_path) == "5 True"       # read, checked against the schema, and remembered
+    assert run(tmp_path) == "5 False"      # the same bytes: trusted; neither PyYAML nor jsonschema imported
+    entries = json.loads((tmp_path / "known-good-profiles.json").read_text())["profiles"]
+    assert len(entries) == 5
+
+
+def test_a_trusted_profile_is_the_profile_a_full_check_gives(tmp_path, monkeypatch):
+    from costly_variants.profiles import loader
+
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
+    for cached in (known_good._entries, loader._load_cached):
+        cached.cache_clear()
+    checked = {p.id: p for p in loader.load_all()}   # checked, and remembered
+    for cached in (known_good._entries, loader._load_cached):
+        cached.cache_clear()
+    trusted = {p.id: p for p in loader.load_all()}   # trusted
+    for cached in (known_good._entries, loader._load_cached):
+        cached.cache_clear()
+    assert trusted.keys() == checked.keys()
+    for profile_id, profile in checked.items():
+        other = trusted[profile_id]
+        assert other.rules == profile.rules and dict(other.rules.citations) == dict(profile.rules.citations)
+        assert dict(other.values) == dict(profile.values) and dict(other.provenance) == dict(profile.provenance)
+        assert (other.title, other.lineage, other.vocabulary, other.source_status) == \
+            (profile.title, profile.lineage, profile.vocabulary, profile.source_status)
+
+
+def test_a_damaged_or_unwritable_cache_only_means_checking_again(tmp_path):
+    (tmp_path / "known-good-profiles.json").write_text("{not json", encoding="utf-8")
+    assert run(tmp_path) == "5 True"
+    assert run(tmp_path) == "5 False"      # rewritten whole
+    blocked = tmp_path / "a-file-not-a-folder"
+    blocked.write_text("", encoding="utf-8")
+    assert run(blocked) == "5 True" and run(blocked) == "5 True"
+    assert run("off") == "5 True"
+
+
+def test_a_changed_byte_means_checking_again(tmp_path, monkeypatch):
+    top, base = tmp_path / "top.yaml", tmp_path / "base.yaml"
+    top.write_text("id: top\nextends: base\n", encoding="utf-8")
+    base.write_text("id: base\n", encoding="utf-8")
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
+    known_good._entries.cache_clear()
+    known_good.remember(top, [(top, {"id": "top"}), (base, {"id": "base"})])
+    known_good._entries.cache_clear()
+    assert known_good.lookup(top) == [(top, {"id": "top"}), (base, {"id": "base"})]
+    base.write_text("id: base \n", encoding="utf-8")
+    assert known_good.lookup(top) is None
+    known_good._entries.cache_clear()
+
+
+def test_the_key_changes_with_any_byte_of_the_chain(tmp_path):
+    top, base = tmp_path / "top.yaml", tmp_path / "base.yaml"
+    top.write_text("id: top\nextends: base\n", encoding="utf-8")
+    base.write_text("id: base\n", encoding="utf-8")
+    first = known_good.key([top, base])
+    base.write_text("id: base \n", encoding="utf-8")
+    assert known_good.key([top, base]) != first
+    assert known_good.key([top]) != known_good.key([top, base])
+
+
+def test_the_cache_folder_is_chosen_by_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
+    assert known_good.cache_dir() == tmp_path
+    monkeypatch.setenv("COSTLY_CACHE_DIR", "off")
+    assert known_good.cache_dir() is None
+    monkeypatch.delenv("COSTLY_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert known_good.cache_dir() == tmp_path / "costly-variants"
+
+
+def test_a_cache_entry_edited_by_hand_is_not_trusted(tmp_path):
+    assert run(tmp_path) == "5 True"
+    path = tmp_path / "known-good-profiles.json"
+    data = json.loads(path.read_text())
+    entry = next(iter(data["profiles"].values()))
+    entry["chain"][0][1]["title"] = "edited"  # the file still says otherwise
+    path.write_text(json.dumps(data))
+    assert run(tmp_path) == "5 True"  # that profile checked again from its file
