@@ -284,3 +284,22 @@ def test_the_plot_as_png(tmp_path):
     write_plot(str(target), data)
     assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and target.stat().st_size > 20_000
     assert [p.name for p in tmp_path.iterdir()] == ["compare.png"]  # no temporary file left beside it
+
+
+def test_scheduler_without_dask_installed_is_one_line(monkeypatch, capsys):
+    import sys
+
+    from costly_variants.cli import run
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the [dask] extra were not installed
+    code = run(["compare", "cotton-1674", "--games", "2", "--skill-games", "0", "--scheduler", "tcp://127.0.0.1:1"])
+    err = capsys.readouterr().err
+    assert code == 1 and err.strip() == "error: --scheduler needs Dask: pip install 'costly-variants[dask]'"
+
+
+def test_unreachable_scheduler_is_one_line(capsys):
+    from costly_variants.cli import run
+
+    code = run(["compare", "cotton-1674", "--games", "2", "--skill-games", "0", "--scheduler", "tcp://127.0.0.1:9"])
+    err = capsys.readouterr().err.strip()
+    assert code == 1 and "\n" not in err and err.startswith("error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")

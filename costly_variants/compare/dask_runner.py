@@ -36,9 +36,9 @@ def _client(address: str):  # type: ignore[no-untyped-def]
 def run_plans_on_cluster(address: str, plans: Sequence[Plan], *, chunk_size: int | None = None,
                          progress: Progress | None = None) -> list[PlanResult]:
     """Play every plan on the cluster at ``address`` (``tcp://HOST:PORT``); Ctrl-C keeps finished chunks."""
+    client = _client(address)  # first: it says in one line when Dask is not installed
     from distributed import as_completed
 
-    client = _client(address)
     try:
         workers = max(1, sum(client.nthreads().values()))
         tasks = split(plans, workers, chunk_size)
