@@ -161,21 +161,20 @@ def _groups(rules: CountRules, ranks: Sequence[int]) -> list[RankItem]:
     return items
 
 
+def _matches(match: Match, card: Card, deck_card: Card) -> bool:
+    """Whether ``card`` is "right": of the deck card's suit, or of its colour, as the profile says."""
+    return card.suit == deck_card.suit if match is Match.SUIT else card.colour == deck_card.colour
+
+
 def jack_deuce_value(rules: Rules | CountRules, card: Card, deck_card: Card) -> tuple[int, str, str] | None:
     """What a Jack or Deuce is worth beside ``deck_card``: points, name ("right jack", "deuce", ...) and
     rule key; None for any other card or one worth nothing. Used in hand, in play and in the mog."""
     if card.rank == Rank.JACK:
-        if rules.right_jack_match is Match.SUIT:
-            right = card.suit == deck_card.suit
-        else:
-            right = card.colour == deck_card.colour
+        right = _matches(rules.right_jack_match, card, deck_card)
         points = rules.right_jack_points if right else rules.jack_points
         name, rule = ("right jack", "count.right_jack_points") if right else ("jack", "count.jack_points")
     elif card.rank == Rank.TWO:
-        if rules.right_deuce_match is Match.SUIT:
-            right = card.suit == deck_card.suit
-        else:
-            right = card.colour == deck_card.colour
+        right = _matches(rules.right_deuce_match, card, deck_card)
         points = rules.right_deuce_points if right else rules.deuce_points
         name, rule = ("right deuce", "count.right_deuce_points") if right else ("deuce", "count.deuce_points")
     else:
