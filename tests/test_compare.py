@@ -303,3 +303,19 @@ def test_unreachable_scheduler_is_one_line(capsys):
     code = run(["compare", "cotton-1674", "--games", "2", "--skill-games", "0", "--scheduler", "tcp://127.0.0.1:9"])
     err = capsys.readouterr().err.strip()
     assert code == 1 and "\n" not in err and err.startswith("error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
+
+
+def test_hands_of_another_size_have_no_exact_figures_rather_than_wrong_ones(tmp_path, cli):
+    house = tmp_path / "four.yaml"
+    house.write_text("id: four-cards\ntitle: Four cards each\nextends: parlett-121\nrules:\n"
+                     "  deal: {cards_each: {value: 4, status: editorial, cite: [], note: four cards}}\n",
+                     encoding="utf-8")
+    code, out, err = cli("compare", "parlett-121", str(house), "--games", "12", "--skill-games", "0", "--json",
+                         "--jobs", "1")
+    assert code == 0, err
+    exact = json.loads(out)["exact"]
+    assert exact["four-cards"] is None and exact["parlett-121"]["mean"] > 0
+    code, out, err = cli("compare", "parlett-121", str(house), "--games", "12", "--skill-games", "0", "--jobs", "1")
+    assert code == 0, err
+    mean = next(line for line in out.splitlines() if line.startswith("mean count"))
+    assert mean.split()[-1] == "-" and "hands of another size" in out

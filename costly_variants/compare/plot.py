@@ -41,9 +41,10 @@ def write_plot(path: str, data: dict[str, Any]) -> None:
     ids = [p["id"] for p in data["profiles"]]
     for pid in ids:
         exact = data["exact"][pid]
-        total = sum(exact["distribution"].values())
-        points = sorted((int(k), v / total) for k, v in exact["distribution"].items())
-        hands.plot([k for k, _ in points], [v for _, v in points], marker=".", label=pid)
+        if exact is not None:  # None: hands of a size the exact analysis does not count
+            total = sum(exact["distribution"].values())
+            points = sorted((int(k), v / total) for k, v in exact["distribution"].items())
+            hands.plot([k for k, _ in points], [v for _, v in points], marker=".", label=pid)
         counts = data["deals_distribution"][pid]
         games = sum(counts.values()) or 1
         deals.step([int(k) for k in counts], [v / games for v in counts.values()], where="mid", label=pid)
@@ -55,7 +56,10 @@ def write_plot(path: str, data: dict[str, Any]) -> None:
     lead.set(title="Average lead of the eventual winner", xlabel="% of the game's deals", ylabel="points ahead")
     for axes in (hands, deals, lead):
         axes.grid(alpha=0.3)
-    hands.legend(fontsize="small")
+    if hands.get_lines():
+        hands.legend(fontsize="small")
+    else:
+        hands.text(0.5, 0.5, "no exact analysis for hands of this size", ha="center", transform=hands.transAxes)
     with atomic_writer(path, what="plot", binary=True) as out:
         figure.savefig(out, format=fmt)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import textwrap
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..profiles.display import format_value
 from .stats import TOO_FEW
@@ -90,21 +90,35 @@ def _rules_lines(data: dict[str, Any], key: dict[str, str]) -> list[str]:
     return lines
 
 
+def _exact(exact: dict[str, Any] | None, show: Callable[[dict[str, Any]], str]) -> str:
+    """One exact figure, or a dash for a profile whose hands the analysis does not count."""
+    return "-" if exact is None else show(exact)
+
+
+def _share(exact: dict[str, Any] | None, category: str) -> str:
+    return _exact(exact, lambda e: f"{e['category_share'].get(category, 0) * 100:.1f}%")
+
+
 def _exact_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str]) -> list[str]:
     exact = data["exact"]
     lines: list[str] = []
-    categories = list(next(iter(exact.values()))["category_share"])
+    counted = [e for e in exact.values() if e is not None]
+    if not counted:
+        return ["Exact hand statistics: none of these profiles deals hands of three cards, which the analysis "
+                "counts", ""]
+    categories = list(counted[0]["category_share"])
     for group in _groups(ids):
         rows: list[tuple[str, Sequence[str]]] = [
-            ("mean count", [f"{exact[p]['mean']:.3f}" for p in group]),
-            ("spread (sd)", [f"{exact[p]['sd']:.3f}" for p in group]),
-            ("maximum", [str(exact[p]["maximum"]) for p in group]),
-            ("cock's nest (0)", [f"{exact[p]['cocks_nest_share'] * 100:.2f}%" for p in group]),
+            ("mean count", [_exact(exact[p], lambda e: f"{e['mean']:.3f}") for p in group]),
+            ("spread (sd)", [_exact(exact[p], lambda e: f"{e['sd']:.3f}") for p in group]),
+            ("maximum", [_exact(exact[p], lambda e: str(e["maximum"])) for p in group]),
+            ("cock's nest (0)", [_exact(exact[p], lambda e: f"{e['cocks_nest_share'] * 100:.2f}%") for p in group]),
         ]
-        rows += [(f"share: {c}", [f"{exact[p]['category_share'].get(c, 0) * 100:.1f}%" for p in group])
-                 for c in categories]
+        rows += [(f"share: {c}", [_share(exact[p], c) for p in group]) for c in categories]
         lines += _table("Exact hand statistics (all 1,082,900 deals of three cards and a deck card)",
                         [key[p] for p in group], rows)
+    if len(counted) < len(exact):
+        lines.append("- : hands of another size, which the exact analysis does not count")
     return lines
 
 
@@ -231,10 +245,11 @@ def render_markdown(data: dict[str, Any]) -> str:
         out.append("")
     out += ["### Exact hand statistics", "", "| | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
     exact = data["exact"]
-    out.append("| mean | " + " | ".join(f"{exact[p]['mean']:.3f}" for p in ids) + " |")
-    out.append("| spread (sd) | " + " | ".join(f"{exact[p]['sd']:.3f}" for p in ids) + " |")
-    out.append("| maximum | " + " | ".join(str(exact[p]['maximum']) for p in ids) + " |")
-    out.append("| cock's nest | " + " | ".join(f"{exact[p]['cocks_nest_share'] * 100:.2f}%" for p in ids) + " |")
+    out.append("| mean | " + " | ".join(_exact(exact[p], lambda e: f"{e['mean']:.3f}") for p in ids) + " |")
+    out.append("| spread (sd) | " + " | ".join(_exact(exact[p], lambda e: f"{e['sd']:.3f}") for p in ids) + " |")
+    out.append("| maximum | " + " | ".join(_exact(exact[p], lambda e: str(e["maximum"])) for p in ids) + " |")
+    out.append("| cock's nest | " + " | ".join(_exact(exact[p], lambda e: f"{e['cocks_nest_share'] * 100:.2f}%")
+                                               for p in ids) + " |")
     out.append("")
     out += ["### Simulated games", "", "| figure | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
     for f in data["figures"]:

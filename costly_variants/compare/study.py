@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .. import profiles
-from ..count.analysis import HandAnalysis, analyse_hands
+from ..count.analysis import HAND_SIZE, HandAnalysis, analyse_hands
 from ..profiles import Profile
 from ..profiles.display import plain
 from . import stats
@@ -121,7 +121,9 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
         differences = {i: stats.paired_difference(values[0], v) for i, v in zip(ids[1:], values[1:])}
         skill_rows.append(_row(f"skill.{strong}-{weak}", f"{strong} beats {weak}", "share", "skill",
                                estimates, differences))
-    analyses = {p.id: exact_figures(analyse_hands(p.rules)) for p in chosen}
+    # The analysis counts hands of three cards and a deck card; another hand size has no exact figures.
+    analyses = {p.id: exact_figures(analyse_hands(p.rules)) if p.rules.cards_each == HAND_SIZE else None
+                for p in chosen}
     out: dict[str, Any] = {
         "profiles": [{"id": p.id, "title": p.title, "extends": p.extends, "target": p.rules.target,
                       "players": p.rules.players} for p in chosen],
@@ -140,12 +142,12 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
     return out
 
 
-def _checks(profile: Profile, exact: dict[str, Any], records: Sequence[GameRecord], settings: Settings
+def _checks(profile: Profile, exact: dict[str, Any] | None, records: Sequence[GameRecord], settings: Settings
             ) -> dict[str, Any]:
     """Simulated figures beside the exact ones they must agree with (a check on the whole simulation)."""
     checks = {"heels_per_deal": {"simulated": heels_per_deal(records).as_dict(),
                                  "exact": round(exact_heels_per_deal(profile.rules), 4)}}
-    if settings.eldest_counts:
+    if settings.eldest_counts and exact is not None:
         checks["eldest_count"] = {"simulated": eldest_count(records).as_dict(), "exact": exact["mean"]}
     return checks
 
