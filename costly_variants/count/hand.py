@@ -94,52 +94,65 @@ def _pip(rank: int, ace: int, court: int) -> int:
 @lru_cache(maxsize=None)
 def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem, ...], tuple[int, ...]]:
     """Points, thirty-one and pairs for sorted ``ranks``; returns the items and each card's Ace value."""
-    n = len(ranks)
     aces = [i for i, r in enumerate(ranks) if r == 1]
-    choices = itertools.product(rules.ace_values, repeat=len(aces)) if rules.one_value_per_ace else [None]
-    best: tuple[int, list[RankItem], tuple[int, ...]] | None = None
-    # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
-    limit = rules.play_limit
-    limit_name = POINT_NAMES.get(limit) or str(limit)
-    several = _SEVERAL[n]  # (subset, its bit mask) for every subset of two or more cards, in order
-    for choice in choices:
-        items: list[RankItem] = []
-        # sums[mask]: the totals the cards in ``mask`` can make
-        if choice is None:
-            # Each combination may take each Ace at whichever value suits it.
-            options = [[_pip(r, a, rules.court_value) for a in rules.ace_values] if r == 1
-                       else [_pip(r, 1, rules.court_value)] for r in ranks]
-            sums: list[Collection[int]] = [{0}]
-            for values_of_card in options:  # doubling: bit i of a mask is card i
-                sums += [{x + v for x in made for v in values_of_card} for made in sums]
-            values = tuple(0 for _ in ranks)
-        else:
+    court = rules.court_value
+    best: tuple[int, tuple[RankItem, ...], tuple[int, ...]] | None = None
+    if rules.one_value_per_ace:
+        for choice in itertools.product(rules.ace_values, repeat=len(aces)):
             ace_of = dict(zip(aces, choice))
-            values = tuple([_pip(r, ace_of.get(i, 1), rules.court_value) for i, r in enumerate(ranks)])
-            single = [0]
-            for value in values:  # doubling: bit i of a mask is card i
-                single += [x + value for x in single]
-            sums = [(x,) for x in single]
-        for target in rules.count_point_totals:
-            name = POINT_NAMES.get(target) or str(target)
-            items += [(Category.POINTS, name, subset, len(subset), "count.point_totals")
-                      for subset, mask in several if target in sums[mask]]
-        if rules.thirty_one is ThirtyOne.PER_CARD:
-            items += [(Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one")
-                      for subset, mask in several if limit in sums[mask]]
-        elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[(1 << n) - 1]:
-            items.append((Category.THIRTY_ONE, limit_name, tuple(range(n)), rules.thirty_one_flat_points,
-                          "count.thirty_one_flat_points"))
-        total = sum(item[3] for item in items)
-        if best is None or total > best[0]:
-            best = (total, items, values)
+            values = tuple([_pip(r, ace_of.get(i, 1), court) for i, r in enumerate(ranks)])
+            point_items, total = _point_items(rules, tuple([(v,) for v in values]))
+            if best is None or total > best[0]:
+                best = (total, point_items, values)
+    else:
+        # Each combination may take each Ace at whichever value suits it.
+        options = tuple([tuple([_pip(r, a, court) for a in rules.ace_values]) if r == 1 else (_pip(r, 1, court),)
+                         for r in ranks])
+        point_items, total = _point_items(rules, options)
+        best = (total, point_items, tuple(0 for _ in ranks))
     assert best is not None
-    _, items, values = best
+    _, point_items, values = best
+    items = list(point_items)
     items.extend(_groups(rules, ranks))
     if rules.count_sequences:
         items.extend(_sequences(rules, ranks))
     ace_values = tuple([values[i] if r == 1 else 0 for i, r in enumerate(ranks)])
     return tuple(items), ace_values
+
+
+@lru_cache(maxsize=None)
+def _point_items(rules: CountRules, options: tuple[tuple[int, ...], ...]) -> tuple[tuple[RankItem, ...], int]:
+    """The points and thirty-one items of cards whose values may be ``options`` (a value or several per
+    card; positions into the cards sorted by rank), and their points. Many ranks share a value (the
+    courts), so this is worked out for fewer keys than ``rank_part``."""
+    n = len(options)
+    # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
+    limit = rules.play_limit
+    limit_name = POINT_NAMES.get(limit) or str(limit)
+    several = _SEVERAL[n]  # (subset, its bit mask) for every subset of two or more cards, in order
+    # sums[mask]: the totals the cards in ``mask`` can make (bit i of a mask is card i)
+    sums: list[Collection[int]]
+    if all(len(values_of_card) == 1 for values_of_card in options):
+        single = [0]
+        for (value,) in options:
+            single += [x + value for x in single]
+        sums = [(x,) for x in single]
+    else:
+        sums = [{0}]
+        for values_of_card in options:
+            sums += [{x + v for x in made for v in values_of_card} for made in sums]
+    items: list[RankItem] = []
+    for target in rules.count_point_totals:
+        name = POINT_NAMES.get(target) or str(target)
+        items += [(Category.POINTS, name, subset, len(subset), "count.point_totals")
+                  for subset, mask in several if target in sums[mask]]
+    if rules.thirty_one is ThirtyOne.PER_CARD:
+        items += [(Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one")
+                  for subset, mask in several if limit in sums[mask]]
+    elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[(1 << n) - 1]:
+        items.append((Category.THIRTY_ONE, limit_name, tuple(range(n)), rules.thirty_one_flat_points,
+                      "count.thirty_one_flat_points"))
+    return tuple(items), sum(item[3] for item in items)
 
 
 def _groups(rules: CountRules, ranks: Sequence[int]) -> list[RankItem]:
