@@ -91,7 +91,8 @@ def _pip(rank: int, ace: int, court: int) -> int:
     return ace if rank == 1 else (court if rank > 10 else rank)
 
 
-@lru_cache(maxsize=None)
+# Bounded: a long run of many house rule sets (the fuzzer, a study) would otherwise keep them all.
+@lru_cache(maxsize=1 << 16)
 def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem, ...], tuple[int, ...]]:
     """Points, thirty-one and pairs for sorted ``ranks``; returns the items and each card's Ace value."""
     aces = [i for i, r in enumerate(ranks) if r == 1]
@@ -120,7 +121,7 @@ def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem
     return tuple(items), ace_values
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 14)
 def _point_items(rules: CountRules, options: tuple[tuple[int, ...], ...]) -> tuple[tuple[RankItem, ...], int]:
     """The points and thirty-one items of cards whose values may be ``options`` (a value or several per
     card; positions into the cards sorted by rank), and their points. Many ranks share a value (the
