@@ -8,13 +8,13 @@ import random
 from dataclasses import FrozenInstanceError
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from costly_variants import profiles
-from costly_variants.cards import FULL_DECK, Card, Rank, Suit
+from costly_variants.cards import FULL_DECK, Card, Rank, Suit, card_of
 from costly_variants.count.hand import hand_counter, rank_part, suit_part, suit_role
 from costly_variants.game.actions import Action, Kind
-from costly_variants.game.play import card_value, score_play
+from costly_variants.game.play import PlayItem, PlayScores, card_value, score_play, series_code
 from costly_variants.game.playout import DealWatch, InvariantError, play_game
 from costly_variants.game.state import CHANCE, Game
 
@@ -78,6 +78,43 @@ def test_the_suit_part_sees_only_suit_roles(profile_id, cards, ranks):
     changed = [c if c.rank in (Rank.JACK, Rank.TWO) else Card(rank, c.suit) for c, rank in zip(cards, ranks)]
     assert [suit_role(c) for c in changed] == [suit_role(c) for c in cards]
     assert suit_part(rules(profile_id).counting, changed) == suit_part(rules(profile_id).counting, cards)
+
+
+# -- the table of play scores ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+@settings(max_examples=150, deadline=None)
+@given(cards=st.lists(st.sampled_from(FULL_DECK), min_size=2, max_size=9, unique=True),
+       suits=st.lists(st.sampled_from(list(Suit)), min_size=8, max_size=8))
+def test_the_play_table_scores_as_score_play_does(profile_id, cards, suits):
+    # The table is keyed by the ranks, the count, and the last card's suit beside the deck card's only
+    # where it is a Jack or a Deuce: a series of other suits with the same key, read from the entry the
+    # first one made, must score as score_play scores it.
+    r = rules(profile_id)
+    *series, deck = cards
+    count = sum(card_value(r, c) for c in series)
+    assume(count <= r.play_limit)
+    last = series[-1] if series[-1].rank in (Rank.JACK, Rank.TWO) else card_of(series[-1].rank, suits[-1])
+    other = [card_of(c.rank, suit) for c, suit in zip(series[:-1], suits)] + [last]
+    scores = PlayScores(r)
+    for played in (series, other):
+        code = series_code([int(c.rank) for c in played[:-1]])
+        points, patterns = scores.lookup(code, [(0, c) for c in played[:-1]], played[-1], count, deck)
+        plain = score_play(r, played, count, deck)
+        table = tuple(played)
+        assert [PlayItem(name, pts, table[len(table) - n:], rule) for name, pts, n, rule in patterns] == plain
+        assert points == sum(item.points for item in plain)
+    assert len(scores._entries) == 1
+
+
+def test_the_play_table_is_bounded():
+    r = rules("parlett-121")
+    scores = PlayScores(r)
+    scores.MAX_ENTRIES = 3
+    deck = Card.from_str("5C")
+    for rank in range(1, 10):
+        scores.lookup(0, [], card_of(rank, Suit.HEARTS), rank, deck)
+        assert 1 <= len(scores._entries) <= 3
 
 
 # -- the game's fast path -------------------------------------------------------------------------------

@@ -100,9 +100,6 @@ class StateCore:
         self.phase = Phase.CUT
         self.stock: list[Card] = list(FULL_DECK)
         self.drawn_at = 0  # where in the stock sample_chance found its card, to take it out without a search
-        # Plays previewed (PlayPhase.preview_play) while the history had this length, by (card, Ace value).
-        self.previews: dict[tuple[int, int | None], Any] = {}
-        self.previews_at = -1
         self._new_deal_state()
 
     # -- bookkeeping ---------------------------------------------------------------------------------
@@ -118,6 +115,7 @@ class StateCore:
         self.claims: list[_Claim] = []
         self.count = 0
         self.series: list[tuple[int, Card]] = []
+        self.series_code = 0  # the series' ranks as one int (play.series_code), the key of its play scores
         self.said_go: set[int] = set()
         self.go_awarded = False
         self.go_paid = False

@@ -38,7 +38,7 @@ def _play_points(state: State, action: Action) -> int:
     """Points the action scores at once in the play (the go and latter aside)."""
     if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
         return 0
-    return sum([i.points for i in state.preview_play(action)])
+    return state.preview_points(action)
 
 
 def _hand_value(state: State, hand: list[Card]) -> int:
@@ -82,12 +82,13 @@ class GreedyBot:
     @staticmethod
     def _best_play(state: State, legal: list[Action]) -> Action:
         """The first card worth most at once: ``_first_best`` over ``_play_points``, written out because
-        it is weighed at every card of every game; the state remembers the previews for the play chosen."""
+        it is weighed at every card of every game."""
         if len(legal) == 1:
             return legal[0]
         best, best_points = legal[0], -1
+        preview_points = state.preview_points
         for action in legal:  # all plays: a go is offered only alone
-            points = sum([item.points for item in state.preview_play(action)])
+            points = preview_points(action)
             if points > best_points:
                 best, best_points = action, points
         return best

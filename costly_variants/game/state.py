@@ -18,7 +18,7 @@ from ..profiles.rules import Rules
 from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import CHANCE, TERMINAL, Event, Phase, remove_card
 from .log import game_log
-from .play import card_value, play_options
+from .play import card_value, play_options, play_scores
 from .turnup import TurnupPhase
 
 
@@ -35,6 +35,7 @@ class Game:
         # Read from the rules once, for every state of this game.
         self.counter = hand_counter(rules)
         self.play_options = play_options(rules)
+        self.play_scores = play_scores(rules)
         self.card_values = tuple(card_value(rules, card) for card in FULL_DECK)  # an Ace at its first value
         self.citations = dict(rules.citations)  # a plain dict: a mapping proxy's get is slower
 
