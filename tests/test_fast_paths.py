@@ -15,7 +15,7 @@ from costly_variants.cards import FULL_DECK, Card, Rank, Suit, card_of
 from costly_variants.count.hand import hand_counter, rank_part, suit_part, suit_role
 from costly_variants.game.actions import Action, Kind
 from costly_variants.game.play import PlayItem, PlayScores, card_value, score_play, series_code
-from costly_variants.game.playout import DealWatch, InvariantError, play_game
+from costly_variants.game.playout import MAX_DEAL_ACTIONS, DealWatch, InvariantError, play_game
 from costly_variants.game.state import CHANCE, Game
 
 BUNDLED = ["cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]
@@ -156,6 +156,20 @@ def test_the_watch_catches_a_card_played_twice_and_a_count_past_the_limit():
     state.count = state.rules.play_limit + 1
     with pytest.raises(InvariantError, match="the count reached"):
         watch.after(other)
+
+
+def test_the_watch_names_a_deal_that_runs_past_its_actions():
+    state = Game(rules("cotton-1674"), variant="cotton-1674").new_initial_state()
+    watch = DealWatch(state)
+    rng = random.Random(4)
+    while state.deal_number == 0:
+        action = state.sample_chance(rng)
+        state.apply_trusted(action)
+        watch.after(action)
+    watch.finish()  # a deal just begun is within its actions
+    state.history.extend([state.history[-1]] * (MAX_DEAL_ACTIONS + 1))  # as if its actions had gone on
+    with pytest.raises(InvariantError, match=f"deal 1 did not end in {MAX_DEAL_ACTIONS} actions"):
+        watch.finish()
 
 
 def test_the_watch_and_the_replay_agree_on_a_series_paying_both_the_go_and_the_latter():

@@ -52,6 +52,9 @@ class Event(NamedTuple):
                 "cards": list(self.cards)}
 
 
+_new_tuple = tuple.__new__
+
+
 @dataclass
 class _Give:
     card: Card
@@ -84,6 +87,7 @@ class StateCore:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rules = game.rules
+        self.citations = game.citations
         self.n = game.num_players
         self.teams = [game.team_of(p) for p in range(self.n)]  # each seat's side, read once
         # The seats in turn from each seat, made once: the play asks at every card.
@@ -95,6 +99,7 @@ class StateCore:
         self.history: list[Action] = []
         self.deal_number = 0
         self.dealer = -1
+        self.eldest = 0  # the seat after the dealer's, kept with it by _set_dealer: asked at every card dealt
         self.winner: int | None = None
         self.cuts: dict[int, Card] = {}
         self.phase = Phase.CUT
@@ -127,9 +132,9 @@ class StateCore:
     def team_of(self, player: int) -> int:
         return self.teams[player]
 
-    @property
-    def eldest(self) -> int:
-        return (self.dealer + 1) % self.n
+    def _set_dealer(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.eldest = (dealer + 1) % self.n
 
     def _seat_order(self, start: int) -> tuple[int, ...]:
         return self.seat_orders[start % self.n]
@@ -139,9 +144,10 @@ class StateCore:
             return
         team = self.teams[player]
         self.scores[team] += points
-        # phase._value_ is phase.value without the Enum property's Python call
-        self.events.append(Event(self.deal_number, self.phase._value_, player, team, points, name, rule,
-                                 self.game.citations.get(rule, ()), tuple([c.text for c in cards])))
+        # phase._value_ is phase.value without the Enum property's Python call; the Event made as the
+        # tuple it is, without the Python-level __new__ a named tuple adds (some ninety a game)
+        self.events.append(_new_tuple(Event, (self.deal_number, self.phase._value_, player, team, points, name,
+                                              rule, self.citations.get(rule, ()), tuple([c.text for c in cards]))))
         if points and self.rules.peg_out_ends_game and self.scores[team] >= self.rules.target:
             self.winner = team
             self.phase = Phase.OVER

@@ -38,7 +38,7 @@ def _play_points(state: State, action: Action) -> int:
     """Points the action scores at once in the play (the go and latter aside)."""
     if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
         return 0
-    return state.preview_points(action)
+    return state.preview_points([action])[0]
 
 
 def _hand_value(state: State, hand: list[Card]) -> int:
@@ -86,9 +86,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         best, best_points = legal[0], -1
-        preview_points = state.preview_points
-        for action in legal:  # all plays: a go is offered only alone
-            points = preview_points(action)
+        for action, points in zip(legal, state.preview_points(legal)):  # all plays: a go is offered only alone
             if points > best_points:
                 best, best_points = action, points
         return best

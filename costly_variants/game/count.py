@@ -55,5 +55,5 @@ class CountPhase(DealPhase):
                 self.winner = leaders[0]
                 self.phase = Phase.OVER
                 return
-        self.dealer = (self.dealer + 1) % self.n
+        self._set_dealer((self.dealer + 1) % self.n)
         self._start_deal()

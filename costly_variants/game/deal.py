@@ -16,7 +16,7 @@ class DealPhase(StateCore):
             self.stock.extend(self.cuts.values())
             self.cuts = {}
             return
-        self.dealer = next(p for p, r in ranks.items() if r == best)
+        self._set_dealer(next(p for p, r in ranks.items() if r == best))
         self._start_deal()
 
     def _cut_rank(self, card: Card) -> int:

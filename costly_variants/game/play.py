@@ -183,23 +183,27 @@ class PlayPhase(CountPhase):
                for value, action in options[card.index] if value <= room]
         return out or [GO]
 
-    def _lookup(self, action: Action) -> PlayEntry:
-        card = action.card
-        assert card is not None and self.deck_card is not None
-        value = action.value if action.value is not None else self.game.card_values[card.index]
-        return self.game.play_scores.lookup(self.series_code, self.series, card, self.count + value, self.deck_card)
+    def _entries(self, actions: Sequence[Action]) -> list[PlayEntry]:
+        lookup, values = self.game.play_scores.lookup, self.game.card_values
+        code, series, count, deck_card = self.series_code, self.series, self.count, self.deck_card
+        assert deck_card is not None
+        return [lookup(code, series, action.card,  # type: ignore[arg-type]
+                       count + (action.value if action.value is not None else values[action.card.index]),  # type: ignore[union-attr]
+                       deck_card)
+                for action in actions]
 
-    def preview_points(self, action: Action) -> int:
-        """What playing ``action`` (a card, one of ``legal_actions()``) would score at once, the go and the
-        latter aside: the points of ``preview_play``, looked up."""
-        return self._lookup(action)[0]
+    def preview_points(self, actions: Sequence[Action]) -> list[int]:
+        """What playing each of ``actions`` (cards, from ``legal_actions()``) would score at once, the go and
+        the latter aside: the points of ``preview_play``, looked up, for a bot weighing them all."""
+        return [points for points, _ in self._entries(actions)]
 
     def preview_play(self, action: Action) -> list[PlayItem]:
         """What playing ``action`` (a card, one of ``legal_actions()``) would score at once, the go and the
         latter aside."""
         assert action.card is not None
         table = tuple([c for _, c in self.series] + [action.card])
-        return [PlayItem(name, points, table[len(table) - n:], rule) for name, points, n, rule in self._lookup(action)[1]]
+        (_, patterns), = self._entries([action])
+        return [PlayItem(name, points, table[len(table) - n:], rule) for name, points, n, rule in patterns]
 
     def _apply_play(self, player: int, action: Action) -> None:
         if action.kind is Kind.GO:
@@ -235,12 +239,10 @@ class PlayPhase(CountPhase):
         else:
             self._advance(player)
 
-    def _can_go_on(self, player: int) -> bool:
-        return bool(self.hands[player]) and player not in self.said_go
-
     def _advance(self, player: int) -> None:
-        for candidate in self._seat_order(player + 1):
-            if self._can_go_on(candidate):
+        hands, said_go = self.hands, self.said_go
+        for candidate in self.seat_orders[(player + 1) % self.n]:
+            if hands[candidate] and candidate not in said_go:  # a player who can go on: asked at every card
                 self.to_play = candidate
                 return
         self._end_series(hit=False)

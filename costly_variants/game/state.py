@@ -90,7 +90,10 @@ class State(TurnupPhase):
         same draw from ``rng``, without listing the outcomes."""
         stock = self.stock
         self.drawn_at = at = rng.randrange(len(stock))
-        return CHANCE_ACTIONS[self._chance_kind()][stock[at].index]
+        # _chance_kind() written out, the deal first: this is asked at every card dealt.
+        phase = self.phase
+        kind = Kind.DEAL if phase is Phase.DEAL else self._chance_kind()
+        return CHANCE_ACTIONS[kind][stock[at].index]
 
     def returns(self) -> list[float]:
         if self.winner is None:
