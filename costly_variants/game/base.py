@@ -56,12 +56,6 @@ _new_tuple = tuple.__new__
 
 
 @dataclass
-class _Give:
-    card: Card
-    peg: bool
-
-
-@dataclass
 class _Claim:
     receiver: int
     giver: int
@@ -111,9 +105,10 @@ class StateCore:
 
     def _new_deal_state(self) -> None:
         self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.dealt = 0  # cards dealt so far
         self.deck_card: Card | None = None
         self.pending: list[tuple[int, str]] = []
-        self.gives: dict[int, _Give] = {}
+        self.gives: dict[int, Action] = {}  # each giver's give action: the card given, and whether pegged
         self.offers: dict[int, bool] = {}
         self.exchanged: set[int] = set()
         self.refused_askers: set[int] = set()

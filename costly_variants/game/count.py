@@ -40,10 +40,11 @@ class CountPhase(DealPhase):
             if self.phase is Phase.OVER:
                 return
             # What score_hand itemises, from the game's counting tables (the hands are the engine's own).
-            items = self.game.counter.items(self.count_hands[player], self.deck_card)
-            for _, name, cards, points, rule in items:
+            total = 0
+            for _, name, cards, points, rule in self.game.counter.items(self.count_hands[player], self.deck_card):
                 self._score(player, points, name, rule, cards)
-            if self.rules.cocks_nest and not sum(item[3] for item in items):
+                total += points
+            if self.rules.cocks_nest and not total:
                 self._score(player, 0, "a cock's nest", "count.cocks_nest")
         if self.phase is Phase.OVER:
             return

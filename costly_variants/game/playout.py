@@ -38,7 +38,7 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
     state = game.new_initial_state()
     watch = DealWatch(state) if check != "none" else None
     # Bound once: the loop runs some two hundred times a game.
-    current_player, sample_chance, apply = state.current_player, state.sample_chance, state.apply_trusted
+    current_player, draw_chance, apply = state.current_player, state.draw_chance, state.apply_trusted
     choose = [bot.choose for bot in bots]
     after = watch.after if watch is not None else None
     play = Phase.PLAY
@@ -58,8 +58,11 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
                 check_no_negative_scores(state)
             return state
         # Both the chance draw and the bots' choices are legal by construction: no re-validation.
-        action = sample_chance(rng) if player == CHANCE else choose[player](state, player)
-        apply(action)
+        if player == CHANCE:
+            action = draw_chance(rng)
+        else:
+            action = choose[player](state, player)
+            apply(action)
         if after is not None:
             after(action)
     if watch is not None:

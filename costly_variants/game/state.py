@@ -18,6 +18,8 @@ from ..profiles.rules import Rules
 from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import CHANCE, TERMINAL, Event, Phase, remove_card
 from .log import game_log
+from .mog import give_options
+from .deal import deal_order
 from .play import card_value, play_options, play_scores
 from .turnup import TurnupPhase
 
@@ -35,6 +37,8 @@ class Game:
         # Read from the rules once, for every state of this game.
         self.counter = hand_counter(rules)
         self.play_options = play_options(rules)
+        self.give_options = give_options(rules)
+        self.deal_orders = tuple(deal_order(rules, eldest) for eldest in range(rules.players))
         self.play_scores = play_scores(rules)
         self.card_values = tuple(card_value(rules, card) for card in FULL_DECK)  # an Ace at its first value
         self.citations = dict(rules.citations)  # a plain dict: a mapping proxy's get is slower
@@ -95,21 +99,32 @@ class State(TurnupPhase):
         kind = Kind.DEAL if phase is Phase.DEAL else self._chance_kind()
         return CHANCE_ACTIONS[kind][stock[at].index]
 
+    def draw_chance(self, rng: random.Random) -> Action:
+        """Draw the chance outcome ``rng`` picks and apply it: ``apply_trusted(sample_chance(rng))`` in one
+        step, for seeded games (a third of a game's actions are chance)."""
+        action = self.sample_chance(rng)
+        self.history.append(action)
+        self._apply_chance(action)
+        return action
+
     def returns(self) -> list[float]:
         if self.winner is None:
             return [0.0] * self.n
         return [1.0 if self.team_of(p) == self.winner else -1.0 for p in range(self.n)]
 
     def legal_actions(self) -> list[Action]:
-        if self.phase is Phase.PLAY:  # the commonest case, asked before every card
+        phase = self.phase
+        if phase is Phase.PLAY:  # the commonest case, asked before every card
             return self._play_actions(self.to_play)
+        if phase is Phase.MOG:  # the next commonest
+            player, step = self.pending[0]
+            if step != "stock-card":
+                return self._mog_actions(player)
         player = self.current_player()
         if player == TERMINAL:
             return []
         if player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if self.phase is Phase.MOG:
-            return self._mog_actions(player)
         return self._play_actions(player)
 
     def apply_action(self, action: Action | str) -> None:
@@ -157,11 +172,10 @@ class State(TurnupPhase):
             remove_card(stock, card)
         kind = action.kind
         if kind is Kind.DEAL:
-            hand = self.hands[self._next_receiver()]
-            hand.append(card)
-            each = self.rules.cards_each
-            # The deal is done when every hand is full; only a hand just filled can have completed it.
-            if len(hand) == each and all(len(h) == each for h in self.hands):
+            order = self.game.deal_orders[self.eldest]
+            self.hands[order[self.dealt]].append(card)
+            self.dealt += 1
+            if self.dealt == len(order):  # every hand is full
                 self.phase = Phase.TURN
         elif kind is Kind.CUT:
             self.cuts[len(self.cuts)] = card
