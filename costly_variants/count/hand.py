@@ -338,19 +338,14 @@ class HandCounter:
         if rank_items is None:
             rank_items = self._rank_part_in_order(code, cards)
         suit_items = self._suit_part(cards)
-        categories = self._categories
         # Each part is kept in declaration order already; only when both score must they be interleaved
         # (stably: within a category, the rank part first, as score_hand always had it).
-        if not suit_items:
-            return [(categories[place], name, tuple([cards[p] for p in pos]), pts, rule)
-                    for place, name, pos, pts, rule in rank_items]
-        placed = [(place, categories[place], name, tuple([cards[p] for p in pos]), pts, rule)
-                  for place, name, pos, pts, rule in rank_items]
-        placed += [(place, categories[place], name, tuple([cards[p] for p in pos]), pts, rule)
-                   for place, name, pos, pts, rule in suit_items]
-        if rank_items:
-            placed.sort(key=_first)
-        return [(cat, name, held, pts, rule) for _, cat, name, held, pts, rule in placed]
+        placed: Sequence[_Plain] = rank_items
+        if suit_items:
+            placed = sorted(rank_items + suit_items, key=_first) if rank_items else suit_items
+        categories = self._categories
+        return [(categories[place], name, tuple([cards[p] for p in pos]), pts, rule)
+                for place, name, pos, pts, rule in placed]
 
     MAX_ORDERS = 1 << 15  # orders of ranks kept (13**4 for three cards and the deck card): then afresh
 

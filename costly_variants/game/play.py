@@ -183,26 +183,26 @@ class PlayPhase(CountPhase):
                for value, action in options[card.index] if value <= room]
         return out or [GO]
 
-    def _entries(self, actions: Sequence[Action]) -> list[PlayEntry]:
+    def preview_points(self, actions: Sequence[Action]) -> list[int]:
+        """What playing each of ``actions`` (cards, from ``legal_actions()``) would score at once, the go and
+        the latter aside: the points of ``preview_play``, looked up, for a bot weighing them all."""
         lookup, values = self.game.play_scores.lookup, self.game.card_values
         code, series, count, deck_card = self.series_code, self.series, self.count, self.deck_card
         assert deck_card is not None
         return [lookup(code, series, action.card,  # type: ignore[arg-type]
                        count + (action.value if action.value is not None else values[action.card.index]),  # type: ignore[union-attr]
-                       deck_card)
+                       deck_card)[0]
                 for action in actions]
-
-    def preview_points(self, actions: Sequence[Action]) -> list[int]:
-        """What playing each of ``actions`` (cards, from ``legal_actions()``) would score at once, the go and
-        the latter aside: the points of ``preview_play``, looked up, for a bot weighing them all."""
-        return [points for points, _ in self._entries(actions)]
 
     def preview_play(self, action: Action) -> list[PlayItem]:
         """What playing ``action`` (a card, one of ``legal_actions()``) would score at once, the go and the
         latter aside."""
-        assert action.card is not None
-        table = tuple([c for _, c in self.series] + [action.card])
-        (_, patterns), = self._entries([action])
+        card = action.card
+        assert card is not None and self.deck_card is not None
+        value = action.value if action.value is not None else self.game.card_values[card.index]
+        _, patterns = self.game.play_scores.lookup(self.series_code, self.series, card, self.count + value,
+                                                   self.deck_card)
+        table = tuple([c for _, c in self.series] + [card])
         return [PlayItem(name, points, table[len(table) - n:], rule) for name, points, n, rule in patterns]
 
     def _apply_play(self, player: int, action: Action) -> None:

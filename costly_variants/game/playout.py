@@ -292,11 +292,14 @@ class DealWatch:
         self._check_deal_length(len(self.history))
         if self.deal and state.shown_hands is not None:
             played = self.played
-            if len(set(played)) != len(played):
+            distinct = set(played)
+            if len(distinct) != len(played):
                 raise InvariantError(f"deal {self.deal}: a card played twice: {sorted(played)}")
-            held = sorted(c.text for hand in state.shown_hands[0] for c in hand)
-            if self.all_played and sorted(played) != held:
-                raise InvariantError(f"deal {self.deal}: cards held {held} but played {sorted(played)}")
+            if self.all_played:
+                # The same cards held as played: with none played twice, the same set and as many.
+                held = [c.text for hand in state.shown_hands[0] for c in hand]
+                if len(held) != len(played) or set(held) != distinct:
+                    raise InvariantError(f"deal {self.deal}: cards held {sorted(held)} but played {sorted(played)}")
         self.deal = state.deal_number
         self.deal_start = len(self.history)
         self.played = []
