@@ -17,6 +17,10 @@ from ..cards import Card, Rank
 from .state import State
 from .play import card_value, score_play
 
+# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
+# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+_PLAY, _GIVE, _DISCARD, _ASK, _STOCK = Kind.PLAY, Kind.GIVE, Kind.DISCARD, Kind.ASK, Kind.STOCK
+
 
 class Bot(Protocol):
     name: str
@@ -36,7 +40,7 @@ class RandomBot:
 
 def _play_points(state: State, action: Action) -> int:
     """Points the action scores at once in the play (the go and latter aside)."""
-    if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
+    if action.kind is not _PLAY or action.card is None or state.deck_card is None:
         return 0
     return state.preview_points([action])[0]
 
@@ -71,11 +75,11 @@ class GreedyBot:
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions()
         kind = legal[0].kind
-        if kind is Kind.PLAY:
+        if kind is _PLAY:
             return self._best_play(state, legal)
-        if kind is Kind.GIVE or kind is Kind.DISCARD:
+        if kind is _GIVE or kind is _DISCARD:
             return self._best_kept(state, player, legal)
-        if kind in (Kind.ASK, Kind.STOCK):
+        if kind in (_ASK, _STOCK):
             return legal[0]  # never pay for a refusal
         return _first_best(legal, lambda a: _play_points(state, a))
 
@@ -122,17 +126,17 @@ class ExpertBot:
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions()
         kind = legal[0].kind
-        if kind is Kind.GIVE:
+        if kind is _GIVE:
             def worth(a: Action) -> tuple[float, int]:
                 assert a.card is not None
                 return self._expected_after_exchange(state, player, a.card) + (0.5 if a.peg else 0), -legal.index(a)
 
             return max(legal, key=worth)
-        if kind is Kind.DISCARD:
+        if kind is _DISCARD:
             return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c is not a.card]),
                                              -legal.index(a)))
-        if kind in (Kind.ASK, Kind.STOCK):
-            if kind is Kind.STOCK or not state.hands[player]:
+        if kind in (_ASK, _STOCK):
+            if kind is _STOCK or not state.hands[player]:
                 return legal[0]
             now = _hand_value(state, state.hands[player])
             best = max(self._expected_after_exchange(state, player, c) for c in state.hands[player])
@@ -142,7 +146,7 @@ class ExpertBot:
         return max(legal, key=lambda a: (self._lookahead(state, player, a), -legal.index(a)))
 
     def _lookahead(self, state: State, player: int, action: Action) -> float:
-        if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
+        if action.kind is not _PLAY or action.card is None or state.deck_card is None:
             return 0.0
         mine = _play_points(state, action)
         value = action.value if action.value is not None else card_value(state.rules, action.card)

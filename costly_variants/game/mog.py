@@ -11,6 +11,11 @@ from .actions import (ASK, DECLINE, DISCARD_ACTIONS, GIVE_ACTIONS, GIVE_PEG_ACTI
 from .base import Phase, _Claim, remove_card
 from .play import SORT_KEY, PlayPhase
 
+# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
+# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+_OVER, _ASK, _STOCK = Phase.OVER, Kind.ASK, Kind.STOCK
+_ELDER_ASKS_DEALER, _DEALER_REFUSED = MogProcedure.ELDER_ASKS_DEALER, StockWhen.DEALER_REFUSED
+
 
 def give_options(rules: Rules) -> tuple[tuple[Action, ...], ...]:
     """For each card (by index), the ways to give it in the mog: a Jack or a Deuce may also be pegged as it
@@ -60,7 +65,7 @@ class MogPhase(PlayPhase):
     def _apply_mog(self, player: int, action: Action) -> None:
         _, step = self.pending.pop(0)
         other = self.dealer if player == self.eldest else self.eldest
-        agree = action.kind is Kind.ASK
+        agree = action.kind is _ASK
         procedure = self.rules.mog_procedure
         if step == "ask":  # the eldest chooses whether to ask the dealer
             if agree:
@@ -70,7 +75,7 @@ class MogPhase(PlayPhase):
         elif step == "answer":  # the dealer agrees or refuses
             if not agree:
                 self._refusal(player)
-            elif procedure is MogProcedure.ELDER_ASKS_DEALER:
+            elif procedure is _ELDER_ASKS_DEALER:
                 self.pending.insert(0, (other, "confirm"))
             else:
                 self._queue_exchange(other, player)
@@ -104,12 +109,12 @@ class MogPhase(PlayPhase):
             self.gives[player] = action
             if "give" not in [s for _, s in self.pending]:
                 self._exchange()
-        elif step == "stock" and action.kind is Kind.STOCK:
+        elif step == "stock" and action.kind is _STOCK:
             self.pending.insert(0, (self.dealer, "stock-card"))
         elif step == "discard":
             assert action.card is not None
             remove_card(self.hands[player], action.card)
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return
         self._drop_needless_stock_step()
         if not self.pending:
@@ -119,7 +124,7 @@ class MogPhase(PlayPhase):
         """The dealer is offered the stock only as ``mog.stock_when`` says."""
         if not self.pending or self.pending[0][1] != "stock":
             return
-        if self.rules.mog_stock_when is StockWhen.DEALER_REFUSED:
+        if self.rules.mog_stock_when is _DEALER_REFUSED:
             allowed = self.dealer in self.refused_askers
         else:
             allowed = self.dealer not in self.exchanged

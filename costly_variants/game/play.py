@@ -16,6 +16,10 @@ from .actions import GO, Action, Kind
 from .base import Phase, remove_card
 from .count import CountPhase
 
+# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
+# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+_OVER, _GO, _EACH_SERIES, _PLAY = Phase.OVER, Kind.GO, LatterWhen.EACH_SERIES, Phase.PLAY
+
 
 SORT_KEY = attrgetter("sort_key")  # sorts cards as Card.__lt__ does, without a Python call per comparison
 
@@ -172,7 +176,7 @@ def play_scores(rules: Rules) -> PlayScores:
 
 class PlayPhase(CountPhase):
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.count_hands = [tuple(h) for h in self.hands]
         self.to_play = self.eldest
 
@@ -189,10 +193,13 @@ class PlayPhase(CountPhase):
         lookup, values = self.game.play_scores.lookup, self.game.card_values
         code, series, count, deck_card = self.series_code, self.series, self.count, self.deck_card
         assert deck_card is not None
-        return [lookup(code, series, action.card,  # type: ignore[arg-type]
-                       count + (action.value if action.value is not None else values[action.card.index]),  # type: ignore[union-attr]
-                       deck_card)[0]
-                for action in actions]
+        points = []
+        for action in actions:
+            card = action.card
+            assert card is not None
+            value = action.value if action.value is not None else values[card.index]
+            points.append(lookup(code, series, card, count + value, deck_card)[0])
+        return points
 
     def preview_play(self, action: Action) -> list[PlayItem]:
         """What playing ``action`` (a card, one of ``legal_actions()``) would score at once, the go and the
@@ -206,7 +213,7 @@ class PlayPhase(CountPhase):
         return [PlayItem(name, points, table[len(table) - n:], rule) for name, points, n, rule in patterns]
 
     def _apply_play(self, player: int, action: Action) -> None:
-        if action.kind is Kind.GO:
+        if action.kind is _GO:
             self.said_go.add(player)
             # The first go of a series pays the player who played last in it, if an opponent.
             if self.rules.go_points and not self.go_awarded and self.series:
@@ -215,7 +222,7 @@ class PlayPhase(CountPhase):
                 if self.team_of(last) != self.team_of(player):
                     self.go_paid = True
                     self._score(last, self.rules.go_points, "for the go", "play.go_points")
-            if self.phase is not Phase.OVER:
+            if self.phase is not _OVER:
                 self._advance(player)
             return
         card = action.card
@@ -232,7 +239,7 @@ class PlayPhase(CountPhase):
             table = tuple([c for _, c in series])
             for name, points, n, rule in patterns:
                 self._score(player, points, name, rule, table[len(table) - n:])
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return
         if self.count == self.rules.play_limit:
             self._end_series(hit=True)
@@ -250,14 +257,14 @@ class PlayPhase(CountPhase):
     def _end_series(self, *, hit: bool) -> None:
         rules = self.rules
         last_of_play = not any(self.hands) or not rules.new_series
-        each_series = rules.latter_when is LatterWhen.EACH_SERIES
+        each_series = rules.latter_when is _EACH_SERIES
         # The latter is for a card played short of the limit: never for an empty series, and not on top
         # of a go paid for the same series unless the profile says both are paid.
         pays_latter = (not hit and rules.latter_points and self.series and (each_series or last_of_play)
                        and (rules.go_and_latter or not self.go_paid))
         if pays_latter:
             self._score(self.series[-1][0], rules.latter_points, "for the latter", "play.latter_points")
-            if self.phase is Phase.OVER:
+            if self.phase is _OVER:
                 return
         last = self.last_player
         self.count, self.series, self.said_go, self.go_awarded, self.go_paid = 0, [], set(), False, False

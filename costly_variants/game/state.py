@@ -23,6 +23,11 @@ from .deal import deal_order
 from .play import card_value, play_options, play_scores
 from .turnup import TurnupPhase
 
+# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
+# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+_CUT, _DEAL, _TURN, _MOG, _PLAY, _OVER = Phase.CUT, Phase.DEAL, Phase.TURN, Phase.MOG, Phase.PLAY, Phase.OVER
+_DEALT, _CUT_CARD, _TURNED, _STOCK_CARD = Kind.DEAL, Kind.CUT, Kind.TURN, Kind.STOCK_CARD  # the chance actions
+
 
 class Game:
     """A game of Costly Colours under one rule set."""
@@ -57,18 +62,18 @@ class State(TurnupPhase):
     # -- the OpenSpiel-style interface ---------------------------------------------------------------
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def current_player(self) -> int:
         phase = self.phase  # the commonest phases first: this is asked before every action
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self.to_play
-        if phase is Phase.DEAL or phase is Phase.CUT or phase is Phase.TURN:
+        if phase is _DEAL or phase is _CUT or phase is _TURN:
             return CHANCE
-        if phase is Phase.MOG:
+        if phase is _MOG:
             player, step = self.pending[0]
             return CHANCE if step == "stock-card" else player
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return TERMINAL
         return self.to_play
 
@@ -77,11 +82,11 @@ class State(TurnupPhase):
 
     def _chance_kind(self) -> Kind:
         phase = self.phase  # compared, not looked up: an Enum's hash is a Python call
-        if phase is Phase.DEAL:
-            return Kind.DEAL
-        if phase is Phase.TURN:
-            return Kind.TURN
-        return Kind.CUT if phase is Phase.CUT else Kind.STOCK_CARD
+        if phase is _DEAL:
+            return _DEALT
+        if phase is _TURN:
+            return _TURNED
+        return _CUT_CARD if phase is _CUT else _STOCK_CARD
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cards that may come next, each equally likely, in a fixed order (the stock's)."""
@@ -96,7 +101,7 @@ class State(TurnupPhase):
         self.drawn_at = at = rng.randrange(len(stock))
         # _chance_kind() written out, the deal first: this is asked at every card dealt.
         phase = self.phase
-        kind = Kind.DEAL if phase is Phase.DEAL else self._chance_kind()
+        kind = _DEALT if phase is _DEAL else self._chance_kind()
         return CHANCE_ACTIONS[kind][stock[at].index]
 
     def draw_chance(self, rng: random.Random) -> Action:
@@ -114,9 +119,9 @@ class State(TurnupPhase):
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase is Phase.PLAY:  # the commonest case, asked before every card
+        if phase is _PLAY:  # the commonest case, asked before every card
             return self._play_actions(self.to_play)
-        if phase is Phase.MOG:  # the next commonest
+        if phase is _MOG:  # the next commonest
             player, step = self.pending[0]
             if step != "stock-card":
                 return self._mog_actions(player)
@@ -147,9 +152,9 @@ class State(TurnupPhase):
         from outside (a log, a player) goes through ``apply_action``."""
         self.history.append(action)
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             self._apply_play(self.to_play, action)
-        elif phase is Phase.MOG and self.pending[0][1] != "stock-card":
+        elif phase is _MOG and self.pending[0][1] != "stock-card":
             self._apply_mog(self.pending[0][0], action)
         else:
             self._apply_chance(action)
@@ -171,17 +176,17 @@ class State(TurnupPhase):
         else:
             remove_card(stock, card)
         kind = action.kind
-        if kind is Kind.DEAL:
+        if kind is _DEALT:
             order = self.game.deal_orders[self.eldest]
             self.hands[order[self.dealt]].append(card)
             self.dealt += 1
             if self.dealt == len(order):  # every hand is full
-                self.phase = Phase.TURN
-        elif kind is Kind.CUT:
+                self.phase = _TURN
+        elif kind is _CUT_CARD:
             self.cuts[len(self.cuts)] = card
             if len(self.cuts) == self.n:
                 self._settle_cut()
-        elif kind is Kind.TURN:
+        elif kind is _TURNED:
             self._turn_up(card)
         else:  # the stock card, taken by the dealer
             self.hands[self.dealer].append(card)
