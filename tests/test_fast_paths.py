@@ -3,6 +3,7 @@ trusted apply and direct chance draws, and the invariants watched as a game runs
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 from dataclasses import FrozenInstanceError
@@ -12,7 +13,7 @@ from hypothesis import assume, given, settings, strategies as st
 
 from costly_variants import profiles
 from costly_variants.cards import FULL_DECK, Card, Rank, Suit, card_of
-from costly_variants.count.hand import hand_counter, rank_part, suit_part, suit_role
+from costly_variants.count.hand import HandCounter, hand_counter, rank_part, suit_part, suit_role
 from costly_variants.game.actions import Action, Kind
 from costly_variants.game.play import PlayItem, PlayScores, card_value, score_play, series_code
 from costly_variants.game.playout import MAX_DEAL_ACTIONS, DealWatch, InvariantError, play_game
@@ -78,6 +79,23 @@ def test_the_suit_part_sees_only_suit_roles(profile_id, cards, ranks):
     changed = [c if c.rank in (Rank.JACK, Rank.TWO) else Card(rank, c.suit) for c, rank in zip(cards, ranks)]
     assert [suit_role(c) for c in changed] == [suit_role(c) for c in cards]
     assert suit_part(rules(profile_id).counting, changed) == suit_part(rules(profile_id).counting, cards)
+
+
+def test_the_counting_tables_are_bounded_and_the_collector_can_leave_them_alone():
+    r = rules("parlett-121")
+    counter = HandCounter(r)
+    counter.MAX_ORDERS = 4
+    rng = random.Random(2)
+    for _ in range(60):
+        *hand, deck = rng.sample(FULL_DECK, 4)
+        assert counter.items(hand, deck) == _plain_items(r, hand, deck)
+        assert 1 <= len(counter._rank_items_in_order) <= 4
+    # Their entries hold ints and strings only, which collections untrack (a level of nesting each, and
+    # the entries nest four deep): no Enum member in them.
+    for _ in range(4):
+        gc.collect()
+    tables = (counter._rank_items, counter._suit_items, counter._rank_items_in_order)
+    assert not any(gc.is_tracked(entry) for table in tables for entry in table.values())
 
 
 # -- the table of play scores ----------------------------------------------------------------------------
