@@ -17,9 +17,9 @@ from ..errors import IllegalActionError
 from ..profiles.rules import Rules
 from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import CHANCE, TERMINAL, Event, Phase, remove_card
+from .deal import deal_order
 from .log import game_log
 from .mog import give_options
-from .deal import deal_order
 from .play import card_value, play_options, play_scores
 from .turnup import TurnupPhase
 
