@@ -135,6 +135,9 @@ class PlayScores:
         # The count is the key's last bits: it never passes the limit.
         self._count_bits = rules.play_limit.bit_length()
         self._entries: dict[int, PlayEntry] = {}
+        # Each different entry made once and shared by every key it answers: a few hundred of them, where
+        # the keys run to tens of thousands.
+        self._shared: dict[PlayEntry, PlayEntry] = {}
 
     def lookup(self, code: int, series: Sequence[tuple[int, Card]], card: Card, count: int,
                deck_card: Card) -> PlayEntry:
@@ -152,12 +155,14 @@ class PlayScores:
         entries = self._entries
         if len(entries) >= self.MAX_ENTRIES:
             entries.clear()
+            self._shared.clear()
         items = score_play(self.rules, cards, count, deck_card)
         for item in items:  # what the table relies on, checked as each entry is made
             if item.cards != tuple(cards[len(cards) - len(item.cards):]):
                 raise AssertionError(f"{item.name} does not hold the last cards of the series {cards}")
-        entry = entries[key] = (sum([item.points for item in items]),
-                                tuple([(item.name, item.points, len(item.cards), item.rule) for item in items]))
+        made = (sum([item.points for item in items]),
+                tuple([(item.name, item.points, len(item.cards), item.rule) for item in items]))
+        entry = entries[key] = self._shared.setdefault(made, made)
         return entry
 
 
