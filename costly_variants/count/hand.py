@@ -341,6 +341,42 @@ class HandCounter:
             suit_total = self._suit_totals[role_key] = sum(i[3] for i in self._suit_part((*hand, deck)))
         return rank_total + suit_total
 
+    def grouped(self, cards: Iterable[Card], deck: Card) -> list[tuple[Card, int]]:
+        """``cards`` in groups that ``total`` cannot tell apart beside ``deck`` (the same rank, the same suit
+        role beside the deck card's): the first card of each group and how many the group holds. For
+        ``summed_totals``, which then looks up each group once rather than each card."""
+        beside = _ROLE_BIT_BESIDE[deck.index]
+        groups: dict[tuple[int, int], list[Any]] = {}
+        for card in cards:
+            index = card.index
+            group = groups.get((_RANK_BIT[index], beside[index]))
+            if group is None:
+                groups[_RANK_BIT[index], beside[index]] = [card, 1]
+            else:
+                group[1] += 1
+        return [(card, n) for card, n in groups.values()]
+
+    def summed_totals(self, hand: Sequence[Card], deck: Card, extras: Sequence[tuple[Card, int]]) -> int:
+        """``sum(n * total([*hand, card], deck) for card, n in extras)``: the count of ``hand`` with each of
+        the ``extras`` added to it (cards of neither ``hand`` nor ``deck``), each counted ``n`` times; the
+        keys of ``hand`` and ``deck`` made once. An exact int, whatever order the extras come in."""
+        rank_key = _RANK_BIT[deck.index]
+        role_key = _KIND[deck.index] << _DECK_ROLE_SHIFT
+        beside = _ROLE_BIT_BESIDE[deck.index]
+        for card in hand:
+            rank_key += _RANK_BIT[card.index]
+            role_key += beside[card.index]
+        rank_totals, suit_totals = self._rank_totals, self._suit_totals
+        summed = 0
+        for card, n in extras:
+            rank_total = rank_totals.get(rank_key + _RANK_BIT[card.index])
+            suit_total = suit_totals.get(role_key + beside[card.index])
+            if rank_total is None or suit_total is None:  # not met yet: ``total`` fills the tables
+                summed += n * self.total([*hand, card], deck)
+            else:
+                summed += n * (rank_total + suit_total)
+        return summed
+
     def items(self, hand: Sequence[Card], deck: Card) -> list[tuple[Category, str, tuple[Card, ...], int, str]]:
         """What ``hand`` with ``deck`` scores, item by item in declaration order: (category, name, cards,
         points, rule key). The cards are not checked for repeats."""

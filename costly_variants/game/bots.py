@@ -13,9 +13,8 @@ import random
 from typing import Any, Callable, Protocol
 
 from .actions import Action, Kind
-from ..cards import Card, Rank
+from ..cards import Card
 from .state import State
-from .play import card_value, score_play
 
 # Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
 # EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
@@ -111,60 +110,89 @@ class GreedyBot:
 
 
 class ExpertBot:
-    """Expected-count mogging and one-ply lookahead in the play."""
+    """Expected-count mogging and one-ply lookahead in the play.
+
+    What it weighs is worked out with the engine's tables: the count of a hand with each unseen card by
+    ``HandCounter.summed_totals``, an opponent's best reply by ``State.replies_summed``, the unseen cards
+    grouped once a decision into the cards the tables cannot tell apart. The sums are of ints, so they
+    are exactly those of the card-by-card ``score_play`` and ``total`` they stand for, and each division
+    and comparison is the one those would make: the same choices (``tests/test_fast_paths.py`` plays the
+    straightforward bot beside this one).
+    """
 
     name = "expert"
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def _expected_after_exchange(self, state: State, player: int, give: Card) -> float:
+    @staticmethod
+    def _expected_after_exchange(state: State, player: int, give: Card,
+                                 unseen: list[tuple[Card, int]] | None = None) -> float:
+        """The count to be expected from the hand after giving ``give`` (one of the hand) and taking one of
+        the cards unseen by ``player``, all alike likely; ``unseen`` the groups of those cards, if made."""
+        deck = state.deck_card
+        assert deck is not None
+        counter = state.game.counter
+        if unseen is None:
+            unseen = counter.grouped(state.unseen_by(player), deck)
         kept = [c for c in state.hands[player] if c is not give]
-        unseen = [c for c in state.unseen_by(player) if c is not give]
-        return sum(_hand_value(state, kept + [c]) for c in unseen) / len(unseen)
+        return counter.summed_totals(kept, deck, unseen) / sum([n for _, n in unseen])
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions()
         kind = legal[0].kind
         if kind is _GIVE:
-            def worth(a: Action) -> tuple[float, int]:
-                assert a.card is not None
-                return self._expected_after_exchange(state, player, a.card) + (0.5 if a.peg else 0), -legal.index(a)
+            assert state.deck_card is not None
+            unseen = state.game.counter.grouped(state.unseen_by(player), state.deck_card)
+            expected: dict[Card, float] = {}  # by the card given: pegging it or not, the same card
 
-            return max(legal, key=worth)
+            def worth(a: Action) -> float:
+                assert a.card is not None
+                after = expected.get(a.card)
+                if after is None:
+                    after = expected[a.card] = self._expected_after_exchange(state, player, a.card, unseen)
+                return after + (0.5 if a.peg else 0)
+
+            return _first_best(legal, worth)
         if kind is _DISCARD:
-            return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c is not a.card]),
-                                             -legal.index(a)))
+            hand = state.hands[player]
+            return _first_best(legal, lambda a: _hand_value(state, [c for c in hand if c is not a.card]))
         if kind in (_ASK, _STOCK):
             if kind is _STOCK or not state.hands[player]:
                 return legal[0]
             now = _hand_value(state, state.hands[player])
-            best = max(self._expected_after_exchange(state, player, c) for c in state.hands[player])
+            assert state.deck_card is not None
+            unseen = state.game.counter.grouped(state.unseen_by(player), state.deck_card)
+            best_after = max(self._expected_after_exchange(state, player, c, unseen) for c in state.hands[player])
             penalty = state.rules.mog_refusal_points
             # Mog when the exchange is worth more than it costs to be the one who refuses.
-            return legal[0] if best + penalty >= now else legal[1]
-        return max(legal, key=lambda a: (self._lookahead(state, player, a), -legal.index(a)))
+            return legal[0] if best_after + penalty >= now else legal[1]
+        return self._best_play(state, player, legal)
 
-    def _lookahead(self, state: State, player: int, action: Action) -> float:
-        if action.kind is not _PLAY or action.card is None or state.deck_card is None:
-            return 0.0
-        mine = _play_points(state, action)
-        value = action.value if action.value is not None else card_value(state.rules, action.card)
-        count = state.count + value
+    @staticmethod
+    def _best_play(state: State, player: int, legal: list[Action]) -> Action:
+        """The first play worth most by the lookahead (a go is offered only alone)."""
+        if len(legal) == 1:
+            return legal[0]
+        groups = state.reply_groups(state.unseen_by(player))
+        best, best_worth = legal[0], None
+        for action, mine in zip(legal, state.preview_points(legal)):
+            worth = ExpertBot._lookahead(state, action, mine, groups)
+            if best_worth is None or worth > best_worth:  # the first of the best
+                best, best_worth = action, worth
+        return best
+
+    @staticmethod
+    def _lookahead(state: State, action: Action, mine: int, groups: list[tuple[Card, int]]) -> float:
+        """The points ``action`` (a card played) scores at once, ``mine``, less the opponent's best reply on
+        average over the unseen cards, in ``groups`` (``State.reply_groups``)."""
+        card = action.card
+        assert card is not None
+        count = state.count + (action.value if action.value is not None else state.game.card_values[card.index])
         if count == state.rules.play_limit:
             return mine
-        series = [c for _, c in state.series] + [action.card]
-        unseen = [c for c in state.unseen_by(player) if c is not action.card]
-        replies = []
-        for card in unseen:
-            values = state.rules.ace_values if card.rank == Rank.ACE else (card_value(state.rules, card),)
-            best = 0
-            for v in values:
-                if count + v <= state.rules.play_limit:
-                    items = score_play(state.rules, series + [card], count + v, state.deck_card)
-                    best = max(best, sum(i.points for i in items))
-            replies.append(best)
-        return mine - (sum(replies) / len(replies) if replies else 0.0)
+        unseen = sum([n for _, n in groups])
+        return mine - (state.replies_summed(card, count, groups) / unseen if unseen else 0.0)
 
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}

@@ -7,7 +7,7 @@ looks those scores up in a ``PlayScores`` table filled from ``score_play``.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import NamedTuple, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from ..cards import FULL_DECK, Card, Rank
 from ..count.hand import GROUP_NAMES, POINT_NAMES, alike, is_sequence, jack_deuce_value
@@ -205,6 +205,44 @@ class PlayPhase(CountPhase):
             value = action.value if action.value is not None else values[card.index]
             points.append(lookup(code, series, card, count + value, deck_card)[0])
         return points
+
+    def reply_groups(self, cards: Iterable[Card]) -> list[tuple[Card, int]]:
+        """``cards`` in groups that the play table cannot tell apart beside the deck card (the same rank,
+        the same suit relation to the deck card): the first card of each group and how many the group
+        holds. For ``replies_summed``, which then weighs each group once rather than each card."""
+        assert self.deck_card is not None
+        relation = _RELATION[self.deck_card.index]
+        groups: dict[int, list[Any]] = {}
+        for card in cards:
+            index = card.index
+            key = _RANK[index] << 2 | relation[index]
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [card, 1]
+            else:
+                group[1] += 1
+        return [(card, n) for card, n in groups.values()]
+
+    def replies_summed(self, card: Card, count: int, groups: Sequence[tuple[Card, int]]) -> int:
+        """After ``card`` played, the count being ``count`` after it: the points of the best reply each
+        group's card could make at once (none if it cannot be played: 0), times the cards in the group,
+        summed. An exact int, whatever order the groups come in."""
+        deck_card = self.deck_card
+        assert deck_card is not None
+        lookup, options = self.game.play_scores.lookup, self.game.play_options
+        series = [*self.series, (self.to_play, card)]  # only its cards are read, and only to fill the table
+        code = self.series_code << 4 | _RANK[card.index]
+        room = self.rules.play_limit - count
+        summed = 0
+        for reply, n in groups:
+            best = 0
+            for value, _ in options[reply.index]:
+                if value <= room:
+                    points = lookup(code, series, reply, count + value, deck_card)[0]
+                    if points > best:
+                        best = points
+            summed += n * best
+        return summed
 
     def preview_play(self, action: Action) -> list[PlayItem]:
         """What playing ``action`` (a card, one of ``legal_actions()``) would score at once, the go and the
