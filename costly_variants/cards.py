@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import FrozenInstanceError
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .errors import CardError
 
@@ -191,3 +191,44 @@ def parse_cards(texts: Iterable[str], *, distinct: bool = True) -> tuple[Card, .
                 raise CardError(f"card {text!r} ({card}) appears twice in one deal")
             seen.add(card)
     return cards
+
+
+class CardGroups:
+    """The cards other than one set apart (a deck card), in groups by a key: what a table of the engine
+    sees of a card beside that one, so that a bot weighing every card it has not seen weighs a group
+    at once. Made once per key and card set apart; ``unseen`` then counts what is left of each group."""
+
+    __slots__ = ("members", "group_of")
+
+    def __init__(self, key: Callable[[Card], int], apart: Card) -> None:
+        groups: dict[int, list[Card]] = {}
+        for card in FULL_DECK:
+            if card is not apart:
+                groups.setdefault(key(card), []).append(card)
+        self.members: tuple[tuple[Card, ...], ...] = tuple(tuple(members) for members in groups.values())
+        group_of = [-1] * len(FULL_DECK)
+        for number, members in enumerate(self.members):
+            for card in members:
+                group_of[card.index] = number
+        self.group_of: tuple[int, ...] = tuple(group_of)
+
+    def unseen(self, seen: Iterable[Card]) -> tuple[tuple[Card, int], ...]:
+        """The groups less the ``seen`` cards (distinct; the card set apart among them or not): for each
+        group with a card left, the first card left and how many are left."""
+        left = [len(members) for members in self.members]
+        group_of = self.group_of
+        seen_at = set()  # the cards' indexes: a card's own hash is a Python call
+        for card in seen:
+            index = card.index
+            seen_at.add(index)
+            number = group_of[index]
+            if number >= 0:
+                left[number] -= 1
+        out = []
+        for members, n in zip(self.members, left):
+            if n:
+                first = members[0]
+                if first.index in seen_at:
+                    first = next(card for card in members if card.index not in seen_at)
+                out.append((first, n))
+        return tuple(out)

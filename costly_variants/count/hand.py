@@ -10,9 +10,9 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, Collection, Iterable, Sequence
+from typing import Any, Collection, Iterable, NamedTuple, Sequence
 
-from ..cards import FULL_DECK, Card, Rank, Suit, parse_cards
+from ..cards import FULL_DECK, Card, CardGroups, Rank, Suit, parse_cards
 from ..errors import CardError
 from ..profiles.rules import AceInSequence, Category, CountRules, Match, PairMatch, Rules, ThirtyOne
 
@@ -291,6 +291,21 @@ _RELATION = {(suit, deck_suit): _relation(suit, deck_suit) for suit in Suit for 
 _ROLE_BIT_BESIDE = [[1 << (4 * (_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit])) for c in FULL_DECK]
                     for deck in FULL_DECK]
 _DECK_ROLE_SHIFT = 4 * 12
+# Each card's suit role beside each deck card as a small int (``_ROLE_BIT_BESIDE`` holds 1 << 4 * it).
+_ROLE_BESIDE = [[_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit] for c in FULL_DECK] for deck in FULL_DECK]
+
+
+# The cards beside each deck card, grouped by rank and by suit role beside it (for ``unseen_groups``).
+_RANK_GROUPS = [CardGroups(lambda card: _RANK_NUMBER[card.index], deck) for deck in FULL_DECK]
+_ROLE_GROUPS = [CardGroups(lambda card: _ROLE_BESIDE[deck.index][card.index], deck) for deck in FULL_DECK]
+
+
+class ExtraGroups(NamedTuple):
+    """Cards grouped by what each part of a total sees of them (``HandCounter.grouped``): the first
+    card of each group, and how many the group holds."""
+
+    by_rank: tuple[tuple[Card, int], ...]
+    by_role: tuple[tuple[Card, int], ...]
 
 # An item as the tables hold it: the place of its category in the declaration order (which names the
 # category), its name, its positions into the cards, points, rule key.
@@ -334,32 +349,35 @@ class HandCounter:
             role_key += beside[card.index]
         rank_total = self._rank_totals.get(rank_key)
         if rank_total is None:
-            ranks = tuple(sorted(int(c.rank) for c in (*hand, deck)))
-            rank_total = self._rank_totals[rank_key] = sum(i[3] for i in self._rank_part(ranks)[0])
+            rank_total = self._fill_rank_total(rank_key, (*hand, deck))
         suit_total = self._suit_totals.get(role_key)
         if suit_total is None:
-            suit_total = self._suit_totals[role_key] = sum(i[3] for i in self._suit_part((*hand, deck)))
+            suit_total = self._fill_suit_total(role_key, (*hand, deck))
         return rank_total + suit_total
 
-    def grouped(self, cards: Iterable[Card], deck: Card) -> list[tuple[Card, int]]:
-        """``cards`` in groups that ``total`` cannot tell apart beside ``deck`` (the same rank, the same suit
-        role beside the deck card's): the first card of each group and how many the group holds. For
-        ``summed_totals``, which then looks up each group once rather than each card."""
-        beside = _ROLE_BIT_BESIDE[deck.index]
-        groups: dict[tuple[int, int], list[Any]] = {}
-        for card in cards:
-            index = card.index
-            group = groups.get((_RANK_BIT[index], beside[index]))
-            if group is None:
-                groups[_RANK_BIT[index], beside[index]] = [card, 1]
-            else:
-                group[1] += 1
-        return [(card, n) for card, n in groups.values()]
+    def _fill_rank_total(self, rank_key: int, cards: tuple[Card, ...]) -> int:
+        ranks = tuple(sorted(int(c.rank) for c in cards))
+        rank_total = self._rank_totals[rank_key] = sum(i[3] for i in self._rank_part(ranks)[0])
+        return rank_total
 
-    def summed_totals(self, hand: Sequence[Card], deck: Card, extras: Sequence[tuple[Card, int]]) -> int:
-        """``sum(n * total([*hand, card], deck) for card, n in extras)``: the count of ``hand`` with each of
-        the ``extras`` added to it (cards of neither ``hand`` nor ``deck``), each counted ``n`` times; the
-        keys of ``hand`` and ``deck`` made once. An exact int, whatever order the extras come in."""
+    def _fill_suit_total(self, role_key: int, cards: tuple[Card, ...]) -> int:
+        suit_total = self._suit_totals[role_key] = sum(i[3] for i in self._suit_part(cards))
+        return suit_total
+
+    @staticmethod
+    def unseen_groups(seen: Sequence[Card], deck: Card) -> ExtraGroups:
+        """The cards neither in ``seen`` (distinct cards) nor ``deck``, grouped for ``summed_totals``: by
+        rank, and by suit role beside ``deck``, all that the rank part and the suit part of a total see of
+        a card (the first card of each group, and how many the group holds). A dozen groups of each,
+        where the cards run to forty or more."""
+        return ExtraGroups(_RANK_GROUPS[deck.index].unseen(seen), _ROLE_GROUPS[deck.index].unseen(seen))
+
+    def summed_totals(self, hand: Sequence[Card], deck: Card, extras: ExtraGroups) -> int:
+        """``sum(total([*hand, card], deck) for card in cards)``, ``extras`` being those cards grouped by
+        ``unseen_groups`` (cards of neither ``hand`` nor ``deck``): the count of ``hand`` with each of them added to it,
+        summed. A total is its rank part plus its suit part, so the sum is the rank parts' sum, a term a
+        rank, plus the suit parts', a term a suit role; the keys of ``hand`` and ``deck`` made once. An
+        exact int, so the same whatever the order of its terms."""
         rank_key = _RANK_BIT[deck.index]
         role_key = _KIND[deck.index] << _DECK_ROLE_SHIFT
         beside = _ROLE_BIT_BESIDE[deck.index]
@@ -368,13 +386,16 @@ class HandCounter:
             role_key += beside[card.index]
         rank_totals, suit_totals = self._rank_totals, self._suit_totals
         summed = 0
-        for card, n in extras:
+        for card, n in extras.by_rank:
             rank_total = rank_totals.get(rank_key + _RANK_BIT[card.index])
+            if rank_total is None:
+                rank_total = self._fill_rank_total(rank_key + _RANK_BIT[card.index], (*hand, card, deck))
+            summed += n * rank_total
+        for card, n in extras.by_role:
             suit_total = suit_totals.get(role_key + beside[card.index])
-            if rank_total is None or suit_total is None:  # not met yet: ``total`` fills the tables
-                summed += n * self.total([*hand, card], deck)
-            else:
-                summed += n * (rank_total + suit_total)
+            if suit_total is None:
+                suit_total = self._fill_suit_total(role_key + beside[card.index], (*hand, card, deck))
+            summed += n * suit_total
         return summed
 
     def items(self, hand: Sequence[Card], deck: Card) -> list[tuple[Category, str, tuple[Card, ...], int, str]]:

@@ -10,10 +10,11 @@ Every bot takes a seeded ``random.Random``; the same seed gives the same game.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Sequence
 
 from .actions import Action, Kind
 from ..cards import Card
+from ..count.hand import ExtraGroups
 from .state import State
 
 # Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
@@ -126,24 +127,23 @@ class ExpertBot:
         self.rng = rng
 
     @staticmethod
-    def _expected_after_exchange(state: State, player: int, give: Card,
-                                 unseen: list[tuple[Card, int]] | None = None) -> float:
+    def _expected_after_exchange(state: State, player: int, give: Card, unseen: ExtraGroups | None = None) -> float:
         """The count to be expected from the hand after giving ``give`` (one of the hand) and taking one of
         the cards unseen by ``player``, all alike likely; ``unseen`` the groups of those cards, if made."""
         deck = state.deck_card
         assert deck is not None
         counter = state.game.counter
         if unseen is None:
-            unseen = counter.grouped(state.unseen_by(player), deck)
+            unseen = counter.unseen_groups([*state.hands[player], *state.played], deck)
         kept = [c for c in state.hands[player] if c is not give]
-        return counter.summed_totals(kept, deck, unseen) / sum([n for _, n in unseen])
+        return counter.summed_totals(kept, deck, unseen) / sum([n for _, n in unseen.by_rank])
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions()
         kind = legal[0].kind
         if kind is _GIVE:
             assert state.deck_card is not None
-            unseen = state.game.counter.grouped(state.unseen_by(player), state.deck_card)
+            unseen = state.game.counter.unseen_groups([*state.hands[player], *state.played], state.deck_card)
             expected: dict[Card, float] = {}  # by the card given: pegging it or not, the same card
 
             def worth(a: Action) -> float:
@@ -162,7 +162,7 @@ class ExpertBot:
                 return legal[0]
             now = _hand_value(state, state.hands[player])
             assert state.deck_card is not None
-            unseen = state.game.counter.grouped(state.unseen_by(player), state.deck_card)
+            unseen = state.game.counter.unseen_groups([*state.hands[player], *state.played], state.deck_card)
             best_after = max(self._expected_after_exchange(state, player, c, unseen) for c in state.hands[player])
             penalty = state.rules.mog_refusal_points
             # Mog when the exchange is worth more than it costs to be the one who refuses.
@@ -174,7 +174,7 @@ class ExpertBot:
         """The first play worth most by the lookahead (a go is offered only alone)."""
         if len(legal) == 1:
             return legal[0]
-        groups = state.reply_groups(state.unseen_by(player))
+        groups = state.reply_groups(player)
         best, best_worth = legal[0], None
         for action, mine in zip(legal, state.preview_points(legal)):
             worth = ExpertBot._lookahead(state, action, mine, groups)
@@ -183,7 +183,7 @@ class ExpertBot:
         return best
 
     @staticmethod
-    def _lookahead(state: State, action: Action, mine: int, groups: list[tuple[Card, int]]) -> float:
+    def _lookahead(state: State, action: Action, mine: int, groups: Sequence[tuple[Card, int]]) -> float:
         """The points ``action`` (a card played) scores at once, ``mine``, less the opponent's best reply on
         average over the unseen cards, in ``groups`` (``State.reply_groups``)."""
         card = action.card

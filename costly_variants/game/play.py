@@ -7,9 +7,9 @@ looks those scores up in a ``PlayScores`` table filled from ``score_play``.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
-from ..cards import FULL_DECK, Card, Rank
+from ..cards import FULL_DECK, Card, CardGroups, Rank
 from ..count.hand import GROUP_NAMES, POINT_NAMES, alike, is_sequence, jack_deuce_value
 from ..profiles.rules import LatterWhen, Rules
 from .actions import GO, Action, Kind
@@ -108,6 +108,10 @@ def _suit_relation(card: Card, deck_card: Card) -> int:
 
 _RELATION = [[_suit_relation(card, deck) for card in FULL_DECK] for deck in FULL_DECK]  # [deck][card]
 
+# The cards beside each deck card, grouped by what the table sees of a card played (``reply_groups``).
+_REPLY_GROUPS = [CardGroups(lambda card: _RANK[card.index] << 2 | _RELATION[deck.index][card.index], deck)
+                 for deck in FULL_DECK]
+
 # An item as the table holds it: name, points, how many of the series' last cards it holds, rule key.
 PlayPattern = tuple[str, int, int, str]
 # The points of a card played, and its items.
@@ -148,6 +152,32 @@ class PlayScores:
         if entry is None:
             entry = self._fill(key, [c for _, c in series] + [card], count, deck_card)
         return entry
+
+    def replies_summed(self, code: int, series: Sequence[tuple[int, Card]], count: int, deck_card: Card,
+                       groups: Sequence[tuple[Card, int]],
+                       options: Sequence[Sequence[tuple[int, Action]]]) -> int:
+        """For each (card, n) of ``groups``, the most that card scores played on ``series`` (of code
+        ``code``) at any of its values in ``options`` (``play_options``) that keeps the count, ``count``
+        before it, within the limit (0 if none does), times n; summed. ``lookup`` written out, as this
+        weighs a score for every card a bot has not seen, for every card it may play."""
+        entries, bits = self._entries, self._count_bits
+        relation = _RELATION[deck_card.index]
+        room = self.rules.play_limit - count
+        summed = 0
+        for card, n in groups:
+            index = card.index
+            prefix = ((code << 4 | _RANK[index]) << 2 | relation[index]) << bits
+            best = 0
+            for value, _ in options[index]:
+                if value <= room:
+                    entry = entries.get(prefix | (count + value))
+                    if entry is None:
+                        entry = self._fill(prefix | (count + value), [c for _, c in series] + [card],
+                                           count + value, deck_card)
+                    if entry[0] > best:
+                        best = entry[0]
+            summed += n * best
+        return summed
 
     def _fill(self, key: int, cards: list[Card], count: int, deck_card: Card) -> PlayEntry:
         if count >> self._count_bits:
@@ -206,43 +236,21 @@ class PlayPhase(CountPhase):
             points.append(lookup(code, series, card, count + value, deck_card)[0])
         return points
 
-    def reply_groups(self, cards: Iterable[Card]) -> list[tuple[Card, int]]:
-        """``cards`` in groups that the play table cannot tell apart beside the deck card (the same rank,
-        the same suit relation to the deck card): the first card of each group and how many the group
-        holds. For ``replies_summed``, which then weighs each group once rather than each card."""
+    def reply_groups(self, player: int) -> tuple[tuple[Card, int], ...]:
+        """The cards ``player`` has not seen (``unseen_by``), in groups that the play table cannot tell
+        apart (the same rank, the same suit relation to the deck card): the first card of each group and
+        how many the group holds. For ``replies_summed``, which then weighs each group once."""
         assert self.deck_card is not None
-        relation = _RELATION[self.deck_card.index]
-        groups: dict[int, list[Any]] = {}
-        for card in cards:
-            index = card.index
-            key = _RANK[index] << 2 | relation[index]
-            group = groups.get(key)
-            if group is None:
-                groups[key] = [card, 1]
-            else:
-                group[1] += 1
-        return [(card, n) for card, n in groups.values()]
+        return _REPLY_GROUPS[self.deck_card.index].unseen([*self.hands[player], *self.played])
 
     def replies_summed(self, card: Card, count: int, groups: Sequence[tuple[Card, int]]) -> int:
         """After ``card`` played, the count being ``count`` after it: the points of the best reply each
         group's card could make at once (none if it cannot be played: 0), times the cards in the group,
-        summed. An exact int, whatever order the groups come in."""
-        deck_card = self.deck_card
-        assert deck_card is not None
-        lookup, options = self.game.play_scores.lookup, self.game.play_options
-        series = [*self.series, (self.to_play, card)]  # only its cards are read, and only to fill the table
-        code = self.series_code << 4 | _RANK[card.index]
-        room = self.rules.play_limit - count
-        summed = 0
-        for reply, n in groups:
-            best = 0
-            for value, _ in options[reply.index]:
-                if value <= room:
-                    points = lookup(code, series, reply, count + value, deck_card)[0]
-                    if points > best:
-                        best = points
-            summed += n * best
-        return summed
+        summed (``groups`` from ``reply_groups``). An exact int, whatever order the groups come in."""
+        assert self.deck_card is not None
+        return self.game.play_scores.replies_summed(self.series_code << 4 | _RANK[card.index],
+                                                    [*self.series, (self.to_play, card)], count, self.deck_card,
+                                                    groups, self.game.play_options)
 
     def preview_play(self, action: Action) -> list[PlayItem]:
         """What playing ``action`` (a card, one of ``legal_actions()``) would score at once, the go and the
