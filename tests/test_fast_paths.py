@@ -13,8 +13,9 @@ from hypothesis import assume, given, settings, strategies as st
 
 from costly_variants import profiles
 from costly_variants.cards import FULL_DECK, Card, Rank, Suit, card_of
-from costly_variants.count.hand import HandCounter, hand_counter, rank_part, suit_part, suit_role
+from costly_variants.count.hand import HandCounter, hand_counter, rank_part, score_hand, suit_part, suit_role
 from costly_variants.game.actions import Action, Kind
+from costly_variants.game.bots import ExpertBot
 from costly_variants.game.play import PlayItem, PlayScores, card_value, score_play, series_code
 from costly_variants.game.playout import MAX_DEAL_ACTIONS, DealWatch, InvariantError, play_game
 from costly_variants.game.state import CHANCE, Game
@@ -231,3 +232,105 @@ def test_a_previewed_play_scores_what_it_previewed(profile_id):
             plays += 1
         else:
             state.apply_action(action)
+
+
+# -- the expert bot's look-ups ----------------------------------------------------------------------------
+
+class PlainExpert:
+    """The expert bot worked out card by card, as it was first written: ``score_play`` for each unseen
+    card's best reply, ``score_hand`` for each hand after an exchange, ``max`` over (worth, -index)."""
+
+    def __init__(self, state, player):
+        self.state, self.player = state, player
+
+    def hand_value(self, hand):
+        return score_hand(self.state.rules, hand, self.state.deck_card).total
+
+    def expected_after_exchange(self, give):
+        state = self.state
+        kept = [c for c in state.hands[self.player] if c is not give]
+        unseen = [c for c in state.unseen_by(self.player) if c is not give]
+        return sum(self.hand_value(kept + [c]) for c in unseen) / len(unseen)
+
+    def lookahead(self, action):
+        state, r = self.state, self.state.rules
+        if action.kind is not Kind.PLAY:
+            return 0.0
+        value = action.value if action.value is not None else card_value(r, action.card)
+        count = state.count + value
+        series = [c for _, c in state.series] + [action.card]
+        mine = sum(i.points for i in score_play(r, series, count, state.deck_card))
+        if count == r.play_limit:
+            return mine
+        unseen = [c for c in state.unseen_by(self.player) if c is not action.card]
+        replies = []
+        for card in unseen:
+            values = r.ace_values if card.rank == Rank.ACE else (card_value(r, card),)
+            best = 0
+            for v in values:
+                if count + v <= r.play_limit:
+                    best = max(best, sum(i.points for i in score_play(r, series + [card], count + v,
+                                                                       state.deck_card)))
+            replies.append(best)
+        return mine - (sum(replies) / len(replies) if replies else 0.0)
+
+    def choose(self):
+        state, player = self.state, self.player
+        legal = state.legal_actions()
+        kind = legal[0].kind
+        if kind is Kind.GIVE:
+            return max(legal, key=lambda a: (self.expected_after_exchange(a.card) + (0.5 if a.peg else 0),
+                                             -legal.index(a)))
+        if kind is Kind.DISCARD:
+            return max(legal, key=lambda a: (self.hand_value([c for c in state.hands[player] if c is not a.card]),
+                                             -legal.index(a)))
+        if kind in (Kind.ASK, Kind.STOCK):
+            if kind is Kind.STOCK or not state.hands[player]:
+                return legal[0]
+            now = self.hand_value(state.hands[player])
+            best = max(self.expected_after_exchange(c) for c in state.hands[player])
+            return legal[0] if best + state.rules.mog_refusal_points >= now else legal[1]
+        return max(legal, key=lambda a: (self.lookahead(a), -legal.index(a)))
+
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+def test_the_expert_weighs_what_the_plain_expert_weighs(profile_id):
+    # Every decision of games played at random (to reach all sorts of states) and by the expert: the
+    # expected counts and look-aheads, floats, exactly equal to the card-by-card ones, and the same choice.
+    game = Game(rules(profile_id), variant=profile_id)
+    expert = ExpertBot(random.Random(0))
+    weighed = {"play": 0, "exchange": 0}
+    for seed in range(4):
+        state, rng = game.new_initial_state(), random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_trusted(state.sample_chance(rng))
+                continue
+            player = state.current_player()
+            plain = PlainExpert(state, player)
+            legal = state.legal_actions()
+            if legal[0].kind is Kind.PLAY:
+                groups = state.reply_groups(player)
+                for action, mine in zip(legal, state.preview_points(legal)):
+                    assert ExpertBot._lookahead(state, action, mine, groups) == plain.lookahead(action)
+                    weighed["play"] += 1
+            elif legal[0].kind in (Kind.GIVE, Kind.ASK) and state.hands[player]:
+                for card in state.hands[player]:
+                    fast = ExpertBot._expected_after_exchange(state, player, card)
+                    assert fast == plain.expected_after_exchange(card)
+                    weighed["exchange"] += 1
+            choice = expert.choose(state, player)
+            assert choice == plain.choose()
+            state.apply_action(choice if seed % 2 else rng.choice(legal))
+    assert weighed["play"] > 100 and weighed["exchange"] > 20
+
+
+def test_unseen_groups_hold_every_unseen_card_once():
+    rng = random.Random(7)
+    for _ in range(200):
+        cards = rng.sample(FULL_DECK, rng.randrange(1, 30))
+        deck, seen = cards[0], cards[1:]
+        unseen = [c for c in FULL_DECK if c not in cards]
+        for groups in (HandCounter.unseen_groups(seen, deck).by_rank, HandCounter.unseen_groups(seen, deck).by_role):
+            assert sum(n for _, n in groups) == len(unseen)
+            assert all(card in unseen for card, _ in groups)
