@@ -125,6 +125,12 @@ class ExpertBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        # The expected counts after an exchange, by the card given, for the last hand weighed (the
+        # counting rules, the deck card, the hand and the cards played: all they depend on). A player
+        # weighs the same hand to ask or answer, and again to give.
+        self._exchange_key: tuple[Any, ...] = ()
+        self._exchange_values: dict[Card, float] = {}
+        self._exchange_unseen: ExtraGroups | None = None
 
     @staticmethod
     def _expected_after_exchange(state: State, player: int, give: Card, unseen: ExtraGroups | None = None) -> float:
@@ -138,20 +144,33 @@ class ExpertBot:
         kept = [c for c in state.hands[player] if c is not give]
         return counter.summed_totals(kept, deck, unseen) / sum([n for _, n in unseen.by_rank])
 
+    def _expected_for(self, state: State, player: int) -> Callable[[Card], float]:
+        """``_expected_after_exchange`` for this player's hand as it stands, each card's worked out once."""
+        hand, deck = state.hands[player], state.deck_card
+        assert deck is not None
+        key = (state.game.counter, deck.index, tuple([c.index for c in hand]), tuple([c.index for c in state.played]))
+        if key != self._exchange_key:
+            self._exchange_key, self._exchange_values = key, {}
+            self._exchange_unseen = state.game.counter.unseen_groups([*hand, *state.played], deck)
+        values, unseen = self._exchange_values, self._exchange_unseen
+
+        def expected(give: Card) -> float:
+            value = values.get(give)
+            if value is None:
+                value = values[give] = self._expected_after_exchange(state, player, give, unseen)
+            return value
+
+        return expected
+
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions()
         kind = legal[0].kind
         if kind is _GIVE:
-            assert state.deck_card is not None
-            unseen = state.game.counter.unseen_groups([*state.hands[player], *state.played], state.deck_card)
-            expected: dict[Card, float] = {}  # by the card given: pegging it or not, the same card
+            expected = self._expected_for(state, player)
 
             def worth(a: Action) -> float:
                 assert a.card is not None
-                after = expected.get(a.card)
-                if after is None:
-                    after = expected[a.card] = self._expected_after_exchange(state, player, a.card, unseen)
-                return after + (0.5 if a.peg else 0)
+                return expected(a.card) + (0.5 if a.peg else 0)
 
             return _first_best(legal, worth)
         if kind is _DISCARD:
@@ -161,9 +180,8 @@ class ExpertBot:
             if kind is _STOCK or not state.hands[player]:
                 return legal[0]
             now = _hand_value(state, state.hands[player])
-            assert state.deck_card is not None
-            unseen = state.game.counter.unseen_groups([*state.hands[player], *state.played], state.deck_card)
-            best_after = max(self._expected_after_exchange(state, player, c, unseen) for c in state.hands[player])
+            expected = self._expected_for(state, player)
+            best_after = max(expected(c) for c in state.hands[player])
             penalty = state.rules.mog_refusal_points
             # Mog when the exchange is worth more than it costs to be the one who refuses.
             return legal[0] if best_after + penalty >= now else legal[1]
