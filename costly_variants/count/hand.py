@@ -301,8 +301,8 @@ _ROLE_GROUPS = [CardGroups(lambda card: _ROLE_BESIDE[deck.index][card.index], de
 
 
 class ExtraGroups(NamedTuple):
-    """Cards grouped by what each part of a total sees of them (``HandCounter.grouped``): the first
-    card of each group, and how many the group holds."""
+    """Cards grouped by what each part of a total sees of them (``HandCounter.unseen_groups``): the
+    first card of each group, and how many the group holds."""
 
     by_rank: tuple[tuple[Card, int], ...]
     by_role: tuple[tuple[Card, int], ...]
@@ -374,10 +374,10 @@ class HandCounter:
 
     def summed_totals(self, hand: Sequence[Card], deck: Card, extras: ExtraGroups) -> int:
         """``sum(total([*hand, card], deck) for card in cards)``, ``extras`` being those cards grouped by
-        ``unseen_groups`` (cards of neither ``hand`` nor ``deck``): the count of ``hand`` with each of them added to it,
-        summed. A total is its rank part plus its suit part, so the sum is the rank parts' sum, a term a
-        rank, plus the suit parts', a term a suit role; the keys of ``hand`` and ``deck`` made once. An
-        exact int, so the same whatever the order of its terms."""
+        ``unseen_groups`` (cards of neither ``hand`` nor ``deck``): the count of ``hand`` with each of them
+        added to it, summed. A total is its rank part plus its suit part, so the sum is the rank parts'
+        sum, a term a rank, plus the suit parts', a term a suit role; the keys of ``hand`` and ``deck``
+        made once. An exact int, so the same whatever the order of its terms."""
         rank_key = _RANK_BIT[deck.index]
         role_key = _KIND[deck.index] << _DECK_ROLE_SHIFT
         beside = _ROLE_BIT_BESIDE[deck.index]
