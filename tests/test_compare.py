@@ -211,9 +211,15 @@ def _long_simulation(games: str, jobs: str) -> subprocess.Popen:
     return proc
 
 
-@pytest.mark.parametrize("jobs, sig, games", [("1", signal.SIGINT, "99971"), ("2", signal.SIGINT, "99972"),
-                                              ("2", signal.SIGTERM, "99973")])
-def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs, sig, games):
+def _unique_games(offset: int) -> str:
+    """A number of games that names this test's processes alone, even beside another run of the suite."""
+    return str(1_000_000 + (os.getpid() % 100_000) * 10 + offset)
+
+
+@pytest.mark.parametrize("jobs, sig, offset", [("1", signal.SIGINT, 1), ("2", signal.SIGINT, 2),
+                                               ("2", signal.SIGTERM, 3)])
+def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs, sig, offset):
+    games = _unique_games(offset)
     proc = _long_simulation(games, jobs)
     os.kill(proc.pid, sig)
     start = time.monotonic()
@@ -226,14 +232,15 @@ def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs, sig, games):
 
 
 def test_workers_die_with_a_killed_parent():
-    proc = _long_simulation("99974", "2")
-    assert len(_processes_with("99974")) == 3
+    games = _unique_games(4)
+    proc = _long_simulation(games, "2")
+    assert len(_processes_with(games)) == 3
     proc.kill()
     proc.communicate(timeout=30)
     deadline = time.monotonic() + 5
-    while _processes_with("99974") and time.monotonic() < deadline:
+    while _processes_with(games) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _processes_with("99974") == []
+    assert _processes_with(games) == []
 
 
 @pytest.mark.parametrize("command", ["compare", "simulate"])
