@@ -235,10 +235,10 @@ def test_a_full_disk_is_a_one_line_error(lines):
     assert "cannot write the scores: No space left on device" in err
 
 
-def test_warming_the_rank_parts_changes_no_byte():
+def test_warming_the_entries_changes_no_byte():
     rng = random.Random(9)
-    lines = [" ".join(str(c) for c in rng.sample(FULL_DECK, 4)).encode() for _ in range(3000)]
+    deals = [tuple(FULL_DECK.index(c) for c in rng.sample(FULL_DECK, 4)) for _ in range(3000)]
     for profile in profiles.load_all():
         cold, warm = batch.BatchScorer(profile.rules), batch.BatchScorer(profile.rules)
-        warm.warm_ranks()
-        assert cold.score_lines(lines, 1) == warm.score_lines(lines, 1)
+        warm.warm()
+        assert cold.score_deals(deals, range(1, 3001)) == warm.score_deals(deals, range(1, 3001))
