@@ -120,9 +120,9 @@ def _leading_empty(runs: Sequence[str]) -> int:
     return next((i for i, run in enumerate(runs) if run), len(runs))
 
 
-# (3 + its leading empty runs, total, the cards in sorted order, eight variants by the suit entry's number - 3)
+# (its leading empty runs, total, a getter of the cards in sorted order, eight variants by the suit entry's number)
 RankEntry = tuple
-# (3 + its leading empty runs + 4 if it scores nothing, total, None, four variants by the rank entry's number - 3)
+# (its leading empty runs + 4 if it scores nothing, total, four variants by the rank entry's number)
 SuitEntry = tuple
 
 
@@ -140,8 +140,9 @@ class BatchScorer:
         self.nest = rules.cocks_nest
         self.layout = _Layout.of(rules.declaration_order)
         self._items: dict[tuple, tuple[str, str]] = {}
-        self._sorted: dict[tuple[int, ...], tuple[int, int, list[tuple[bytes, ...]]]] = {}
+        self._sorted: dict[tuple[int, ...], tuple[int, int, tuple[tuple[bytes, ...], ...]]] = {}
         self._roles: dict[int, SuitEntry] = {}
+        self._by_items: dict[tuple, SuitEntry] = {}
         scorer = self
 
         class Ranks(dict):  # type: ignore[type-arg]
@@ -160,7 +161,7 @@ class BatchScorer:
 
     # -- rank entries ---------------------------------------------------------------------------------------
 
-    def _sorted_entry(self, ranks: tuple[int, ...]) -> tuple[int, int, list[tuple[bytes, ...]]]:
+    def _sorted_entry(self, ranks: tuple[int, ...]) -> tuple[int, int, tuple[tuple[bytes, ...], ...]]:
         """For sorted ``ranks``: the number of leading empty rank runs, the total, and the eight variants,
         each (the head and first run, the second run, the third, the end), with the card at each sorted
         position named by its key in ``_SORTED_KEYS``."""
@@ -182,7 +183,7 @@ class BatchScorer:
             # The first item loses its ", ": here r1 or r2 if everything before it is empty.
             variants.append((head, r1[2:] if leading == 1 and suits_leading >= 1 else r1,
                              r2[2:] if leading == 2 and suits_leading >= 2 else r2, ends[number >= 4]))
-        entry = self._sorted[ranks] = (leading, total, _shared(variants))
+        entry = self._sorted[ranks] = (leading, total, tuple(_shared(variants)))
         return entry
 
     def _rank_entry(self, letters: bytes) -> RankEntry:
@@ -191,7 +192,7 @@ class BatchScorer:
         order = tuple(sorted(range(4), key=ranks.__getitem__))
         in_order = tuple(ranks[p] for p in order)
         leading, total, variants = self._sorted.get(in_order) or self._sorted_entry(in_order)
-        return (3 + leading, total, _IN_ORDER[order], *variants)
+        return (leading, total, _IN_ORDER[order], variants)
 
     # -- suit entries ---------------------------------------------------------------------------------------
 
@@ -206,20 +207,21 @@ class BatchScorer:
         return entry
 
     def _role_entry(self, cards: list[int]) -> SuitEntry:
-        items = suit_part(self.counting, tuple(FULL_DECK[i] for i in cards))
-        texts = _item_texts(self.rules, items, self._items)
-        runs = []
-        for run in self.layout.suit_runs:
-            text = _escaped("".join(texts.get(c, "") for c in run), 1)
+        items = tuple(suit_part(self.counting, tuple(FULL_DECK[i] for i in cards)))
+        entry = self._by_items.get(items)  # many suit roles score alike (nothing, most often)
+        if entry is None:
+            texts = _item_texts(self.rules, items, self._items)
+            text = _escaped("\x00".join("".join(texts.get(c, "") for c in run) for run in self.layout.suit_runs), 1)
             for p in range(4):
                 text = text.replace(_SLOT % p, "%%(%s)s" % _KEYS[p])
-            runs.append(text.encode("utf-8"))
-        total = sum(item[3] for item in items)
-        leading = _leading_empty(runs)
-        # The first item loses its ", ": here the first non-empty suit run, if the rank runs before it are empty.
-        variants = [tuple(run[2:] if k == leading and ranks_leading > k else run for k, run in enumerate(runs))
-                    for ranks_leading in range(4)]
-        return (3 + min(leading, 3) + (4 if total == 0 else 0), total, None, *_shared(variants))
+            runs = text.encode("utf-8").split(b"\x00")
+            total = sum(item[3] for item in items)
+            leading = _leading_empty(runs)
+            # The first item loses its ", ": the first non-empty suit run, if the rank runs before it are empty.
+            variants = [tuple(run[2:] if k == leading and ranks_leading > k else run for k, run in enumerate(runs))
+                        for ranks_leading in range(4)]
+            entry = self._by_items[items] = (min(leading, 3) + (4 if total == 0 else 0), total, tuple(_shared(variants)))
+        return entry
 
     def warm(self) -> None:
         """Build every entry: before forking, so that workers share them instead of each building them."""
@@ -245,8 +247,8 @@ class BatchScorer:
         join = b"".join
         each = iter(names)
         for n, r, s, cards in zip(numbers, ranks, suits, zip(each, each, each, each)):
-            rank = r[s[0]]
-            suit = s[r[0]]
+            rank = r[3][s[0]]
+            suit = s[2][r[0]]
             a, b, c, d = cards
             w, x, y, z = r[2](cards)
             append(join((rank[0], suit[0], rank[1], suit[1], rank[2], suit[2], rank[3]))

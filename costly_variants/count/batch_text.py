@@ -2,14 +2,14 @@
 into *codes*, eight bytes a deal, with no Python step per line.
 
 A block's text is first *normalised*: suit symbols become letters, everything is upper case, ``10``
-becomes ``T`` and ``#`` comments are cut off, so that every card is two bytes, a rank (``A23456789TJQK``)
+becomes ``T``, ``1`` (an Ace) ``A``, and ``#`` comments are cut off, so that every card is two bytes, a rank (``A23456789TJQK``)
 then a suit (``CDHS``). If every normalised line is then blank or four cards parted by blanks or commas
 (``_SPACED``, ``_LINES``) and no deal has a card twice (``_all_different``), the block is *plain*: deleting the blanks and commas leaves the codes,
 which ``batch_scorer`` reads as numbers (``memoryview.cast``). A block that is not plain, for any reason
-at all (a bad line, an overlong one, a spelling such as ``1H`` or ``5ſ`` that the parser also takes), is
+at all (a bad line, an overlong one, a spelling such as ``5ſ`` that the parser also takes), is
 read line by line by ``batch.parse_line`` instead, which gives the same deals, or the exact error.
 
-Normalising changes no answer: the parser takes ranks and suits in either case, ``10`` and ``T`` alike,
+Normalising changes no answer: the parser takes ranks and suits in either case, ``10`` and ``T`` alike, ``1`` for ``A``,
 and the suit symbols as letters; no blank, comma, ``#`` or line break is added or removed; and a line
 that matches ``_LINES`` is at most a third as long as it was (a suit symbol is three bytes), so the
 regular expression's bounds keep every line it accepts within ``MAX_LINE`` unless a comment or a
@@ -47,14 +47,14 @@ _LONG = re.compile(rb"(?m)^[^\n]{%d}" % (MAX_LINE + 1))
 
 
 def normalise(text: bytes) -> bytes:
-    """``text`` with symbols as letters, in upper case, ``10`` as ``T`` and comments cut off."""
+    """``text`` with symbols as letters, in upper case, ``10`` as ``T``, ``1`` as ``A`` and comments cut off."""
     if not text.isascii():
         for symbol, code in _SYMBOLS:
             if symbol in text:
                 text = text.replace(symbol, code)
     text = text.upper()
-    if b"10" in text:
-        text = text.replace(b"10", b"T")
+    if b"1" in text:
+        text = text.replace(b"10", b"T").replace(b"1", b"A")
     if b"#" in text:
         text = _COMMENT.sub(b"", text)
     return text
