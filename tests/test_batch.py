@@ -173,8 +173,8 @@ def large_input(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("batch") / "large.txt"
     rng = random.Random(11)
     names = [str(c) for c in FULL_DECK]
-    with path.open("w", encoding="utf-8") as out:
-        for _ in range(300):
+    with path.open("w", encoding="utf-8") as out:  # long enough to be still running when interrupted
+        for _ in range(2000):
             out.write("".join(" ".join(rng.sample(names, 4)) + "\n" for _ in range(1000)))
     return path
 

@@ -1,19 +1,21 @@
-"""Batch input read a block at a time in C: a block of lines checked by one regular expression and turned
+"""Batch input read a block at a time in C: a block of lines checked by regular expressions and turned
 into *codes*, eight bytes a deal, with no Python step per line.
 
 A block's text is first *normalised*: suit symbols become letters, everything is upper case, ``10``
-becomes ``T``, ``1`` (an Ace) ``A``, and ``#`` comments are cut off, so that every card is two bytes, a rank (``A23456789TJQK``)
-then a suit (``CDHS``). If every normalised line is then blank or four cards parted by blanks or commas
-(``_SPACED``, ``_LINES``) and no deal has a card twice (``_all_different``), the block is *plain*: deleting the blanks and commas leaves the codes,
-which ``batch_scorer`` reads as numbers (``memoryview.cast``). A block that is not plain, for any reason
-at all (a bad line, an overlong one, a spelling such as ``5ſ`` that the parser also takes), is
-read line by line by ``batch.parse_line`` instead, which gives the same deals, or the exact error.
+becomes ``T`` and ``1`` (an Ace) ``A``, and ``#`` comments are cut off, so that every card is two
+bytes, a rank (``A23456789TJQK``) then a suit (``CDHS``). If every normalised line is then blank or four
+cards parted by blanks or commas (``_SPACED``, ``_LINES``) and no deal has a card twice
+(``_all_different``), the block is *plain*: deleting the blanks and commas leaves the codes, which
+``batch_scorer`` reads as numbers (``memoryview.cast``). A block that is not plain, for any reason at all
+(a bad line, an overlong one, a spelling such as ``5ſ`` that the parser also takes), is read line by
+line by ``batch.parse_line`` instead, which gives the same deals, or the exact error.
 
-Normalising changes no answer: the parser takes ranks and suits in either case, ``10`` and ``T`` alike, ``1`` for ``A``,
-and the suit symbols as letters; no blank, comma, ``#`` or line break is added or removed; and a line
-that matches ``_LINES`` is at most a third as long as it was (a suit symbol is three bytes), so the
-regular expression's bounds keep every line it accepts within ``MAX_LINE`` unless a comment or a
-symbol was removed from it, when the lengths are checked on the text as read (``_LONG``).
+Normalising changes no answer: the parser takes ranks and suits in either case, ``10`` and ``T`` alike,
+``1`` for ``A`` and the suit symbols for letters; no blank, comma, ``#`` or line break is added or
+removed. A line as read is no longer than normalised but for what normalising took off: a byte per
+``10``, two per suit symbol, and comments. So in an ASCII block without comments, the bounds of
+``_LINES`` keep every line it accepts far within ``MAX_LINE``; in any other block, the lengths are
+checked on the text as read (``_LONG``), and so is UTF-8.
 """
 from __future__ import annotations
 
