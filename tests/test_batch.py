@@ -197,7 +197,7 @@ def test_an_interrupted_batch_leaves_no_workers_no_files_and_no_tracebacks(tmp_p
         proc.send_signal(getattr(signal, how))
         _, err = proc.communicate(timeout=60)
     expected = {"SIGTERM": 143, "SIGINT": 130, "SIGKILL": -9}[how]
-    assert proc.returncode == expected
+    assert proc.returncode == expected, (err[-500:], out.stat().st_size, large_input.stat().st_size)
     assert b"Traceback" not in err
     _wait_for(lambda: not _processes_with(marker), timeout=10)  # workers die with their parent
     assert list(tmp.iterdir()) == []
