@@ -9,7 +9,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "costly_variants"
 
 # The ground floor (rank 0) and the stages in pipeline order; cli and site are both last.
-RANK = {"cards": 0, "errors": 0, "resources": 0, "outputs": 0, "profiles": 1, "count": 2, "game": 3,
+RANK = {"cards": 0, "errors": 0, "resources": 0, "outputs": 0, "cache": 0, "profiles": 1, "count": 2, "game": 3,
         "worked_examples": 4, "compare": 5, "cli": 6, "site": 6}
 FACE = {"__init__", "__main__"}
 

@@ -297,14 +297,6 @@ def test_scheduler_without_dask_installed_is_one_line(monkeypatch, capsys):
     assert code == 1 and err.strip() == "error: --scheduler needs Dask: pip install 'costly-variants[dask]'"
 
 
-def test_unreachable_scheduler_is_one_line(capsys):
-    from costly_variants.cli import run
-
-    code = run(["compare", "cotton-1674", "--games", "2", "--skill-games", "0", "--scheduler", "tcp://127.0.0.1:9"])
-    err = capsys.readouterr().err.strip()
-    assert code == 1 and "\n" not in err and err.startswith("error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
-
-
 def test_hands_of_another_size_have_no_exact_figures_rather_than_wrong_ones(tmp_path, cli):
     house = tmp_path / "four.yaml"
     house.write_text("id: four-cards\ntitle: Four cards each\nextends: parlett-121\nrules:\n"

@@ -3,19 +3,20 @@ trusted apply and direct chance draws, and the invariants watched as a game runs
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 from dataclasses import FrozenInstanceError
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from costly_variants import profiles
-from costly_variants.cards import FULL_DECK, Card, Rank, Suit
-from costly_variants.count.hand import hand_counter, rank_part, suit_part, suit_role
+from costly_variants.cards import FULL_DECK, Card, Rank, Suit, card_of
+from costly_variants.count.hand import HandCounter, hand_counter, rank_part, suit_part, suit_role
 from costly_variants.game.actions import Action, Kind
-from costly_variants.game.play import card_value, score_play
-from costly_variants.game.playout import DealWatch, InvariantError, play_game
+from costly_variants.game.play import PlayItem, PlayScores, card_value, score_play, series_code
+from costly_variants.game.playout import MAX_DEAL_ACTIONS, DealWatch, InvariantError, play_game
 from costly_variants.game.state import CHANCE, Game
 
 BUNDLED = ["cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]
@@ -80,6 +81,60 @@ def test_the_suit_part_sees_only_suit_roles(profile_id, cards, ranks):
     assert suit_part(rules(profile_id).counting, changed) == suit_part(rules(profile_id).counting, cards)
 
 
+def test_the_counting_tables_are_bounded_and_the_collector_can_leave_them_alone():
+    r = rules("parlett-121")
+    counter = HandCounter(r)
+    counter.MAX_ORDERS = 4
+    rng = random.Random(2)
+    for _ in range(60):
+        *hand, deck = rng.sample(FULL_DECK, 4)
+        assert counter.items(hand, deck) == _plain_items(r, hand, deck)
+        assert 1 <= len(counter._rank_items_in_order) <= 4
+    # Their entries hold ints and strings only, which collections untrack (a level of nesting each, and
+    # the entries nest four deep): no Enum member in them.
+    for _ in range(4):
+        gc.collect()
+    tables = (counter._rank_items, counter._suit_items, counter._rank_items_in_order)
+    assert not any(gc.is_tracked(entry) for table in tables for entry in table.values())
+
+
+# -- the table of play scores ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("profile_id", BUNDLED)
+@settings(max_examples=150, deadline=None)
+@given(cards=st.lists(st.sampled_from(FULL_DECK), min_size=2, max_size=9, unique=True),
+       suits=st.lists(st.sampled_from(list(Suit)), min_size=8, max_size=8))
+def test_the_play_table_scores_as_score_play_does(profile_id, cards, suits):
+    # The table is keyed by the ranks, the count, and the last card's suit beside the deck card's only
+    # where it is a Jack or a Deuce: a series of other suits with the same key, read from the entry the
+    # first one made, must score as score_play scores it.
+    r = rules(profile_id)
+    *series, deck = cards
+    count = sum(card_value(r, c) for c in series)
+    assume(count <= r.play_limit)
+    last = series[-1] if series[-1].rank in (Rank.JACK, Rank.TWO) else card_of(series[-1].rank, suits[-1])
+    other = [card_of(c.rank, suit) for c, suit in zip(series[:-1], suits)] + [last]
+    scores = PlayScores(r)
+    for played in (series, other):
+        code = series_code([int(c.rank) for c in played[:-1]])
+        points, patterns = scores.lookup(code, [(0, c) for c in played[:-1]], played[-1], count, deck)
+        plain = score_play(r, played, count, deck)
+        table = tuple(played)
+        assert [PlayItem(name, pts, table[len(table) - n:], rule) for name, pts, n, rule in patterns] == plain
+        assert points == sum(item.points for item in plain)
+    assert len(scores._entries) == 1
+
+
+def test_the_play_table_is_bounded():
+    r = rules("parlett-121")
+    scores = PlayScores(r)
+    scores.MAX_ENTRIES = 3
+    deck = Card.from_str("5C")
+    for rank in range(1, 10):
+        scores.lookup(0, [], card_of(rank, Suit.HEARTS), rank, deck)
+        assert 1 <= len(scores._entries) <= 3
+
+
 # -- the game's fast path -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("profile_id", BUNDLED)
@@ -119,6 +174,20 @@ def test_the_watch_catches_a_card_played_twice_and_a_count_past_the_limit():
     state.count = state.rules.play_limit + 1
     with pytest.raises(InvariantError, match="the count reached"):
         watch.after(other)
+
+
+def test_the_watch_names_a_deal_that_runs_past_its_actions():
+    state = Game(rules("cotton-1674"), variant="cotton-1674").new_initial_state()
+    watch = DealWatch(state)
+    rng = random.Random(4)
+    while state.deal_number == 0:
+        action = state.sample_chance(rng)
+        state.apply_trusted(action)
+        watch.after(action)
+    watch.finish()  # a deal just begun is within its actions
+    state.history.extend([state.history[-1]] * (MAX_DEAL_ACTIONS + 1))  # as if its actions had gone on
+    with pytest.raises(InvariantError, match=f"deal 1 did not end in {MAX_DEAL_ACTIONS} actions"):
+        watch.finish()
 
 
 def test_the_watch_and_the_replay_agree_on_a_series_paying_both_the_go_and_the_latter():

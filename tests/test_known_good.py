@@ -7,14 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from costly_variants import cache
 from costly_variants.profiles import known_good
 
 LOAD = ("import sys; from costly_variants import profiles; ps = profiles.load_all(); "
         "print(len(ps), 'jsonschema' in sys.modules or 'yaml' in sys.modules)")
 
 
-def run(cache: Path | str) -> str:
-    env = dict(os.environ, COSTLY_CACHE_DIR=str(cache))
+def run(folder: Path | str) -> str:
+    env = dict(os.environ, COSTLY_CACHE_DIR=str(folder))
     return subprocess.run([sys.executable, "-c", LOAD], env=env, capture_output=True, text=True,
                           check=True).stdout.strip()
 
@@ -22,7 +23,8 @@ def run(cache: Path | str) -> str:
 def test_a_second_run_trusts_the_bundled_profiles_without_importing_yaml_or_the_schema_checker(tmp_path):
     assert run(tmp_path) == "5 True"       # read, checked against the schema, and remembered
     assert run(tmp_path) == "5 False"      # the same bytes: trusted; neither PyYAML nor jsonschema imported
-    entries = json.loads((tmp_path / "known-good-profiles.json").read_text())["profiles"]
+    (only,) = (tmp_path / "known-good").glob("*.json")  # one file for this copy of the package
+    entries = json.loads(only.read_text())["profiles"]
     assert len(entries) == 5
 
 
@@ -48,7 +50,9 @@ def test_a_trusted_profile_is_the_profile_a_full_check_gives(tmp_path, monkeypat
 
 
 def test_a_damaged_or_unwritable_cache_only_means_checking_again(tmp_path):
-    (tmp_path / "known-good-profiles.json").write_text("{not json", encoding="utf-8")
+    assert run(tmp_path) == "5 True"
+    (only,) = (tmp_path / "known-good").glob("*.json")
+    only.write_text("{not json", encoding="utf-8")
     assert run(tmp_path) == "5 True"
     assert run(tmp_path) == "5 False"      # rewritten whole
     blocked = tmp_path / "a-file-not-a-folder"
@@ -83,19 +87,41 @@ def test_the_key_changes_with_any_byte_of_the_chain(tmp_path):
 
 def test_the_cache_folder_is_chosen_by_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
-    assert known_good.cache_dir() == tmp_path
+    assert cache.cache_dir() == tmp_path
     monkeypatch.setenv("COSTLY_CACHE_DIR", "off")
-    assert known_good.cache_dir() is None
+    assert cache.cache_dir() is None
     monkeypatch.delenv("COSTLY_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert known_good.cache_dir() == tmp_path / "costly-variants"
+    assert cache.cache_dir() == tmp_path / "costly-variants"
 
 
 def test_a_cache_entry_edited_by_hand_is_not_trusted(tmp_path):
     assert run(tmp_path) == "5 True"
-    path = tmp_path / "known-good-profiles.json"
+    (path,) = (tmp_path / "known-good").glob("*.json")
     data = json.loads(path.read_text())
     entry = next(iter(data["profiles"].values()))
     entry["chain"][0][1]["title"] = "edited"  # the file still says otherwise
     path.write_text(json.dumps(data))
     assert run(tmp_path) == "5 True"  # that profile checked again from its file
+
+
+def test_each_copy_of_the_package_has_its_own_file_and_a_gone_copy_is_forgotten(tmp_path, monkeypatch):
+    """Many clones and environments share one cache folder: a run reads only its own copy's entries, and
+    the files of copies that no longer exist (and the one file all copies once shared) are removed."""
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
+    gone = tmp_path / "a-deleted-clone" / "variants"
+    kept = tmp_path / "another-clone" / "variants"
+    kept.mkdir(parents=True)
+    for folder in (gone, kept):
+        cache.write_json(known_good._file_name(folder), {"folder": str(folder), "profiles": {}})
+    (tmp_path / "known-good-profiles.json").write_text("{}", encoding="utf-8")
+    known_good._entries.cache_clear()
+    try:
+        profile = Path(__file__).parent.parent / "variants" / "cotton-1674.yaml"
+        known_good.remember(profile, [(profile, {"id": "cotton-1674"})])
+    finally:
+        known_good._entries.cache_clear()
+    names = {p.name for p in (tmp_path / "known-good").glob("*.json")}
+    own = Path(known_good._file_name(known_good.data_dir("variants"))).name
+    assert names == {own, Path(known_good._file_name(kept)).name}
+    assert not (tmp_path / "known-good-profiles.json").exists()

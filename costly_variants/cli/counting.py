@@ -283,13 +283,14 @@ def _outcomes(out: Console, group: list[Outcome], example: Example) -> None:
 
 def cmd_analyse_hands(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..count.analysis import analyse_hands, require_hand_size
+    from ..count.analysis import require_hand_size
+    from ..count.stored import analysis
     from ..profiles.display import dumps
 
     chosen = _chosen(args) if not args.all else profiles.load_all()
     for profile in chosen:
         require_hand_size(profile.rules, profile.id)
-    results = [(p, analyse_hands(p.rules)) for p in chosen]
+    results = [(p, analysis(p.rules)) for p in chosen]
     if args.json:
         payload = [{"profile": p.id, **a.as_dict()} for p, a in results]
         print(dumps(payload[0] if args.variant else payload))

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .. import profiles
-from ..count.analysis import HAND_SIZE, HandAnalysis, analyse_hands
+from ..count import stored
+from ..count.analysis import HAND_SIZE, HandAnalysis
 from ..profiles import Profile
 from ..profiles.display import plain
 from . import stats
@@ -122,7 +123,7 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
         skill_rows.append(_row(f"skill.{strong}-{weak}", f"{strong} beats {weak}", "share", "skill",
                                estimates, differences))
     # The analysis counts hands of three cards and a deck card; another hand size has no exact figures.
-    analyses = {p.id: exact_figures(analyse_hands(p.rules)) if p.rules.cards_each == HAND_SIZE else None
+    analyses = {p.id: exact_figures(stored.analysis(p.rules)) if p.rules.cards_each == HAND_SIZE else None
                 for p in chosen}
     out: dict[str, Any] = {
         "profiles": [{"id": p.id, "title": p.title, "extends": p.extends, "target": p.rules.target,

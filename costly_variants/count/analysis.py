@@ -7,12 +7,14 @@ every count by 4), the rank part is counted once per multiset of ranks, and the 
 """
 from __future__ import annotations
 
+import gc
 import itertools
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
-from typing import Iterator, Mapping
+from typing import Iterable, Iterator, Mapping
 
 from ..cards import Card, Rank, Suit, card_of
 from ..errors import CostlyError
@@ -57,16 +59,25 @@ Shape = tuple[tuple[int, int, bool], ...]
 SuitClasses = tuple[tuple[Summary, int, tuple[tuple[Suit, ...], ...]], ...]
 
 
+# What the suit part sees of one deal of suits: the deck card's role, then the hand's roles sorted.
+Roles = tuple[int, ...]
+# The deals of suits of one shape that look alike to the suit part: their roles, how many of them there
+# are, one of them (for each distinct rank, its cards' suits by place in Suit) and its cards (hand, deck).
+RoleClasses = tuple[tuple[Roles, int, tuple[tuple[int, ...], ...], tuple[Card, ...]], ...]
+# Points by category (a category may be there with 0 points), and their sum.
+Points = tuple[tuple[str, int], ...]
+
+
 class _Tables:
     """What one analysis counts, each worked out once: the rank part by the four ranks, the suit part by
-    the suit roles of the hand (a multiset: a summary does not depend on the order of the cards)."""
+    the suit roles of the hand (a multiset: a count does not depend on the order of the cards)."""
 
     def __init__(self, counting: CountRules) -> None:
         self.counting = counting
         self._rank: dict[tuple[int, ...], Summary] = {}
-        self._rank_points: dict[tuple[int, ...], dict[str, int]] = {}
-        self._classes: dict[tuple[int, Shape], SuitClasses] = {}
-        self._by_roles: dict[tuple[int, ...], Summary] = {}
+        self._rank_points: dict[tuple[int, ...], tuple[int, Points]] = {}
+        self._suit: dict[Roles, Summary] = {}
+        self._suit_points: dict[Roles, tuple[int, Points]] = {}
 
     def rank_summary(self, four: tuple[int, ...]) -> Summary:
         summary = self._rank.get(four)
@@ -74,41 +85,72 @@ class _Tables:
             summary = self._rank[four] = _summary(rank_part(self.counting, four)[0])
         return summary
 
-    def rank_points(self, four: tuple[int, ...]) -> dict[str, int]:
-        """The rank part's points by category (shared: callers must not change it)."""
-        points = self._rank_points.get(four)
-        if points is None:
-            points = self._rank_points[four] = _points_by_category(self.rank_summary(four))
-        return points
+    def rank_points(self, four: tuple[int, ...]) -> tuple[int, Points]:
+        """The rank part's total and its points by category."""
+        entry = self._rank_points.get(four)
+        if entry is None:
+            entry = self._rank_points[four] = _points(rank_part(self.counting, four)[0])
+        return entry
 
     def suit_classes(self, deck_kind: int, shape: Shape) -> SuitClasses:
         """For a shape: each suit summary, how many suit assignments give it, and one such assignment."""
-        classes = self._classes.get((deck_kind, shape))
-        if classes is None:
-            classes = self._classes[deck_kind, shape] = self._suit_classes(deck_kind, shape)
-        return classes
-
-    def _suit_classes(self, deck_kind: int, shape: Shape) -> SuitClasses:
-        deck = card_of(deck_kind or 5, DECK_SUIT)
         suits = list(Suit)
-        options = []  # for each distinct rank, the sets of suits (by place in Suit) its cards may have
-        for _, count, same_as_deck in shape:
-            allowed = [i for i, s in enumerate(suits) if not (same_as_deck and s == DECK_SUIT)]
-            options.append(list(itertools.combinations(allowed, count)))
         found: dict[Summary, list] = {}
-        # A card stands for its rank's kind (a Jack, a Deuce, or a Five for any other rank) in each suit.
-        stand_in = [[card_of(kind or 5, suit) for suit in suits] for kind, _, _ in shape]
-        deck_role = suit_role(deck)
-        for assignment in itertools.product(*options):
-            cards = [cards_of[i] for cards_of, places in zip(stand_in, assignment) for i in places]
-            roles = (deck_role, *sorted([suit_role(c) for c in cards]))
-            summary = self._by_roles.get(roles)
+        for roles, n, rep, cards in _role_classes(deck_kind, shape):
+            summary = self._suit.get(roles)
             if summary is None:
-                summary = self._by_roles[roles] = _summary(suit_part(self.counting, (*cards, deck)))
-            entry = found.setdefault(summary, [0, assignment])
-            entry[0] += 1
+                summary = self._suit[roles] = _summary(suit_part(self.counting, cards))
+            entry = found.setdefault(summary, [0, rep])
+            entry[0] += n
         return tuple((summary, n, tuple(tuple(suits[i] for i in places) for places in rep))
                      for summary, (n, rep) in found.items())
+
+    def suit_points(self, deck_kind: int, shape: Shape) -> list[tuple[int, Points, int]]:
+        """For a shape: (total, points by category, how many suit assignments) per look-alike class."""
+        out = []
+        for roles, n, _, cards in _role_classes(deck_kind, shape):
+            entry = self._suit_points.get(roles)
+            if entry is None:
+                entry = self._suit_points[roles] = _points(suit_part(self.counting, cards))
+            out.append((*entry, n))
+        return out
+
+
+_NAME = {category: category.value for category in Category}  # an Enum's .value is a slow look-up
+
+
+def _points(items: Iterable[tuple]) -> tuple[int, Points]:
+    seen: dict[str, int] = {}
+    for category, _, _, pts, _ in items:
+        name = _NAME[category]
+        seen[name] = seen.get(name, 0) + pts
+    return sum(seen.values()), tuple(seen.items())
+
+
+@lru_cache(maxsize=None)
+def _role_classes(deck_kind: int, shape: Shape) -> RoleClasses:
+    """The deals of suits of a shape grouped by what the suit part sees of them; the same for every rule
+    set, so worked out once a process."""
+    deck = card_of(deck_kind or 5, DECK_SUIT)
+    suits = list(Suit)
+    options = []  # for each distinct rank, the sets of suits (by place in Suit) its cards may have
+    for _, count, same_as_deck in shape:
+        allowed = [i for i, s in enumerate(suits) if not (same_as_deck and s == DECK_SUIT)]
+        options.append(list(itertools.combinations(allowed, count)))
+    # A card stands for its rank's kind (a Jack, a Deuce, or a Five for any other rank) in each suit.
+    stand_in = [[card_of(kind or 5, suit) for suit in suits] for kind, _, _ in shape]
+    role_of = [[suit_role(card) for card in cards] for cards in stand_in]
+    deck_role = suit_role(deck)
+    found: dict[Roles, list] = {}
+    for assignment in itertools.product(*options):
+        roles = (deck_role, *sorted([of[i] for of, places in zip(role_of, assignment) for i in places]))
+        entry = found.get(roles)
+        if entry is None:
+            cards = [of[i] for of, places in zip(stand_in, assignment) for i in places]
+            found[roles] = [1, assignment, (*cards, deck)]
+        else:
+            entry[0] += 1
+    return tuple((roles, n, rep, cards) for roles, (n, rep, cards) in found.items())
 
 
 @dataclass(frozen=True)
@@ -199,12 +241,18 @@ class HandAnalysis:
         }
 
 
-def _points_by_category(summary: Summary) -> dict[str, int]:
-    """Each category in a summary and its points (a category may score 0 and still be there)."""
-    seen: dict[str, int] = {}
-    for cat, _, pts in summary:
-        seen[cat] = seen.get(cat, 0) + pts
-    return seen
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for a while. The analysis makes tens of thousands of tuples and
+    no cycles, and in a fresh process each collection walks every object the imports made: a fifth of
+    the analysis's time went on collections that could free nothing."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def analyse_hands(rules: Rules) -> HandAnalysis:
@@ -213,54 +261,65 @@ def analyse_hands(rules: Rules) -> HandAnalysis:
     Deals are taken a shape at a time: within a shape every deal of ranks meets the same suit classes,
     so the rank part and the suit part are tallied apart and combined per shape, not per deal.
     """
+    with _collector_paused():
+        return _analyse_hands(rules)
+
+
+def _analyse_hands(rules: Rules) -> HandAnalysis:
     tables = _Tables(_counting(rules))
     distribution: Counter[int] = Counter()
     category_deals: Counter[str] = Counter()
     category_points: Counter[str] = Counter()
     for deck_kind, shape, fours in _by_shape():
-        classes = [(_points_by_category(summary), n) for summary, n, _ in tables.suit_classes(deck_kind, shape)]
-        assignments = sum(n for _, n in classes) * SUIT_SYMMETRY  # deals of suits for each deal of ranks
-        ranks_by_total: Counter[int] = Counter()
-        rank_sides = [tables.rank_points(four) for four in fours]
-        suit_categories = {cat for seen, _ in classes for cat in seen}
-        if any(cat in suit_categories for seen in rank_sides for cat in seen):
-            _tally_pairs(rank_sides, classes, distribution, category_deals, category_points)
+        suit_sides = tables.suit_points(deck_kind, shape)
+        # Many deals of ranks of a shape count alike: each rank side once, with how many deals have it.
+        rank_sides = Counter(map(tables.rank_points, fours))
+        suit_categories = {cat for _, seen, _ in suit_sides for cat, _ in seen}
+        if any(cat in suit_categories for _, seen in rank_sides for cat, _ in seen):
+            _tally_pairs(rank_sides, suit_sides, distribution, category_deals, category_points)
             continue
         # The two parts score different categories: each part's categories count once per deal of the other.
-        for seen in rank_sides:
-            ranks_by_total[sum(seen.values())] += 1
-            for cat, pts in seen.items():
-                category_deals[cat] += assignments
-                category_points[cat] += pts * assignments
-        for seen, n in classes:
+        assignments = sum(n for *_, n in suit_sides) * SUIT_SYMMETRY  # deals of suits per deal of ranks
+        ranks_by_total: Counter[int] = Counter()
+        for (total, seen), how_many in rank_sides.items():
+            ranks_by_total[total] += how_many
+            for cat, pts in seen:
+                category_deals[cat] += how_many * assignments
+                category_points[cat] += pts * how_many * assignments
+        for suit_total, seen, n in suit_sides:
             deals = n * SUIT_SYMMETRY * len(fours)
-            suit_total = sum(seen.values())
             for rank_total, how_many in ranks_by_total.items():
                 distribution[rank_total + suit_total] += how_many * n * SUIT_SYMMETRY
-            for cat, pts in seen.items():
+            for cat, pts in seen:
                 category_deals[cat] += deals
                 category_points[cat] += pts * deals
+    return from_tallies(distribution, {c.value: category_deals.get(c.value, 0) for c in rules.declaration_order},
+                        {c.value: category_points.get(c.value, 0) for c in rules.declaration_order})
+
+
+def from_tallies(distribution: Mapping[int, int], category_deals: Mapping[str, int],
+                 category_points: Mapping[str, int]) -> HandAnalysis:
+    """The analysis whose counts these are: how many deals count each total, and for each category (in
+    the profile's declaration order) how many deals score it and its points over all deals."""
     deals = sum(distribution.values())
     maximum = max(distribution)
-    order = [c.value for c in rules.declaration_order]
     return HandAnalysis(
         deals=deals, distribution=dict(sorted(distribution.items())),
         mean=sum(t * n for t, n in distribution.items()) / deals, maximum=maximum,
         impossible=tuple(t for t in range(maximum + 1) if t not in distribution),
         zero_share=distribution.get(0, 0) / deals,
-        category_deals={c: category_deals.get(c, 0) for c in order},
-        category_points={c: category_points.get(c, 0) for c in order})
+        category_deals=dict(category_deals), category_points=dict(category_points))
 
 
-def _tally_pairs(rank_sides: list[dict[str, int]], classes: list[tuple[dict[str, int], int]],
+def _tally_pairs(rank_sides: Counter[tuple[int, Points]], suit_sides: list[tuple[int, Points, int]],
                  distribution: Counter[int], category_deals: Counter[str], category_points: Counter[str]) -> None:
     """Every (deal of ranks, suit class) pair of a shape, for rules under which a category can score in
     both parts of one count (and so must be counted once per deal, not once per part)."""
-    for rank_seen in rank_sides:
-        for suit_seen, n in classes:
-            count = n * SUIT_SYMMETRY
+    for (_, rank_seen), how_many in rank_sides.items():
+        for _, suit_seen, n in suit_sides:
+            count = how_many * n * SUIT_SYMMETRY
             seen = dict(rank_seen)
-            for cat, pts in suit_seen.items():
+            for cat, pts in suit_seen:
                 seen[cat] = seen.get(cat, 0) + pts
             distribution[sum(seen.values())] += count
             for cat, pts in seen.items():

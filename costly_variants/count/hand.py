@@ -91,55 +91,69 @@ def _pip(rank: int, ace: int, court: int) -> int:
     return ace if rank == 1 else (court if rank > 10 else rank)
 
 
-@lru_cache(maxsize=None)
+# Bounded: a long run of many house rule sets (the fuzzer, a study) would otherwise keep them all.
+@lru_cache(maxsize=1 << 16)
 def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem, ...], tuple[int, ...]]:
     """Points, thirty-one and pairs for sorted ``ranks``; returns the items and each card's Ace value."""
-    n = len(ranks)
     aces = [i for i, r in enumerate(ranks) if r == 1]
-    choices = itertools.product(rules.ace_values, repeat=len(aces)) if rules.one_value_per_ace else [None]
-    best: tuple[int, list[RankItem], tuple[int, ...]] | None = None
-    # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
-    limit = rules.play_limit
-    limit_name = POINT_NAMES.get(limit) or str(limit)
-    several = _SEVERAL[n]  # (subset, its bit mask) for every subset of two or more cards, in order
-    for choice in choices:
-        items: list[RankItem] = []
-        # sums[mask]: the totals the cards in ``mask`` can make
-        if choice is None:
-            # Each combination may take each Ace at whichever value suits it.
-            options = [[_pip(r, a, rules.court_value) for a in rules.ace_values] if r == 1
-                       else [_pip(r, 1, rules.court_value)] for r in ranks]
-            sums: list[Collection[int]] = [{0}]
-            for values_of_card in options:  # doubling: bit i of a mask is card i
-                sums += [{x + v for x in made for v in values_of_card} for made in sums]
-            values = tuple(0 for _ in ranks)
-        else:
+    court = rules.court_value
+    best: tuple[int, tuple[RankItem, ...], tuple[int, ...]] | None = None
+    if rules.one_value_per_ace:
+        for choice in itertools.product(rules.ace_values, repeat=len(aces)):
             ace_of = dict(zip(aces, choice))
-            values = tuple([_pip(r, ace_of.get(i, 1), rules.court_value) for i, r in enumerate(ranks)])
-            single = [0]
-            for value in values:  # doubling: bit i of a mask is card i
-                single += [x + value for x in single]
-            sums = [(x,) for x in single]
-        for target in rules.count_point_totals:
-            name = POINT_NAMES.get(target) or str(target)
-            items += [(Category.POINTS, name, subset, len(subset), "count.point_totals")
-                      for subset, mask in several if target in sums[mask]]
-        if rules.thirty_one is ThirtyOne.PER_CARD:
-            items += [(Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one")
-                      for subset, mask in several if limit in sums[mask]]
-        elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[(1 << n) - 1]:
-            items.append((Category.THIRTY_ONE, limit_name, tuple(range(n)), rules.thirty_one_flat_points,
-                          "count.thirty_one_flat_points"))
-        total = sum(item[3] for item in items)
-        if best is None or total > best[0]:
-            best = (total, items, values)
+            values = tuple([_pip(r, ace_of.get(i, 1), court) for i, r in enumerate(ranks)])
+            point_items, total = _point_items(rules, tuple([(v,) for v in values]))
+            if best is None or total > best[0]:
+                best = (total, point_items, values)
+    else:
+        # Each combination may take each Ace at whichever value suits it.
+        options = tuple([tuple([_pip(r, a, court) for a in rules.ace_values]) if r == 1 else (_pip(r, 1, court),)
+                         for r in ranks])
+        point_items, total = _point_items(rules, options)
+        best = (total, point_items, tuple(0 for _ in ranks))
     assert best is not None
-    _, items, values = best
+    _, point_items, values = best
+    items = list(point_items)
     items.extend(_groups(rules, ranks))
     if rules.count_sequences:
         items.extend(_sequences(rules, ranks))
     ace_values = tuple([values[i] if r == 1 else 0 for i, r in enumerate(ranks)])
     return tuple(items), ace_values
+
+
+@lru_cache(maxsize=1 << 14)
+def _point_items(rules: CountRules, options: tuple[tuple[int, ...], ...]) -> tuple[tuple[RankItem, ...], int]:
+    """The points and thirty-one items of cards whose values may be ``options`` (a value or several per
+    card; positions into the cards sorted by rank), and their points. Many ranks share a value (the
+    courts), so this is worked out for fewer keys than ``rank_part``."""
+    n = len(options)
+    # The hand's "thirty-one" is the play's limit, whatever a house profile makes it.
+    limit = rules.play_limit
+    limit_name = POINT_NAMES.get(limit) or str(limit)
+    several = _SEVERAL[n]  # (subset, its bit mask) for every subset of two or more cards, in order
+    # sums[mask]: the totals the cards in ``mask`` can make (bit i of a mask is card i)
+    sums: list[Collection[int]]
+    if all(len(values_of_card) == 1 for values_of_card in options):
+        single = [0]
+        for (value,) in options:
+            single += [x + value for x in single]
+        sums = [(x,) for x in single]
+    else:
+        sums = [{0}]
+        for values_of_card in options:
+            sums += [{x + v for x in made for v in values_of_card} for made in sums]
+    items: list[RankItem] = []
+    for target in rules.count_point_totals:
+        name = POINT_NAMES.get(target) or str(target)
+        items += [(Category.POINTS, name, subset, len(subset), "count.point_totals")
+                  for subset, mask in several if target in sums[mask]]
+    if rules.thirty_one is ThirtyOne.PER_CARD:
+        items += [(Category.THIRTY_ONE, limit_name, subset, len(subset), "count.thirty_one")
+                  for subset, mask in several if limit in sums[mask]]
+    elif rules.thirty_one is ThirtyOne.FLAT_WHOLE_HAND and limit in sums[(1 << n) - 1]:
+        items.append((Category.THIRTY_ONE, limit_name, tuple(range(n)), rules.thirty_one_flat_points,
+                      "count.thirty_one_flat_points"))
+    return tuple(items), sum(item[3] for item in items)
 
 
 def _groups(rules: CountRules, ranks: Sequence[int]) -> list[RankItem]:
@@ -278,9 +292,9 @@ _ROLE_BIT_BESIDE = [[1 << (4 * (_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit
                     for deck in FULL_DECK]
 _DECK_ROLE_SHIFT = 4 * 12
 
-# An item with its place in the declaration order first: (place, category, name, positions into
-# (hand..., deck), points, rule key).
-_Placed = tuple[int, Category, str, tuple[int, ...], int, str]
+# An item as the tables hold it: the place of its category in the declaration order (which names the
+# category), its name, its positions into the cards, points, rule key.
+_Plain = tuple[int, str, tuple[int, ...], int, str]
 
 
 class HandCounter:
@@ -296,9 +310,17 @@ class HandCounter:
         self.rules = rules
         self.counting = rules.counting
         self._place = {category: i for i, category in enumerate(rules.declaration_order)}
-        # sorted ranks -> placed items (positions into the cards sorted by rank), and each one's Ace value
-        self._rank_items: dict[tuple[int, ...], tuple[list[_Placed], tuple[int, ...]]] = {}
-        self._suit_items: dict[tuple[int, ...], list[_Placed]] = {}  # suit roles in hand order -> items
+        # Every table's items name their category by its place in the declaration order (``_Plain``):
+        # tuples of ints and strings only, which the garbage collector stops visiting, where it would go
+        # on visiting every tuple that held an Enum member, in every collection, for as long as the
+        # tables live.
+        self._categories = rules.declaration_order
+        # sorted ranks -> items (positions into the cards sorted by rank), and each one's Ace value
+        self._rank_items: dict[tuple[int, ...], tuple[tuple[_Plain, ...], tuple[int, ...]]] = {}
+        self._suit_items: dict[tuple[int, ...], tuple[_Plain, ...]] = {}  # suit roles in hand order -> items
+        # ranks in hand order (one int, four bits a card) -> the rank part, its positions into the cards in
+        # hand order: the sort by rank done once for each order of ranks, not for every hand counted
+        self._rank_items_in_order: dict[int, tuple[_Plain, ...]] = {}
         self._rank_totals: dict[int, int] = {}  # rank multiset -> points
         self._suit_totals: dict[int, int] = {}  # roles beside the deck card, and its kind -> points
 
@@ -313,29 +335,45 @@ class HandCounter:
         rank_total = self._rank_totals.get(rank_key)
         if rank_total is None:
             ranks = tuple(sorted(int(c.rank) for c in (*hand, deck)))
-            rank_total = self._rank_totals[rank_key] = sum(i[4] for i in self._rank_part(ranks)[0])
+            rank_total = self._rank_totals[rank_key] = sum(i[3] for i in self._rank_part(ranks)[0])
         suit_total = self._suit_totals.get(role_key)
         if suit_total is None:
-            suit_total = self._suit_totals[role_key] = sum(i[4] for i in self._suit_part((*hand, deck)))
+            suit_total = self._suit_totals[role_key] = sum(i[3] for i in self._suit_part((*hand, deck)))
         return rank_total + suit_total
 
     def items(self, hand: Sequence[Card], deck: Card) -> list[tuple[Category, str, tuple[Card, ...], int, str]]:
         """What ``hand`` with ``deck`` scores, item by item in declaration order: (category, name, cards,
         points, rule key). The cards are not checked for repeats."""
         cards = (*hand, deck)
-        by_rank = sorted(cards, key=_RANK_OF)  # stable, as score_hand always sorted
-        rank_items, _ = self._rank_part(tuple([_RANK_NUMBER[c.index] for c in by_rank]))
+        code = 0
+        for card in cards:
+            code = code << 4 | _RANK_NUMBER[card.index]
+        rank_items = self._rank_items_in_order.get(code)
+        if rank_items is None:
+            rank_items = self._rank_part_in_order(code, cards)
         suit_items = self._suit_part(cards)
         # Each part is kept in declaration order already; only when both score must they be interleaved
         # (stably: within a category, the rank part first, as score_hand always had it).
-        placed = [(place, cat, name, tuple([by_rank[p] for p in pos]), pts, rule)
-                  for place, cat, name, pos, pts, rule in rank_items]
+        placed: Sequence[_Plain] = rank_items
         if suit_items:
-            placed += [(place, cat, name, tuple([cards[p] for p in pos]), pts, rule)
-                       for place, cat, name, pos, pts, rule in suit_items]
-            if rank_items:
-                placed.sort(key=_first)
-        return [(cat, name, held, pts, rule) for _, cat, name, held, pts, rule in placed]
+            placed = sorted(rank_items + suit_items, key=_first) if rank_items else suit_items
+        categories = self._categories
+        return [(categories[place], name, tuple([cards[p] for p in pos]), pts, rule)
+                for place, name, pos, pts, rule in placed]
+
+    MAX_ORDERS = 1 << 15  # orders of ranks kept (13**4 for three cards and the deck card): then afresh
+
+    def _rank_part_in_order(self, code: int, cards: tuple[Card, ...]) -> tuple[_Plain, ...]:
+        """The rank part of ``cards``, its positions turned from the cards sorted by rank (stably, as
+        score_hand always sorted them) to the cards in hand order."""
+        order = sorted(range(len(cards)), key=lambda i: _RANK_NUMBER[cards[i].index])
+        rank_items, _ = self._rank_part(tuple([_RANK_NUMBER[cards[i].index] for i in order]))
+        items = tuple([(place, name, tuple([order[p] for p in pos]), pts, rule)
+                       for place, name, pos, pts, rule in rank_items])
+        if len(self._rank_items_in_order) >= self.MAX_ORDERS:
+            self._rank_items_in_order.clear()
+        self._rank_items_in_order[code] = items
+        return items
 
     def ace_values(self, hand: Sequence[Card], deck: Card) -> tuple[tuple[Card, int], ...]:
         """Each Ace's chosen value, where the rules let an Ace count as more than one."""
@@ -343,24 +381,24 @@ class HandCounter:
         _, values = self._rank_part(tuple([int(c.rank) for c in by_rank]))
         return tuple((card, v) for card, v in zip(by_rank, values) if v)
 
-    def _rank_part(self, ranks: tuple[int, ...]) -> tuple[list[_Placed], tuple[int, ...]]:
+    def _rank_part(self, ranks: tuple[int, ...]) -> tuple[tuple[_Plain, ...], tuple[int, ...]]:
         entry = self._rank_items.get(ranks)
         if entry is None:
             items, ace_values = rank_part(self.counting, ranks)
             entry = self._rank_items[ranks] = (self._in_declaration_order(items), ace_values)
         return entry
 
-    def _suit_part(self, cards: tuple[Card, ...]) -> list[_Placed]:
+    def _suit_part(self, cards: tuple[Card, ...]) -> tuple[_Plain, ...]:
         roles = tuple([_SUIT_ROLE[c.index] for c in cards])
         items = self._suit_items.get(roles)
         if items is None:
             items = self._suit_items[roles] = self._in_declaration_order(suit_part(self.counting, cards))
         return items
 
-    def _in_declaration_order(self, items: Iterable[RankItem]) -> list[_Placed]:
-        """Items with their place in the declaration order first, sorted by it (stably)."""
-        return sorted([(self._place[cat], cat, name, pos, pts, rule) for cat, name, pos, pts, rule in items],
-                      key=_first)
+    def _in_declaration_order(self, items: Iterable[RankItem]) -> tuple[_Plain, ...]:
+        """Items with their place in the declaration order for their category, sorted by it (stably)."""
+        return tuple(sorted([(self._place[cat], name, pos, pts, rule) for cat, name, pos, pts, rule in items],
+                            key=_first))
 
 
 _RANK_OF = attrgetter("rank")

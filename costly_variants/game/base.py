@@ -52,10 +52,7 @@ class Event(NamedTuple):
                 "cards": list(self.cards)}
 
 
-@dataclass
-class _Give:
-    card: Card
-    peg: bool
+_new_tuple = tuple.__new__
 
 
 @dataclass
@@ -84,6 +81,7 @@ class StateCore:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rules = game.rules
+        self.citations = game.citations
         self.n = game.num_players
         self.teams = [game.team_of(p) for p in range(self.n)]  # each seat's side, read once
         # The seats in turn from each seat, made once: the play asks at every card.
@@ -95,29 +93,29 @@ class StateCore:
         self.history: list[Action] = []
         self.deal_number = 0
         self.dealer = -1
+        self.eldest = 0  # the seat after the dealer's, kept with it by _set_dealer: asked at every card dealt
         self.winner: int | None = None
         self.cuts: dict[int, Card] = {}
         self.phase = Phase.CUT
         self.stock: list[Card] = list(FULL_DECK)
         self.drawn_at = 0  # where in the stock sample_chance found its card, to take it out without a search
-        # Plays previewed (PlayPhase.preview_play) while the history had this length, by (card, Ace value).
-        self.previews: dict[tuple[int, int | None], Any] = {}
-        self.previews_at = -1
         self._new_deal_state()
 
     # -- bookkeeping ---------------------------------------------------------------------------------
 
     def _new_deal_state(self) -> None:
         self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.dealt = 0  # cards dealt so far
         self.deck_card: Card | None = None
         self.pending: list[tuple[int, str]] = []
-        self.gives: dict[int, _Give] = {}
+        self.gives: dict[int, Action] = {}  # each giver's give action: the card given, and whether pegged
         self.offers: dict[int, bool] = {}
         self.exchanged: set[int] = set()
         self.refused_askers: set[int] = set()
         self.claims: list[_Claim] = []
         self.count = 0
         self.series: list[tuple[int, Card]] = []
+        self.series_code = 0  # the series' ranks as one int (play.series_code), the key of its play scores
         self.said_go: set[int] = set()
         self.go_awarded = False
         self.go_paid = False
@@ -129,9 +127,9 @@ class StateCore:
     def team_of(self, player: int) -> int:
         return self.teams[player]
 
-    @property
-    def eldest(self) -> int:
-        return (self.dealer + 1) % self.n
+    def _set_dealer(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.eldest = (dealer + 1) % self.n
 
     def _seat_order(self, start: int) -> tuple[int, ...]:
         return self.seat_orders[start % self.n]
@@ -141,9 +139,10 @@ class StateCore:
             return
         team = self.teams[player]
         self.scores[team] += points
-        # phase._value_ is phase.value without the Enum property's Python call
-        self.events.append(Event(self.deal_number, self.phase._value_, player, team, points, name, rule,
-                                 self.game.citations.get(rule, ()), tuple([c.text for c in cards])))
+        # phase._value_ is phase.value without the Enum property's Python call; the Event made as the
+        # tuple it is, without the Python-level __new__ a named tuple adds (some ninety a game)
+        self.events.append(_new_tuple(Event, (self.deal_number, self.phase._value_, player, team, points, name,
+                                              rule, self.citations.get(rule, ()), tuple([c.text for c in cards]))))
         if points and self.rules.peg_out_ends_game and self.scores[team] >= self.rules.target:
             self.winner = team
             self.phase = Phase.OVER

@@ -17,6 +17,10 @@ from ..cards import Card, Rank
 from .state import State
 from .play import card_value, score_play
 
+# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
+# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+_PLAY, _GIVE, _DISCARD, _ASK, _STOCK = Kind.PLAY, Kind.GIVE, Kind.DISCARD, Kind.ASK, Kind.STOCK
+
 
 class Bot(Protocol):
     name: str
@@ -36,9 +40,9 @@ class RandomBot:
 
 def _play_points(state: State, action: Action) -> int:
     """Points the action scores at once in the play (the go and latter aside)."""
-    if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
+    if action.kind is not _PLAY or action.card is None or state.deck_card is None:
         return 0
-    return sum([i.points for i in state.preview_play(action)])
+    return state.preview_points([action])[0]
 
 
 def _hand_value(state: State, hand: list[Card]) -> int:
@@ -71,23 +75,22 @@ class GreedyBot:
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions()
         kind = legal[0].kind
-        if kind is Kind.PLAY:
+        if kind is _PLAY:
             return self._best_play(state, legal)
-        if kind is Kind.GIVE or kind is Kind.DISCARD:
+        if kind is _GIVE or kind is _DISCARD:
             return self._best_kept(state, player, legal)
-        if kind in (Kind.ASK, Kind.STOCK):
+        if kind in (_ASK, _STOCK):
             return legal[0]  # never pay for a refusal
         return _first_best(legal, lambda a: _play_points(state, a))
 
     @staticmethod
     def _best_play(state: State, legal: list[Action]) -> Action:
         """The first card worth most at once: ``_first_best`` over ``_play_points``, written out because
-        it is weighed at every card of every game; the state remembers the previews for the play chosen."""
+        it is weighed at every card of every game."""
         if len(legal) == 1:
             return legal[0]
         best, best_points = legal[0], -1
-        for action in legal:  # all plays: a go is offered only alone
-            points = sum([item.points for item in state.preview_play(action)])
+        for action, points in zip(legal, state.preview_points(legal)):  # all plays: a go is offered only alone
             if points > best_points:
                 best, best_points = action, points
         return best
@@ -123,17 +126,17 @@ class ExpertBot:
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions()
         kind = legal[0].kind
-        if kind is Kind.GIVE:
+        if kind is _GIVE:
             def worth(a: Action) -> tuple[float, int]:
                 assert a.card is not None
                 return self._expected_after_exchange(state, player, a.card) + (0.5 if a.peg else 0), -legal.index(a)
 
             return max(legal, key=worth)
-        if kind is Kind.DISCARD:
+        if kind is _DISCARD:
             return max(legal, key=lambda a: (_hand_value(state, [c for c in state.hands[player] if c is not a.card]),
                                              -legal.index(a)))
-        if kind in (Kind.ASK, Kind.STOCK):
-            if kind is Kind.STOCK or not state.hands[player]:
+        if kind in (_ASK, _STOCK):
+            if kind is _STOCK or not state.hands[player]:
                 return legal[0]
             now = _hand_value(state, state.hands[player])
             best = max(self._expected_after_exchange(state, player, c) for c in state.hands[player])
@@ -143,7 +146,7 @@ class ExpertBot:
         return max(legal, key=lambda a: (self._lookahead(state, player, a), -legal.index(a)))
 
     def _lookahead(self, state: State, player: int, action: Action) -> float:
-        if action.kind is not Kind.PLAY or action.card is None or state.deck_card is None:
+        if action.kind is not _PLAY or action.card is None or state.deck_card is None:
             return 0.0
         mine = _play_points(state, action)
         value = action.value if action.value is not None else card_value(state.rules, action.card)

@@ -8,6 +8,10 @@ from ..profiles.rules import LateClaimWhen
 from .base import Phase, _Claim
 from .deal import DealPhase
 
+# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
+# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+_OVER, _COUNT, _CLAIMANT_COUNT = Phase.OVER, Phase.COUNT, LateClaimWhen.CLAIMANT_COUNT
+
 
 class CountPhase(DealPhase):
     def _heels(self) -> None:
@@ -25,27 +29,28 @@ class CountPhase(DealPhase):
 
     def _count_hands(self) -> None:
         assert self.deck_card is not None
-        self.phase = Phase.COUNT
+        self.phase = _COUNT
         self.shown_hands = (tuple(self.count_hands), self.deck_card)
-        with_own_count = self.rules.mog_late_claim_when is LateClaimWhen.CLAIMANT_COUNT
+        with_own_count = self.rules.mog_late_claim_when is _CLAIMANT_COUNT
         if not with_own_count:
             self._peg_claims(self.claims)
         for player in self._seat_order(self.eldest):
-            if self.phase is Phase.OVER:
+            if self.phase is _OVER:
                 return
             if with_own_count:
                 self._peg_claims([c for c in self.claims if c.receiver == player])
             if player == self.dealer and not self.rules.heels_before_play:
                 self._heels()
-            if self.phase is Phase.OVER:
+            if self.phase is _OVER:
                 return
             # What score_hand itemises, from the game's counting tables (the hands are the engine's own).
-            items = self.game.counter.items(self.count_hands[player], self.deck_card)
-            for _, name, cards, points, rule in items:
+            total = 0
+            for _, name, cards, points, rule in self.game.counter.items(self.count_hands[player], self.deck_card):
                 self._score(player, points, name, rule, cards)
-            if self.rules.cocks_nest and not sum(item[3] for item in items):
+                total += points
+            if self.rules.cocks_nest and not total:
                 self._score(player, 0, "a cock's nest", "count.cocks_nest")
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return
         reached = [t for t, s in enumerate(self.scores) if s >= self.rules.target]
         if reached:
@@ -53,7 +58,7 @@ class CountPhase(DealPhase):
             leaders = [t for t in reached if self.scores[t] == best]
             if len(leaders) == 1:
                 self.winner = leaders[0]
-                self.phase = Phase.OVER
+                self.phase = _OVER
                 return
-        self.dealer = (self.dealer + 1) % self.n
+        self._set_dealer((self.dealer + 1) % self.n)
         self._start_deal()

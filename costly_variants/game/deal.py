@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from ..cards import FULL_DECK, Card, Rank
-from ..profiles.rules import CutAce, FirstDealer
+from ..profiles.rules import CutAce, FirstDealer, Rules
 from .base import Phase, StateCore
+
+
+def deal_order(rules: Rules, eldest: int) -> tuple[int, ...]:
+    """The seat each card of a deal goes to in turn, from the eldest: one at a time round the table, or
+    each hand's cards together (``deal.in_ones``)."""
+    n, each = rules.players, rules.cards_each
+    if rules.deal_in_ones:
+        return tuple((eldest + dealt) % n for dealt in range(n * each))
+    return tuple((eldest + dealt // each) % n for dealt in range(n * each))
 
 
 class DealPhase(StateCore):
@@ -16,7 +25,7 @@ class DealPhase(StateCore):
             self.stock.extend(self.cuts.values())
             self.cuts = {}
             return
-        self.dealer = next(p for p, r in ranks.items() if r == best)
+        self._set_dealer(next(p for p, r in ranks.items() if r == best))
         self._start_deal()
 
     def _cut_rank(self, card: Card) -> int:
@@ -32,11 +41,5 @@ class DealPhase(StateCore):
 
     def next_receiver(self) -> int:
         """The seat the next card dealt goes to (for setting up a recorded deal)."""
-        return self._next_receiver()
-
-    def _next_receiver(self) -> int:
-        dealt = sum(map(len, self.hands))
-        if self.rules.deal_in_ones:
-            return (self.eldest + dealt) % self.n
-        return (self.eldest + dealt // self.rules.cards_each) % self.n
+        return self.game.deal_orders[self.eldest][self.dealt]
 

@@ -3,13 +3,26 @@
 ``partners_challenger``, ``dealer_mogs_stock``, ``stock_when``; ``late_claim_when`` is the count's)."""
 from __future__ import annotations
 
-from ..cards import Rank
+from ..cards import FULL_DECK, Rank
 from ..count.hand import jack_deuce_value
-from ..profiles.rules import MogProcedure, PartnersChallenger, StockWhen
+from ..profiles.rules import MogProcedure, PartnersChallenger, Rules, StockWhen
 from .actions import (ASK, DECLINE, DISCARD_ACTIONS, GIVE_ACTIONS, GIVE_PEG_ACTIONS, NO_STOCK, STOCK, Action,
                       Kind)
-from .base import Phase, _Claim, _Give, remove_card
+from .base import Phase, _Claim, remove_card
 from .play import SORT_KEY, PlayPhase
+
+# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
+# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+_OVER, _ASK, _STOCK = Phase.OVER, Kind.ASK, Kind.STOCK
+_ELDER_ASKS_DEALER, _DEALER_REFUSED = MogProcedure.ELDER_ASKS_DEALER, StockWhen.DEALER_REFUSED
+
+
+def give_options(rules: Rules) -> tuple[tuple[Action, ...], ...]:
+    """For each card (by index), the ways to give it in the mog: a Jack or a Deuce may also be pegged as it
+    is given where given-away cards score."""
+    return tuple((GIVE_ACTIONS[card.index], GIVE_PEG_ACTIONS[card.index])
+                 if rules.mog_given_away_scores and card.rank in (Rank.JACK, Rank.TWO) else (GIVE_ACTIONS[card.index],)
+                 for card in FULL_DECK)
 
 
 class MogPhase(PlayPhase):
@@ -39,12 +52,8 @@ class MogPhase(PlayPhase):
         return [ASK, DECLINE]
 
     def _give_actions(self, player: int) -> list[Action]:
-        out = []
-        for card in sorted(self.hands[player], key=SORT_KEY):
-            out.append(GIVE_ACTIONS[card.index])
-            if self.rules.mog_given_away_scores and card.rank in (Rank.JACK, Rank.TWO):
-                out.append(GIVE_PEG_ACTIONS[card.index])
-        return out
+        options = self.game.give_options
+        return [action for card in sorted(self.hands[player], key=SORT_KEY) for action in options[card.index]]
 
     def _refusal(self, refuser: int) -> None:
         """The other side scores for a refusal to mog."""
@@ -56,7 +65,7 @@ class MogPhase(PlayPhase):
     def _apply_mog(self, player: int, action: Action) -> None:
         _, step = self.pending.pop(0)
         other = self.dealer if player == self.eldest else self.eldest
-        agree = action.kind is Kind.ASK
+        agree = action.kind is _ASK
         procedure = self.rules.mog_procedure
         if step == "ask":  # the eldest chooses whether to ask the dealer
             if agree:
@@ -66,7 +75,7 @@ class MogPhase(PlayPhase):
         elif step == "answer":  # the dealer agrees or refuses
             if not agree:
                 self._refusal(player)
-            elif procedure is MogProcedure.ELDER_ASKS_DEALER:
+            elif procedure is _ELDER_ASKS_DEALER:
                 self.pending.insert(0, (other, "confirm"))
             else:
                 self._queue_exchange(other, player)
@@ -97,15 +106,15 @@ class MogPhase(PlayPhase):
                 self._refusal(player)
         elif step == "give":
             assert action.card is not None
-            self.gives[player] = _Give(action.card, action.peg)
-            if not any(s == "give" for _, s in self.pending):
+            self.gives[player] = action
+            if "give" not in [s for _, s in self.pending]:
                 self._exchange()
-        elif step == "stock" and action.kind is Kind.STOCK:
+        elif step == "stock" and action.kind is _STOCK:
             self.pending.insert(0, (self.dealer, "stock-card"))
         elif step == "discard":
             assert action.card is not None
             remove_card(self.hands[player], action.card)
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return
         self._drop_needless_stock_step()
         if not self.pending:
@@ -115,7 +124,7 @@ class MogPhase(PlayPhase):
         """The dealer is offered the stock only as ``mog.stock_when`` says."""
         if not self.pending or self.pending[0][1] != "stock":
             return
-        if self.rules.mog_stock_when is StockWhen.DEALER_REFUSED:
+        if self.rules.mog_stock_when is _DEALER_REFUSED:
             allowed = self.dealer in self.refused_askers
         else:
             allowed = self.dealer not in self.exchanged
@@ -128,15 +137,16 @@ class MogPhase(PlayPhase):
     def _exchange(self) -> None:
         (a, give_a), (b, give_b) = self.gives.items()
         for giver, give, receiver in ((a, give_a, b), (b, give_b, a)):
-            remove_card(self.hands[giver], give.card)
-            self.hands[receiver].append(give.card)
-            assert self.deck_card is not None
-            value = jack_deuce_value(self.rules, give.card, self.deck_card)
+            card = give.card
+            assert card is not None and self.deck_card is not None
+            remove_card(self.hands[giver], card)
+            self.hands[receiver].append(card)
+            value = jack_deuce_value(self.rules, card, self.deck_card)
             if value is not None and self.rules.mog_given_away_scores:
                 points, name, _ = value
                 if give.peg:
-                    self._score(giver, points, f"{name} given in the mog", "mog.given_away_scores", (give.card,))
+                    self._score(giver, points, f"{name} given in the mog", "mog.given_away_scores", (card,))
                 elif self.rules.mog_late_claim:
-                    self.claims.append(_Claim(receiver, giver, give.card, points, "mog.late_claim", name))
+                    self.claims.append(_Claim(receiver, giver, card, points, "mog.late_claim", name))
         self.exchanged.update((a, b))
         self.gives = {}

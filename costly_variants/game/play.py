@@ -1,7 +1,8 @@
 """The play to 31: the ``play`` section (and ``cards.ace_values`` for an Ace played).
 
 ``score_play`` scores one card: points, the hitter, pairs, sequences, Jacks and Deuces. The go and the
-latter depend on whether anyone can play on, so ``PlayPhase`` scores those as the series ends.
+latter depend on whether anyone can play on, so ``PlayPhase`` scores those as the series ends. The engine
+looks those scores up in a ``PlayScores`` table filled from ``score_play``.
 """
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from ..profiles.rules import LatterWhen, Rules
 from .actions import GO, Action, Kind
 from .base import Phase, remove_card
 from .count import CountPhase
+
+# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
+# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+_OVER, _GO, _EACH_SERIES, _PLAY = Phase.OVER, Kind.GO, LatterWhen.EACH_SERIES, Phase.PLAY
 
 
 SORT_KEY = attrgetter("sort_key")  # sorts cards as Card.__lt__ does, without a Python call per comparison
@@ -81,9 +86,102 @@ def score_play(rules: Rules, series: Sequence[Card], count: int, deck_card: Card
     return items
 
 
+# -- the table of play scores -------------------------------------------------------------------------
+#
+# The greedy bot weighs every card it may play, so what a card scores is looked up rather than worked out.
+# ``score_play`` sees of a series only its ranks, the count, and, for a last card that is a Jack or a Deuce,
+# how its suit stands to the deck card's; and every item it gives holds the last cards of the series.
+# So a table keyed by those (one int) holds each item as (name, points, how many of the last cards, rule).
+
+_RANK = [int(c.rank) for c in FULL_DECK]
+
+
+def _suit_relation(card: Card, deck_card: Card) -> int:
+    """All that ``jack_deuce_value`` sees of a card beside the deck card: 0 for a card that is neither a
+    Jack nor a Deuce, else 1 for the deck card's suit, 2 for its colour, 3 for the other colour."""
+    if card.rank != Rank.JACK and card.rank != Rank.TWO:
+        return 0
+    if card.suit is deck_card.suit:
+        return 1
+    return 2 if card.colour is deck_card.colour else 3
+
+
+_RELATION = [[_suit_relation(card, deck) for card in FULL_DECK] for deck in FULL_DECK]  # [deck][card]
+
+# An item as the table holds it: name, points, how many of the series' last cards it holds, rule key.
+PlayPattern = tuple[str, int, int, str]
+# The points of a card played, and its items.
+PlayEntry = tuple[int, tuple[PlayPattern, ...]]
+
+
+def series_code(ranks: Sequence[int]) -> int:
+    """A series' ranks as one int, four bits a card (every rank is at least 1, so no two series share
+    a code). ``PlayPhase`` keeps its series' code as cards are played: ``code << 4 | rank``."""
+    code = 0
+    for rank in ranks:
+        code = code << 4 | rank
+    return code
+
+
+class PlayScores:
+    """What a card scores in the play under one rule set, from a table filled by ``score_play`` on first
+    use. Bounded: when it holds ``MAX_ENTRIES`` series it starts afresh (a long simulation meets ever
+    rarer series; the common ones come back at once)."""
+
+    MAX_ENTRIES = 1 << 16
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        # The count is the key's last bits: it never passes the limit.
+        self._count_bits = rules.play_limit.bit_length()
+        self._entries: dict[int, PlayEntry] = {}
+        # Each different entry made once and shared by every key it answers: a few hundred of them, where
+        # the keys run to tens of thousands.
+        self._shared: dict[PlayEntry, PlayEntry] = {}
+
+    def lookup(self, code: int, series: Sequence[tuple[int, Card]], card: Card, count: int,
+               deck_card: Card) -> PlayEntry:
+        """What ``card`` scores played on ``series`` (of code ``code``), the count being ``count`` after it."""
+        key = (((code << 4 | _RANK[card.index]) << 2 | _RELATION[deck_card.index][card.index])
+               << self._count_bits | count)
+        entry = self._entries.get(key)
+        if entry is None:
+            entry = self._fill(key, [c for _, c in series] + [card], count, deck_card)
+        return entry
+
+    def _fill(self, key: int, cards: list[Card], count: int, deck_card: Card) -> PlayEntry:
+        if count >> self._count_bits:
+            raise ValueError(f"the count {count} is past the limit {self.rules.play_limit}")
+        entries = self._entries
+        if len(entries) >= self.MAX_ENTRIES:
+            entries.clear()
+            self._shared.clear()
+        items = score_play(self.rules, cards, count, deck_card)
+        for item in items:  # what the table relies on, checked as each entry is made
+            if item.cards != tuple(cards[len(cards) - len(item.cards):]):
+                raise AssertionError(f"{item.name} does not hold the last cards of the series {cards}")
+        made = (sum([item.points for item in items]),
+                tuple([(item.name, item.points, len(item.cards), item.rule) for item in items]))
+        entry = entries[key] = self._shared.setdefault(made, made)
+        return entry
+
+
+_SCORES: dict[int, tuple[Rules, PlayScores]] = {}
+
+
+def play_scores(rules: Rules) -> PlayScores:
+    """The one PlayScores for this Rules object (found by identity, as ``hand_counter`` finds its counter)."""
+    entry = _SCORES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_SCORES) > 256:  # many short-lived rule sets (tests, house rules): start afresh
+            _SCORES.clear()
+        entry = _SCORES[id(rules)] = (rules, PlayScores(rules))
+    return entry[1]
+
+
 class PlayPhase(CountPhase):
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.count_hands = [tuple(h) for h in self.hands]
         self.to_play = self.eldest
 
@@ -94,23 +192,33 @@ class PlayPhase(CountPhase):
                for value, action in options[card.index] if value <= room]
         return out or [GO]
 
+    def preview_points(self, actions: Sequence[Action]) -> list[int]:
+        """What playing each of ``actions`` (cards, from ``legal_actions()``) would score at once, the go and
+        the latter aside: the points of ``preview_play``, looked up, for a bot weighing them all."""
+        lookup, values = self.game.play_scores.lookup, self.game.card_values
+        code, series, count, deck_card = self.series_code, self.series, self.count, self.deck_card
+        assert deck_card is not None
+        points = []
+        for action in actions:
+            card = action.card
+            assert card is not None
+            value = action.value if action.value is not None else values[card.index]
+            points.append(lookup(code, series, card, count + value, deck_card)[0])
+        return points
+
     def preview_play(self, action: Action) -> list[PlayItem]:
-        """What playing ``action`` (one of ``legal_actions()``, a card) would score at once, the go and the
-        latter aside. Remembered until the next action, which it spares working out again if it is this."""
+        """What playing ``action`` (a card, one of ``legal_actions()``) would score at once, the go and the
+        latter aside."""
         card = action.card
         assert card is not None and self.deck_card is not None
-        if self.previews_at != len(self.history):
-            self.previews, self.previews_at = {}, len(self.history)
-        key = (card.index, action.value)
-        items = self.previews.get(key)
-        if items is None:
-            value = action.value if action.value is not None else self.game.card_values[card.index]
-            items = self.previews[key] = score_play(
-                self.rules, [c for _, c in self.series] + [card], self.count + value, self.deck_card)
-        return items
+        value = action.value if action.value is not None else self.game.card_values[card.index]
+        _, patterns = self.game.play_scores.lookup(self.series_code, self.series, card, self.count + value,
+                                                   self.deck_card)
+        table = tuple([c for _, c in self.series] + [card])
+        return [PlayItem(name, points, table[len(table) - n:], rule) for name, points, n, rule in patterns]
 
     def _apply_play(self, player: int, action: Action) -> None:
-        if action.kind is Kind.GO:
+        if action.kind is _GO:
             self.said_go.add(player)
             # The first go of a series pays the player who played last in it, if an opponent.
             if self.rules.go_points and not self.go_awarded and self.series:
@@ -119,7 +227,7 @@ class PlayPhase(CountPhase):
                 if self.team_of(last) != self.team_of(player):
                     self.go_paid = True
                     self._score(last, self.rules.go_points, "for the go", "play.go_points")
-            if self.phase is not Phase.OVER:
+            if self.phase is not _OVER:
                 self._advance(player)
             return
         card = action.card
@@ -127,27 +235,26 @@ class PlayPhase(CountPhase):
         remove_card(self.hands[player], card)
         self.played.append(card)
         self.count += action.value if action.value is not None else self.game.card_values[card.index]
-        self.series.append((player, card))
+        series = self.series
+        _, patterns = self.game.play_scores.lookup(self.series_code, series, card, self.count, self.deck_card)
+        series.append((player, card))
+        self.series_code = self.series_code << 4 | _RANK[card.index]
         self.last_player = player
-        # A bot weighing its plays has usually worked this out already (see preview_play).
-        previewed = self.previews.get((card.index, action.value)) if self.previews_at == len(self.history) - 1 else None
-        items = previewed if previewed is not None else score_play(
-            self.rules, [c for _, c in self.series], self.count, self.deck_card)
-        for item in items:
-            self._score(player, item.points, item.name, item.rule, item.cards)
-        if self.phase is Phase.OVER:
+        if patterns:
+            table = tuple([c for _, c in series])
+            for name, points, n, rule in patterns:
+                self._score(player, points, name, rule, table[len(table) - n:])
+        if self.phase is _OVER:
             return
         if self.count == self.rules.play_limit:
             self._end_series(hit=True)
         else:
             self._advance(player)
 
-    def _can_go_on(self, player: int) -> bool:
-        return bool(self.hands[player]) and player not in self.said_go
-
     def _advance(self, player: int) -> None:
-        for candidate in self._seat_order(player + 1):
-            if self._can_go_on(candidate):
+        hands, said_go = self.hands, self.said_go
+        for candidate in self.seat_orders[(player + 1) % self.n]:
+            if hands[candidate] and candidate not in said_go:  # a player who can go on: asked at every card
                 self.to_play = candidate
                 return
         self._end_series(hit=False)
@@ -155,17 +262,18 @@ class PlayPhase(CountPhase):
     def _end_series(self, *, hit: bool) -> None:
         rules = self.rules
         last_of_play = not any(self.hands) or not rules.new_series
-        each_series = rules.latter_when is LatterWhen.EACH_SERIES
+        each_series = rules.latter_when is _EACH_SERIES
         # The latter is for a card played short of the limit: never for an empty series, and not on top
         # of a go paid for the same series unless the profile says both are paid.
         pays_latter = (not hit and rules.latter_points and self.series and (each_series or last_of_play)
                        and (rules.go_and_latter or not self.go_paid))
         if pays_latter:
             self._score(self.series[-1][0], rules.latter_points, "for the latter", "play.latter_points")
-            if self.phase is Phase.OVER:
+            if self.phase is _OVER:
                 return
         last = self.last_player
         self.count, self.series, self.said_go, self.go_awarded, self.go_paid = 0, [], set(), False, False
+        self.series_code = 0
         left = [p for p in self._seat_order(last + 1) if self.hands[p]]
         if left and self.rules.new_series:
             self.to_play = left[0]

@@ -13,7 +13,7 @@ from typing import Literal, NamedTuple, Sequence
 
 from ..errors import CostlyError
 from .actions import Action, Kind
-from .base import Event
+from .base import Event, Phase
 from .bots import make_bot
 from .state import CHANCE, TERMINAL, Game, State
 
@@ -38,11 +38,16 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
     state = game.new_initial_state()
     watch = DealWatch(state) if check != "none" else None
     # Bound once: the loop runs some two hundred times a game.
-    current_player, sample_chance, apply = state.current_player, state.sample_chance, state.apply_trusted
+    current_player, draw_chance, apply = state.current_player, state.draw_chance, state.apply_trusted
+    choose = [bot.choose for bot in bots]
     after = watch.after if watch is not None else None
+    play = Phase.PLAY
     for _ in range(max_actions):
-        player = current_player()
+        # The commonest case first, as current_player() has it: a card to play.
+        player = state.to_play if state.phase is play else current_player()
         if player == TERMINAL or (max_deals is not None and state.deal_number > max_deals):
+            if watch is not None:
+                watch.finish()
             finished = player == TERMINAL
             if check == "full":
                 check_invariants(state, finished=finished)
@@ -53,10 +58,15 @@ def play_game(game: Game, bot_names: Sequence[str], seed: int, *, max_actions: i
                 check_no_negative_scores(state)
             return state
         # Both the chance draw and the bots' choices are legal by construction: no re-validation.
-        action = sample_chance(rng) if player == CHANCE else bots[player].choose(state, player)
-        apply(action)
+        if player == CHANCE:
+            action = draw_chance(rng)
+        else:
+            action = choose[player](state, player)
+            apply(action)
         if after is not None:
             after(action)
+    if watch is not None:
+        watch.finish()  # a deal that never ended is named as such
     raise InvariantError(f"game with seed {seed} did not end in {max_actions} actions")
 
 
@@ -122,10 +132,12 @@ def check_game_ended(state: State) -> None:
         raise InvariantError(f"winner {state.winner} did not reach {rules.target}: {state.scores}")
     if rules.peg_out_ends_game:
         running = [0] * len(state.scores)
+        target = rules.target
         for event in state.events:
-            running[event.team] += event.points
-            if max(running) >= rules.target:
-                if running.index(max(running)) != state.winner:
+            team = event.team
+            running[team] += event.points
+            if running[team] >= target:  # only the side that just scored can have reached it
+                if team != state.winner:
                     raise InvariantError("the winner was not the first to reach the target")
                 break
 
@@ -206,16 +218,18 @@ _PLAY = Kind.PLAY
 
 class DealWatch:
     """The per-step invariants of ``check_invariants``, checked as a game runs: call ``after`` with each
-    action once it is applied. Each check is the incremental form of one of the replay's checks:
+    action once it is applied, and ``finish`` when the game stops. Each check is the incremental form of
+    one of the replay's checks:
 
-    - ``check_deals_end``: every deal ends within MAX_DEAL_ACTIONS actions;
+    - ``check_deals_end``: every deal ends within MAX_DEAL_ACTIONS actions (checked as each deal ends,
+      and by ``finish`` for the deal in progress, however it stopped);
     - ``check_cards_played``: the count never passes the limit, no card is played twice in a deal, and
       (where new series are played) every card held after the mog is played;
     - ``check_series_ends``: a latter is paid only for a series with a card in it, and no series pays
       both a go and the latter unless the profile says so.
     """
 
-    __slots__ = ("state", "limit", "all_played", "go_and_latter", "deal", "actions_in_deal", "played",
+    __slots__ = ("state", "limit", "all_played", "go_and_latter", "deal", "history", "deal_start", "played",
                  "series_before", "events", "events_seen", "go_paid")  # read at every action: slots are quicker
 
     def __init__(self, state: State) -> None:
@@ -225,7 +239,8 @@ class DealWatch:
         self.all_played = rules.new_series
         self.go_and_latter = rules.go_and_latter
         self.deal = state.deal_number
-        self.actions_in_deal = 0
+        self.history = state.history  # the state's own lists, appended to and never replaced
+        self.deal_start = len(state.history)  # where the deal's actions begin in the history
         self.played: list[str] = []
         self.series_before = len(state.series)
         self.events = state.events
@@ -233,11 +248,8 @@ class DealWatch:
         self.go_paid = False
 
     def after(self, action: Action) -> None:
+        # Some two hundred calls a game: only what can have changed is read, the rest when it has.
         state = self.state
-        if self.deal:
-            self.actions_in_deal += 1
-            if self.actions_in_deal > MAX_DEAL_ACTIONS:
-                raise InvariantError(f"deal {self.deal} did not end in {MAX_DEAL_ACTIONS} actions")
         played_now = action.kind is _PLAY
         if played_now:
             text = action.card.text  # type: ignore[union-attr]
@@ -246,18 +258,25 @@ class DealWatch:
             self.played.append(text)
         if state.count > self.limit:
             raise InvariantError(f"deal {self.deal}: the count reached {state.count}")
-        events = self.events  # the state's own list, appended to and never replaced
-        if len(events) != self.events_seen:
-            self._series_events(events[self.events_seen:], played_now)
-            self.events_seen = len(events)
+        if len(self.events) != self.events_seen:
+            self._series_events(played_now)
         self.series_before = series = len(state.series)
         if not series:  # the series ended (or none has begun): the next starts afresh
             self.go_paid = False
         if state.deal_number != self.deal:
             self._deal_over()
 
-    def _series_events(self, events: list[Event], played_now: bool) -> None:
-        for event in events:
+    def finish(self) -> None:
+        """The checks of the deal in progress when the game stopped (its end, or a limit reached)."""
+        self._check_deal_length(len(self.history))
+
+    def _check_deal_length(self, end: int) -> None:
+        if self.deal and end - self.deal_start > MAX_DEAL_ACTIONS:
+            raise InvariantError(f"deal {self.deal} did not end in {MAX_DEAL_ACTIONS} actions")
+
+    def _series_events(self, played_now: bool) -> None:
+        events = self.events
+        for event in events[self.events_seen:]:
             if event.rule == "play.go_points":
                 self.go_paid = True
             elif event.rule == "play.latter_points":
@@ -265,16 +284,22 @@ class DealWatch:
                     raise InvariantError(f"deal {event.deal}: a latter paid for a series with no card played")
                 if self.go_paid and not self.go_and_latter:
                     raise InvariantError(f"deal {event.deal}: one series paid both the go and the latter")
+        self.events_seen = len(events)
 
     def _deal_over(self) -> None:
         state = self.state
+        # The action that ended the deal is its last (the next deal begins with a chance action after it).
+        self._check_deal_length(len(self.history))
         if self.deal and state.shown_hands is not None:
             played = self.played
-            if len(set(played)) != len(played):
+            distinct = set(played)
+            if len(distinct) != len(played):
                 raise InvariantError(f"deal {self.deal}: a card played twice: {sorted(played)}")
-            held = sorted(c.text for hand in state.shown_hands[0] for c in hand)
-            if self.all_played and sorted(played) != held:
-                raise InvariantError(f"deal {self.deal}: cards held {held} but played {sorted(played)}")
+            if self.all_played:
+                # The same cards held as played: with none played twice, the same set and as many.
+                held = [c.text for hand in state.shown_hands[0] for c in hand]
+                if len(held) != len(played) or set(held) != distinct:
+                    raise InvariantError(f"deal {self.deal}: cards held {sorted(held)} but played {sorted(played)}")
         self.deal = state.deal_number
-        self.actions_in_deal = 0
+        self.deal_start = len(self.history)
         self.played = []

@@ -17,9 +17,16 @@ from ..errors import IllegalActionError
 from ..profiles.rules import Rules
 from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import CHANCE, TERMINAL, Event, Phase, remove_card
+from .deal import deal_order
 from .log import game_log
-from .play import card_value, play_options
+from .mog import give_options
+from .play import card_value, play_options, play_scores
 from .turnup import TurnupPhase
+
+# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
+# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+_CUT, _DEAL, _TURN, _MOG, _PLAY, _OVER = Phase.CUT, Phase.DEAL, Phase.TURN, Phase.MOG, Phase.PLAY, Phase.OVER
+_DEALT, _CUT_CARD, _TURNED, _STOCK_CARD = Kind.DEAL, Kind.CUT, Kind.TURN, Kind.STOCK_CARD  # the chance actions
 
 
 class Game:
@@ -35,6 +42,9 @@ class Game:
         # Read from the rules once, for every state of this game.
         self.counter = hand_counter(rules)
         self.play_options = play_options(rules)
+        self.give_options = give_options(rules)
+        self.deal_orders = tuple(deal_order(rules, eldest) for eldest in range(rules.players))
+        self.play_scores = play_scores(rules)
         self.card_values = tuple(card_value(rules, card) for card in FULL_DECK)  # an Ace at its first value
         self.citations = dict(rules.citations)  # a plain dict: a mapping proxy's get is slower
 
@@ -52,18 +62,18 @@ class State(TurnupPhase):
     # -- the OpenSpiel-style interface ---------------------------------------------------------------
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def current_player(self) -> int:
         phase = self.phase  # the commonest phases first: this is asked before every action
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self.to_play
-        if phase is Phase.DEAL or phase is Phase.CUT or phase is Phase.TURN:
+        if phase is _DEAL or phase is _CUT or phase is _TURN:
             return CHANCE
-        if phase is Phase.MOG:
+        if phase is _MOG:
             player, step = self.pending[0]
             return CHANCE if step == "stock-card" else player
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return TERMINAL
         return self.to_play
 
@@ -72,11 +82,11 @@ class State(TurnupPhase):
 
     def _chance_kind(self) -> Kind:
         phase = self.phase  # compared, not looked up: an Enum's hash is a Python call
-        if phase is Phase.DEAL:
-            return Kind.DEAL
-        if phase is Phase.TURN:
-            return Kind.TURN
-        return Kind.CUT if phase is Phase.CUT else Kind.STOCK_CARD
+        if phase is _DEAL:
+            return _DEALT
+        if phase is _TURN:
+            return _TURNED
+        return _CUT_CARD if phase is _CUT else _STOCK_CARD
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cards that may come next, each equally likely, in a fixed order (the stock's)."""
@@ -89,7 +99,18 @@ class State(TurnupPhase):
         same draw from ``rng``, without listing the outcomes."""
         stock = self.stock
         self.drawn_at = at = rng.randrange(len(stock))
-        return CHANCE_ACTIONS[self._chance_kind()][stock[at].index]
+        # _chance_kind() written out, the deal first: this is asked at every card dealt.
+        phase = self.phase
+        kind = _DEALT if phase is _DEAL else self._chance_kind()
+        return CHANCE_ACTIONS[kind][stock[at].index]
+
+    def draw_chance(self, rng: random.Random) -> Action:
+        """Draw the chance outcome ``rng`` picks and apply it: ``apply_trusted(sample_chance(rng))`` in one
+        step, for seeded games (a third of a game's actions are chance)."""
+        action = self.sample_chance(rng)
+        self.history.append(action)
+        self._apply_chance(action)
+        return action
 
     def returns(self) -> list[float]:
         if self.winner is None:
@@ -97,15 +118,18 @@ class State(TurnupPhase):
         return [1.0 if self.team_of(p) == self.winner else -1.0 for p in range(self.n)]
 
     def legal_actions(self) -> list[Action]:
-        if self.phase is Phase.PLAY:  # the commonest case, asked before every card
+        phase = self.phase
+        if phase is _PLAY:  # the commonest case, asked before every card
             return self._play_actions(self.to_play)
+        if phase is _MOG:  # the next commonest
+            player, step = self.pending[0]
+            if step != "stock-card":
+                return self._mog_actions(player)
         player = self.current_player()
         if player == TERMINAL:
             return []
         if player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if self.phase is Phase.MOG:
-            return self._mog_actions(player)
         return self._play_actions(player)
 
     def apply_action(self, action: Action | str) -> None:
@@ -128,9 +152,9 @@ class State(TurnupPhase):
         from outside (a log, a player) goes through ``apply_action``."""
         self.history.append(action)
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             self._apply_play(self.to_play, action)
-        elif phase is Phase.MOG and self.pending[0][1] != "stock-card":
+        elif phase is _MOG and self.pending[0][1] != "stock-card":
             self._apply_mog(self.pending[0][0], action)
         else:
             self._apply_chance(action)
@@ -152,18 +176,17 @@ class State(TurnupPhase):
         else:
             remove_card(stock, card)
         kind = action.kind
-        if kind is Kind.DEAL:
-            hand = self.hands[self._next_receiver()]
-            hand.append(card)
-            each = self.rules.cards_each
-            # The deal is done when every hand is full; only a hand just filled can have completed it.
-            if len(hand) == each and all(len(h) == each for h in self.hands):
-                self.phase = Phase.TURN
-        elif kind is Kind.CUT:
+        if kind is _DEALT:
+            order = self.game.deal_orders[self.eldest]
+            self.hands[order[self.dealt]].append(card)
+            self.dealt += 1
+            if self.dealt == len(order):  # every hand is full
+                self.phase = _TURN
+        elif kind is _CUT_CARD:
             self.cuts[len(self.cuts)] = card
             if len(self.cuts) == self.n:
                 self._settle_cut()
-        elif kind is Kind.TURN:
+        elif kind is _TURNED:
             self._turn_up(card)
         else:  # the stock card, taken by the dealer
             self.hands[self.dealer].append(card)

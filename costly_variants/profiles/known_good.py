@@ -2,41 +2,39 @@
 
 Checking a profile against the JSON Schema means importing jsonschema and building a validator (a fifth
 of a second on a busy machine), every run, for files that have not changed. So once a bundled profile
-passes, a key is written to the user's cache folder: a hash of everything its checks depend on (the
-package's version and its profile-checking code, the schema, the sources its citations name, the ids of
-the bundled profiles, and every file in its ``extends`` chain), with the data of those files. The next
-run that finds the same key trusts the profile without checking it, and without reading YAML; change
-any byte of any of those and the key changes.
+passes, a key is written to the user's cache folder (see ``costly_variants.cache``): a hash of
+everything its checks depend on (the package's version and its profile-checking code, the schema, the
+sources its citations name, the ids of the bundled profiles, and every file in its ``extends`` chain),
+with the data of those files. The next run that finds the same key trusts the profile without checking
+it, and without reading YAML; change any byte of any of those and the key changes.
+
+Each installed copy of the package has a file of its own, named after its profiles' folder, so that a
+run reads only its own few entries however many copies (virtual environments, clones) share the cache;
+a file whose folder is gone is removed when another is written.
 
 The cache is only ever a shortcut: a folder that cannot be read or written, or a damaged cache file,
-means the profiles are checked as if there were no cache. ``COSTLY_CACHE_DIR`` names another folder;
-``COSTLY_CACHE_DIR=off`` turns the cache off.
+means the profiles are checked as if there were no cache.
 """
 from __future__ import annotations
 
 import contextlib
 import hashlib
 import json
-import os
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
 
 from .. import __version__
+from ..cache import cache_dir, read_json, write_json
 from ..resources import data_dir, schema_path
 
-_FILE = "known-good-profiles.json"
+_FOLDER = "known-good"
+_OLD_FILE = "known-good-profiles.json"  # the one file all copies once shared: removed when seen
 
 
-def cache_dir() -> Path | None:
-    """The folder for the cache, or None if it is turned off."""
-    chosen = os.environ.get("COSTLY_CACHE_DIR")
-    if chosen == "off":
-        return None
-    if chosen:
-        return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "costly-variants"
+def _file_name(folder: Path) -> str:
+    """The cache file of the copy of the package whose bundled profiles are in ``folder``."""
+    return f"{_FOLDER}/{hashlib.sha256(str(folder).encode()).hexdigest()[:16]}.json"
 
 
 @cache
@@ -60,15 +58,10 @@ def key(chain: Iterable[Path]) -> str:
 
 @cache
 def _entries() -> dict[str, Any]:
-    """What the cache file holds: for each bundled profile's file, its key and its chain's data."""
-    folder = cache_dir()
-    if folder is None:
-        return {}
-    try:
-        entries = json.loads((folder / _FILE).read_text(encoding="utf-8"))["profiles"]
-        return entries if isinstance(entries, dict) else {}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
+    """What this copy's cache file holds: for each bundled profile's file, its key and its chain's data."""
+    stored = read_json(_file_name(data_dir("variants")))
+    entries = stored.get("profiles") if isinstance(stored, dict) else None
+    return entries if isinstance(entries, dict) else {}
 
 
 def lookup(top: Path) -> list[tuple[Path, Any]] | None:
@@ -92,23 +85,27 @@ def _digest(chain: Any) -> str:
 def remember(top: Path, chain: list[tuple[Path, Any]]) -> None:
     """Record that the profile in ``top``, whose chain this is, passed every check (quietly doing
     nothing if it cannot)."""
-    folder = cache_dir()
-    if folder is None:
+    if cache_dir() is None:
         return
     entries = _entries()
     stored = [[str(path), data] for path, data in chain]
     entries[str(top)] = {"key": key(path for path, _ in chain), "data": _digest(stored), "chain": stored}
-    import tempfile  # here: only a run that checked a profile writes
+    folder = data_dir("variants")
+    if write_json(_file_name(folder), {"folder": str(folder), "profiles": entries}) is not None:
+        _forget_removed_copies()
 
-    temporary = None
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        # Written whole and then renamed over the old file, so that a reader never sees half of it.
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".known-good-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump({"profiles": entries}, out)
-        os.replace(temporary, folder / _FILE)
-    except OSError:
-        if temporary is not None:
+
+def _forget_removed_copies() -> None:
+    """Remove the files of copies of the package that are gone (a deleted clone or environment), so that
+    the cache does not grow with every copy ever installed."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    with contextlib.suppress(OSError):
+        (folder / _OLD_FILE).unlink(missing_ok=True)
+    for path in (folder / _FOLDER).glob("*.json"):
+        stored = read_json(f"{_FOLDER}/{path.name}")
+        copy = stored.get("folder") if isinstance(stored, dict) else None
+        if not isinstance(copy, str) or not Path(copy).is_dir():
             with contextlib.suppress(OSError):
-                os.unlink(temporary)
+                path.unlink()

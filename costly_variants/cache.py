@@ -1,0 +1,61 @@
+"""The user's cache folder: what is worth keeping from one run to the next, and only ever a shortcut.
+
+Each file here can be worked out again from the package and its data, and is keyed so that any change
+to what it depends on gives a new key. So a folder that cannot be read or written, a damaged file or a
+file of another version just means working it out again: every failure is quiet. ``COSTLY_CACHE_DIR``
+names another folder; ``COSTLY_CACHE_DIR=off`` turns the cache off.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+
+def cache_dir() -> Path | None:
+    """The folder for the cache, or None if it is turned off."""
+    chosen = os.environ.get("COSTLY_CACHE_DIR")
+    if chosen == "off":
+        return None
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "costly-variants"
+
+
+def read_json(name: str) -> Any:
+    """The data in the cache file ``name`` (a path inside the cache folder), or None if there is none
+    that can be read."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        return json.loads((folder / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def write_json(name: str, data: Any) -> Path | None:
+    """Write ``data`` to the cache file ``name``, whole and then renamed over the old one so that a reader
+    never sees half of it; the file's path, or None if it could not be written."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    import tempfile  # here: most runs only read the cache
+
+    target = folder / name
+    temporary = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".costly-", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(data, out)
+        os.replace(temporary, target)
+        return target
+    except (OSError, TypeError, ValueError):
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        return None
