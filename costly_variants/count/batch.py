@@ -13,11 +13,13 @@ workers take every n-th block in both passes and hand the write on in block orde
 spooled and memory does not grow with the input.
 
 Speed. Nothing is done in Python once per line but filling its template. The check pass matches a
-whole block against one regular expression (``batch_text``); only a block it refuses is read line by
-line (``parse_line``), to find and name the bad line, or to read the spellings it leaves to the parser.
-The scoring pass turns a block into eight bytes a deal and looks up, a block at a time in C, each
-deal's rank entry, suit entry and card names; a line is then two ``%`` operations (``batch_scorer``).
-The entries are built once for the whole input before the workers fork, when it is large.
+whole block against regular expressions and checks its deals for a card given twice with big-number
+arithmetic (``batch_text``); only a block it refuses is read line by line (``parse_line``), to find and
+name the bad line, or to read the rare spellings it leaves to the parser. The scoring pass turns a
+block into eight bytes a deal and looks up, a block at a time in C, each deal's rank entry, suit entry
+and card names; a line is then one join and one ``%`` (``batch_scorer``). Blocks are small (16 KiB of
+input) so that a block's output is still in the cache when it is written. The entries are built once
+for the whole input before the workers fork, when it is large.
 """
 from __future__ import annotations
 
