@@ -313,3 +313,19 @@ def test_no_card_twice_is_seen_at_any_place_in_a_block():
             deal[b] = deal[a]
             block = b"".join(deals[:where] + [b"".join(deal)] + deals[where + 1:])
             assert not batch_text._all_different(block), (where, a, b)
+
+
+def test_sequences_counted_in_the_hand_are_written_where_the_profile_declares_them():
+    import dataclasses
+
+    rules = dataclasses.replace(profiles.load("parlett-121").rules, count_sequences=True)
+    scorer = batch.BatchScorer(rules)
+    rng = random.Random(4)
+    with_sequences = 0
+    for _ in range(3000):
+        deal = rng.sample(FULL_DECK, 4)
+        result = json.loads(scorer.score_line(tuple(FULL_DECK.index(c) for c in deal)))
+        expected = score_hand(rules, deal[:3], deal[3]).as_dict()
+        with_sequences += any(item["category"] == "sequences" for item in expected["items"])
+        assert {k: v for k, v in result.items() if k not in ("line", "hand", "deck")} == expected
+    assert with_sequences > 100
