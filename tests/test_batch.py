@@ -19,7 +19,7 @@ from hypothesis import given, settings, strategies as st
 
 from costly_variants import profiles
 from costly_variants.cards import FULL_DECK, Card
-from costly_variants.count import batch
+from costly_variants.count import batch, batch_scorer, batch_text
 from costly_variants.count.batch import BatchError, score_batch
 from costly_variants.count.hand import score_hand
 
@@ -173,8 +173,8 @@ def large_input(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("batch") / "large.txt"
     rng = random.Random(11)
     names = [str(c) for c in FULL_DECK]
-    with path.open("w", encoding="utf-8") as out:
-        for _ in range(300):
+    with path.open("w", encoding="utf-8") as out:  # long enough to be still running when interrupted
+        for _ in range(2000):
             out.write("".join(" ".join(rng.sample(names, 4)) + "\n" for _ in range(1000)))
     return path
 
@@ -197,7 +197,7 @@ def test_an_interrupted_batch_leaves_no_workers_no_files_and_no_tracebacks(tmp_p
         proc.send_signal(getattr(signal, how))
         _, err = proc.communicate(timeout=60)
     expected = {"SIGTERM": 143, "SIGINT": 130, "SIGKILL": -9}[how]
-    assert proc.returncode == expected
+    assert proc.returncode == expected, (err[-500:], out.stat().st_size, large_input.stat().st_size)
     assert b"Traceback" not in err
     _wait_for(lambda: not _processes_with(marker), timeout=10)  # workers die with their parent
     assert list(tmp.iterdir()) == []
@@ -235,10 +235,97 @@ def test_a_full_disk_is_a_one_line_error(lines):
     assert "cannot write the scores: No space left on device" in err
 
 
-def test_warming_the_rank_parts_changes_no_byte():
+def test_warming_the_entries_changes_no_byte():
     rng = random.Random(9)
-    lines = [" ".join(str(c) for c in rng.sample(FULL_DECK, 4)).encode() for _ in range(3000)]
+    deals = [tuple(FULL_DECK.index(c) for c in rng.sample(FULL_DECK, 4)) for _ in range(3000)]
     for profile in profiles.load_all():
         cold, warm = batch.BatchScorer(profile.rules), batch.BatchScorer(profile.rules)
-        warm.warm_ranks()
-        assert cold.score_lines(lines, 1) == warm.score_lines(lines, 1)
+        warm.warm()
+        assert cold.score_deals(deals, range(1, 3001)) == warm.score_deals(deals, range(1, 3001))
+
+
+# -- the plain path: blocks read by one regular expression ------------------------------------------------
+
+SPELLINGS = ["5H", "5h", "5♥", "5♡", "10S", "ts", "T♠", "10♤", "AD", "1D", "ad", "a♦", "JC", "j♣", "2♧"]
+line_texts = st.lists(st.one_of(
+    st.sampled_from(["5H 4H 8H JH", "th 5d 5♥ kh", "1h 2c 3c 10♠", "", "  ", "# c", "2C 3C 4C 5C # x 1H",
+                     " AS,KS,QS,JS \r", "5H\t4H\x0b8H\x0cJH", "5H 4H 5h JH", "10H TH 4H 5H", "5ſ 4H 8H JH",
+                     "5H 4H 8H", "5H 4H 8H JH QH", "5H 4H 8H JH" + " " * 1013, "5H 4H 8H JH" + " " * 1014,
+                     "#" + "♥" * 340, "5H 4H 8H JH #" + "x" * 1011, "5H 4H 8H JH #" + "x" * 1012,
+                     "5♥ 4H 8H JH #" + "x" * 1010, "5H 4H\u00a0 8H JH", "\ufeff5H 4H 8H JH"]),
+    st.lists(st.sampled_from(SPELLINGS), min_size=4, max_size=4).map(" ".join),
+    st.text(alphabet="5H4JK1T0♥#, \t\r", max_size=16)), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=line_texts)
+def test_a_plain_block_holds_exactly_the_deals_the_parser_reads(lines):
+    text = "\n".join(lines).encode("utf-8")
+    normal = batch_text.plain(text)
+    parsed = [batch.parse_line(line) for line in text.split(b"\n")]
+    if normal is None:
+        return  # read line by line
+    assert not any(isinstance(p, str) for p in parsed), "a bad line passed as plain"
+    codes = batch_text.codes(normal)
+    deals = [(n, p) for n, p in enumerate(parsed, 7) if isinstance(p, tuple)]
+    assert [tuple(batch_scorer.card_index(codes[i:i + 2]) for i in range(k, k + 8, 2))
+            for k in range(0, len(codes), 8)] == [p for _, p in deals]
+    assert list(batch_text.numbers(normal, codes, 7)) == [n for n, _ in deals]
+
+
+def test_a_long_line_is_never_plain_whatever_normalising_takes_off_it():
+    for line, length in [("5H 4H 8H JH #" + "x" * 1011, 1024), ("5H 4H 8H JH #" + "x" * 1012, 1025),
+                         ("5♥ 4H 8H JH #" + "x" * 1009, 1024), ("5♥ 4H 8H JH #" + "x" * 1010, 1025),
+                         ("#" + "♥" * 341, 1024), ("#" + "♥" * 342, 1027)]:
+        assert len(line.encode()) == length
+        read = batch.parse_line(line.encode())
+        plain = batch_text.plain(("2C 3C 4C 5C\n" + line + "\n").encode())
+        if length > 1024:
+            assert plain is None and "longer than 1024 bytes" in str(read)
+        else:
+            assert plain is not None and not isinstance(read, str)
+
+
+def test_plain_and_line_by_line_reading_write_the_same_bytes(monkeypatch):
+    rng = random.Random(12)
+    lines = []
+    for i in range(3000):
+        deal = rng.sample(SPELLINGS[:1] + [str(c) for c in FULL_DECK], 4) if i % 7 else rng.sample(FULL_DECK, 4)
+        spelled = [str(c) if isinstance(c, Card) else c for c in deal]
+        if len({str(Card.from_str(s)) for s in spelled}) < 4:
+            continue
+        lines.append(" ".join(spelled) + (" # note" if i % 11 == 0 else "") + ("\n\n" if i % 13 == 0 else "\n"))
+    data = "".join(lines).encode("utf-8")
+    for profile in profiles.load_all():
+        plain = scored(data, profile.rules, block=4096)
+        monkeypatch.setattr(batch_text, "plain", lambda text: None)
+        by_line = scored(data, profile.rules, block=4096)
+        monkeypatch.undo()
+        assert plain == by_line and plain[1] is None and len(plain[0]) == len(lines)
+
+
+def test_no_card_twice_is_seen_at_any_place_in_a_block():
+    deals = [b"".join(batch_scorer.CODE[i] for i in range(k, k + 4)) for k in range(0, 48, 4)]
+    assert batch_text._all_different(b"".join(deals)) and batch_text._all_different(b"")
+    for where in range(len(deals)):
+        for a, b in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]:
+            deal = [deals[where][i:i + 2] for i in range(0, 8, 2)]
+            deal[b] = deal[a]
+            block = b"".join(deals[:where] + [b"".join(deal)] + deals[where + 1:])
+            assert not batch_text._all_different(block), (where, a, b)
+
+
+def test_sequences_counted_in_the_hand_are_written_where_the_profile_declares_them():
+    import dataclasses
+
+    rules = dataclasses.replace(profiles.load("parlett-121").rules, count_sequences=True)
+    scorer = batch.BatchScorer(rules)
+    rng = random.Random(4)
+    with_sequences = 0
+    for _ in range(3000):
+        deal = rng.sample(FULL_DECK, 4)
+        result = json.loads(scorer.score_line(tuple(FULL_DECK.index(c) for c in deal)))
+        expected = score_hand(rules, deal[:3], deal[3]).as_dict()
+        with_sequences += any(item["category"] == "sequences" for item in expected["items"])
+        assert {k: v for k, v in result.items() if k not in ("line", "hand", "deck")} == expected
+    assert with_sequences > 100

@@ -12,18 +12,19 @@ scores the blocks and writes them, in order, straight to the destination. With s
 workers take every n-th block in both passes and hand the write on in block order, so nothing is
 spooled and memory does not grow with the input.
 
-Speed. A line's JSON is a format template filled with the four card names. The template has three
-parts: the items that depend on the ranks in the order given (points, thirty-one, pairs and the
-Aces' values), those that depend on the suits relative to the deck card and on which cards are Jacks
-or Deuces (Jacks, Deuces, colours), and the fixed frame. Each part is built once per integer key
-and joined in the profile's declaration order by plain concatenation.
+Speed. Nothing is done in Python once per line but filling its template. The check pass matches a
+whole block against regular expressions and checks its deals for a card given twice with big-number
+arithmetic (``batch_text``); only a block it refuses is read line by line (``parse_line``), to find and
+name the bad line, or to read the rare spellings it leaves to the parser. The scoring pass turns a
+block into eight bytes a deal and looks up, a block at a time in C, each deal's rank entry, suit entry
+and card names; a line is then one join and one ``%`` (``batch_scorer``). Blocks are small (16 KiB of
+input) so that a block's output is still in the cache when it is written. The entries are built once
+for the whole input before the workers fork, when it is large.
 """
 from __future__ import annotations
 
 import ctypes
 import gc
-import itertools
-import json
 import multiprocessing as mp
 import os
 import signal
@@ -31,228 +32,27 @@ import stat
 import tempfile
 import time
 from dataclasses import dataclass
-from typing import IO, Any, Callable, Iterable, Sequence
+from typing import IO, Any, Callable, Iterable
 
-from ..cards import _PARSE_CACHE, FULL_DECK, Card, Rank, Suit
+from ..cards import _PARSE_CACHE, FULL_DECK, Card
 from ..errors import CardError, CostlyError
-from ..profiles.rules import Category, Rules
-from .hand import rank_part, suit_part
+from ..profiles.rules import Rules
+from . import batch_text
+from .batch_scorer import CODE, BatchScorer
+from .batch_text import MAX_LINE
 
 
 class BatchError(CostlyError):
     """A bad input line; the message names the line number."""
 
 
-MAX_LINE = 1024          # bytes in one input line, its line break excluded
 QUOTE_CHARS = 60         # characters of a bad line quoted in an error
-BLOCK = 1 << 17          # bytes of input a block covers
+BLOCK = 1 << 14          # bytes of input a block covers: its output (~50 times as much) stays in the cache
 BOM = b"\xef\xbb\xbf"
-WARM_FROM = 250_000      # deals from which the rank parts are all built before the workers fork
+WARM_FROM = 250_000      # deals from which every entry is built before the workers fork
 
 # Every spelling of every card, as UTF-8 bytes -> its index in FULL_DECK.
 _INDEX: dict[bytes, int] = {text.encode("utf-8"): FULL_DECK.index(card) for text, card in _PARSE_CACHE.items()}
-_QUOTED_BYTES = tuple(f'"{card}"'.encode() for card in FULL_DECK)
-_RANK = tuple(int(card.rank) for card in FULL_DECK)
-_SUIT = tuple(list(Suit).index(card.suit) for card in FULL_DECK)
-_RANK_CATEGORIES = frozenset({Category.POINTS, Category.THIRTY_ONE, Category.PAIRS})
-
-
-def _role_table() -> tuple[tuple[int, ...], ...]:
-    """[deck suit][card index] -> 0..11: (neither, Jack, Deuce) x (deck suit, its mate, other, other)."""
-    suits = list(Suit)
-    table = []
-    for deck_suit in suits:
-        row = []
-        for card in FULL_DECK:
-            kind = {Rank.JACK: 1, Rank.TWO: 2}.get(card.rank, 0)
-            if card.suit is deck_suit:
-                role = 0
-            elif card.suit.colour is deck_suit.colour:
-                role = 1
-            else:
-                role = 2 + [s for s in suits if s.colour is not deck_suit.colour].index(card.suit)
-            row.append(kind * 4 + role)
-        table.append(tuple(row))
-    return tuple(table)
-
-
-_ROLE = _role_table()
-# Integer keys, one table per position, so that a key is four look-ups and three additions.
-_RANK_KEY = tuple(tuple((_RANK[i] - 1) * 13 ** p for i in range(52)) for p in range(4))
-# [deck index] -> the role-key contribution of each of the other three positions, and the deck's own.
-_ROLE_KEY = tuple(tuple(tuple(_ROLE[_SUIT[d]][i] * 12 ** p for i in range(52)) for p in range(3))
-                  for d in range(52))
-_DECK_ROLE_KEY = tuple(_ROLE[_SUIT[d]][d] * 12 ** 3 for d in range(52))
-
-
-_SLOT = "\x00%d\x00"  # where the card at a position goes, until the position is known
-_NAMES = (b"a", b"b", b"c", b"d")  # the four cards as given, as keys of the mapping a line is filled from
-
-
-def _item_texts(rules: Rules, items: Iterable[tuple], memo: dict[tuple, tuple[str, str]],
-                ) -> dict[Category, str]:
-    """Per category: its items' JSON, each preceded by ", ", with ``_SLOT`` where each card goes.
-    ``memo`` keeps each item's JSON around its cards, for the next entry that has the same item."""
-    out: dict[Category, str] = {}
-    for category, name, positions, points, rule in items:
-        around = memo.get((category, name, points, rule))
-        if around is None:
-            text = json.dumps({"category": category.value, "name": name, "cards": "\x00", "points": points,
-                               "rule": rule, "cite": list(rules.cite(rule))}, ensure_ascii=False)
-            before, _, after = text.replace("%", "%%").partition('"\\u0000"')
-            around = memo[(category, name, points, rule)] = (", " + before + "[", "]" + after)
-        out[category] = out.get(category, "") + around[0] + ", ".join(_SLOT % p for p in positions) + around[1]
-    return out
-
-
-def _fill_slots(text: str, order: Sequence[int]) -> bytes:
-    """``text`` with the card at slot i named by the mapping key of the card it is (``order[i]``)."""
-    for slot, position in enumerate(order):
-        text = text.replace(_SLOT % slot, "%%(%s)s" % _NAMES[position].decode())
-    return text.encode("utf-8")
-
-
-@dataclass(frozen=True)
-class _Layout:
-    """Where each category's items go: the declaration order as alternating rank and suit runs.
-
-    A line's items are ``r0 + s0 + r1 + s1 + r2 + s2``; a run a profile does not have is empty."""
-
-    rank_runs: tuple[tuple[Category, ...], ...]
-    suit_runs: tuple[tuple[Category, ...], ...]
-
-    @classmethod
-    def of(cls, order: Sequence[Category]) -> "_Layout":
-        rank_runs: list[list[Category]] = [[]]
-        suit_runs: list[list[Category]] = [[]]
-        for category in order:
-            if category in _RANK_CATEGORIES:
-                if suit_runs[-1]:
-                    rank_runs.append([])
-                    suit_runs.append([])
-                rank_runs[-1].append(category)
-            else:
-                suit_runs[-1].append(category)
-        while len(rank_runs) < 3:
-            rank_runs.append([])
-            suit_runs.append([])
-        return cls(tuple(map(tuple, rank_runs)), tuple(map(tuple, suit_runs)))
-
-
-class BatchScorer:
-    """Scores deals under one rule set, from input lines to JSON lines (UTF-8 bytes).
-
-    A line is a bytes template filled (``%``) from a mapping of the line number, the four cards'
-    quoted names and the total. The template is the frame plus the rank part's runs and the suit
-    part's runs, concatenated in the profile's declaration order."""
-
-    HEAD = b'{"line": %(n)d, "hand": [%(a)s, %(b)s, %(c)s], "deck": %(d)s, "total": %(t)d, "items": ['
-    MID = b'], "ace_values": {'
-    TAIL = b'}, "cocks_nest": false}\n'
-    NEST_TAIL = b'}, "cocks_nest": true}\n'
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.counting = rules.counting
-        self.nest = rules.cocks_nest
-        self.layout = _Layout.of(rules.declaration_order)
-        # Rank parts: by the sorted ranks (slots are sorted positions), then by the ranks in the order
-        # given (slots named by the card at each position); suit parts by the role key.
-        self._sorted: dict[tuple[int, ...], tuple[bytes, int]] = {}
-        self._items: dict[tuple, tuple[str, str]] = {}
-        self._ranks: list[tuple[bytes, bytes, bytes, bytes, bytes, int, bool] | None] = [None] * 13 ** 4
-        self._suits: list[tuple[bytes, bytes, bytes, int] | None] = [None] * 12 ** 4
-
-    def _sorted_entry(self, ranks: tuple[int, ...]) -> tuple[bytes, int]:
-        """The rank part for sorted ``ranks``: its runs and the Aces' values, separated by NULs, as a
-        ``%`` template that, given which card each sorted position holds, gives the line's template."""
-        items, ace_values = rank_part(self.counting, ranks)
-        texts = _item_texts(self.rules, items, self._items)
-        parts = ["".join(texts.get(c, "") for c in run) for run in self.layout.rank_runs]
-        parts.append(", ".join(f"{_SLOT % p}: {v}" for p, v in enumerate(ace_values) if v))
-        text = "\x00".join(parts).replace("%", "%%")  # escaped once more: it goes through % twice
-        for p in range(4):
-            text = text.replace(_SLOT % p, "%%(%d)s" % p)
-        entry = self._sorted[ranks] = (text.encode("utf-8"), sum(i[3] for i in items))
-        return entry
-
-    def _rank_entry(self, cards: tuple[int, int, int, int], key: int,
-                    ) -> tuple[bytes, bytes, bytes, bytes, bytes, int, bool]:
-        """(head and first run, second run, third run, the end if the suits score nothing, the end
-        otherwise, the rank part's points, whether the first run is empty) for the ranks of ``cards``."""
-        # Sort like score_hand (by rank, ties by position), then name each sorted position's card.
-        order = [k & 3 for k in sorted(_RANK[c] * 4 + p for p, c in enumerate(cards))]
-        ranks = tuple(_RANK[cards[p]] for p in order)
-        template, total = self._sorted.get(ranks) or self._sorted_entry(ranks)
-        r0, r1, r2, aces = (template % {b"%d" % s: b"%(" + _NAMES[p] + b")s" for s, p in enumerate(order)}
-                            ).split(b"\x00")
-        # The frame goes in here once: the head before the first run (without the first item's ", "),
-        # the Aces' values and the end after the last.
-        end = self.MID + aces + (self.NEST_TAIL if self.nest and total == 0 else self.TAIL)
-        entry = self._ranks[key] = (self.HEAD + r0[2:], r1, r2, end, self.MID + aces + self.TAIL, total, not r0)
-        return entry
-
-    def _suit_entry(self, cards: tuple[int, int, int, int], key: int) -> tuple[bytes, bytes, bytes, int]:
-        items = suit_part(self.counting, tuple(FULL_DECK[i] for i in cards))
-        texts = _item_texts(self.rules, items, self._items)
-        runs = [_fill_slots("".join(texts.get(c, "") for c in run), range(4)) for run in self.layout.suit_runs]
-        entry = (runs[0], runs[1], runs[2], sum(i[3] for i in items))
-        self._suits[key] = entry
-        return entry
-
-    def warm_ranks(self) -> None:
-        """Build the rank part of every order of ranks (28,561): before forking, so that workers share
-        them instead of each building them again."""
-        one_of = [_RANK.index(rank) for rank in range(1, 14)]  # a card of each rank stands for all
-        r0, r1, r2, r3 = _RANK_KEY
-        for a, b, c, d in itertools.product(one_of, repeat=4):
-            key = r0[a] + r1[b] + r2[c] + r3[d]
-            if self._ranks[key] is None:
-                self._rank_entry((a, b, c, d), key)
-
-    def score_line(self, cards: tuple[int, ...], line: int = 0) -> str:
-        """The JSON line for four card indices (three held, then the deck card)."""
-        a, b, c, d = cards
-        return self.score_lines([b""], line, parsed=[(a, b, c, d)])[0].decode("utf-8").rstrip("\n")
-
-    def score_lines(self, lines: Sequence[bytes], first: int, *,
-                    parsed: Sequence[tuple[int, int, int, int]] | None = None) -> list[bytes]:
-        """JSON lines, each ending in a line break, for checked input lines numbered from ``first`` (blank
-        and comment lines give none)."""
-        out: list[bytes] = []
-        append = out.append
-        index = _INDEX
-        r0, r1, r2, r3 = _RANK_KEY
-        ranks, suits = self._ranks, self._suits
-        role_key, deck_role_key = _ROLE_KEY, _DECK_ROLE_KEY
-        q = _QUOTED_BYTES
-        join = b"".join
-        for n, line in enumerate(lines, first):
-            if parsed is not None:
-                a, b, c, d = parsed[n - first]
-            else:
-                tokens = line.split()
-                try:
-                    a, b, c, d = index[tokens[0]], index[tokens[1]], index[tokens[2]], index[tokens[3]]
-                    if len(tokens) != 4:
-                        raise KeyError
-                except (KeyError, IndexError):
-                    found = parse_line(line)
-                    if not isinstance(found, tuple):
-                        continue  # blank or comment (the input was checked before)
-                    a, b, c, d = found
-            rank = ranks[r0[a] + r1[b] + r2[c] + r3[d]] or self._rank_entry(
-                (a, b, c, d), r0[a] + r1[b] + r2[c] + r3[d])
-            s0, s1, s2 = role_key[d]
-            sk = s0[a] + s1[b] + s2[c] + deck_role_key[d]
-            suit = suits[sk] or self._suit_entry((a, b, c, d), sk)
-            # rank[3] ends a line whose rank part scores nothing (a cock's nest if the suits score nothing too)
-            total = rank[5] + suit[3]
-            template = join((rank[0], suit[0], rank[1], suit[1], rank[2], suit[2], rank[3] if total == rank[5] else rank[4]))
-            if rank[6]:  # the rank part's first run is empty: the first item is somewhere later
-                template = template.replace(b"[, {", b"[{", 1)
-            append(template % {b"n": n, b"a": q[a], b"b": q[b], b"c": q[c], b"d": q[d], b"t": total})
-        return out
 
 
 # -- reading --------------------------------------------------------------------------------------------
@@ -295,6 +95,20 @@ def parse_line(line: bytes) -> tuple[int, ...] | None | str:
     return tuple(found)
 
 
+def _quick_parse(line: bytes) -> tuple[int, int, int, int] | None:
+    """The deal on a line of four cards spelled as ``_INDEX`` has them, parted by blanks; else None."""
+    tokens = line.split()
+    if len(tokens) == 4 and len(line) <= MAX_LINE:
+        index = _INDEX
+        try:
+            a, b, c, d = index[tokens[0]], index[tokens[1]], index[tokens[2]], index[tokens[3]]
+        except KeyError:
+            return None
+        if a != b and a != c and a != d and b != c and b != d and c != d:
+            return a, b, c, d
+    return None
+
+
 @dataclass(frozen=True)
 class _Input:
     """The input: a seekable file descriptor, where the lines begin, where they end, and the block size."""
@@ -311,12 +125,17 @@ class _Input:
 
 @dataclass(frozen=True)
 class _Block:
-    """The lines that start in one block; ``overlong`` if its last line runs past what was read."""
+    """The lines that start in one block (``text``, None if none does); ``overlong`` if its last line runs
+    past what was read."""
 
-    lines: list[bytes]
+    text: bytes | None
     overlong: bytes | None
     newlines: int  # line breaks in the block's own byte range, for numbering the lines after it
     skipped: int = 0  # 1 if the block starts inside a line (owned by the block before): its first line is the next
+
+    @property
+    def lines(self) -> list[bytes]:
+        return [] if self.text is None else self.text.split(b"\n")
 
 
 def _read_block(source: _Input, number: int) -> _Block:
@@ -331,13 +150,13 @@ def _read_block(source: _Input, number: int) -> _Block:
     if before:
         first = 1 if raw[0:1] == b"\n" else raw.find(b"\n", 1, own_end) + 1
         if first == 0:
-            return _Block([], None, newlines)
+            return _Block(None, None, newlines)
         skipped = 0 if first == 1 else 1
     else:
         first = len(BOM) if raw.startswith(BOM) else 0
         skipped = 0
     if first >= own_end:
-        return _Block([], None, newlines)
+        return _Block(None, None, newlines)
     stop = raw.find(b"\n", own_end - 1)
     overlong = None
     if stop < 0:
@@ -347,34 +166,27 @@ def _read_block(source: _Input, number: int) -> _Block:
             last = raw.rfind(b"\n", first, own_end - 1) + 1
             overlong = raw[max(last, first):]
             stop = max(last, first) - 1
-    text = raw[first:stop] if stop >= first else b""
-    lines = text.split(b"\n") if stop >= first else []
-    return _Block(lines, overlong, newlines, skipped)
+    return _Block(raw[first:stop] if stop >= first else None, overlong, newlines, skipped)
 
 
-Checked = tuple[int, int, int, "tuple[int, str] | None"]
+# (line breaks in the block, deals, bad lines, the first bad line's index in the block and message, and
+# whether the block is plain: read by batch_text alone)
+Checked = tuple[int, int, int, "tuple[int, str] | None", bool]
 
 
 def _check_block(source: _Input, number: int) -> Checked:
-    """(line breaks in the block, deals, bad lines, the first bad line's index in the block and message)."""
     block = _read_block(source, number)
-    index = _INDEX
-    bad = blank = 0
+    if block.text is not None and block.overlong is None:
+        normal = batch_text.plain(block.text)
+        if normal is not None:
+            return block.newlines, len(batch_text.codes(normal)) // 8, 0, None, True
+    bad = deals = 0
     first: tuple[int, str] | None = None
     for i, line in enumerate(block.lines):
-        tokens = line.split()
-        if len(tokens) == 4 and len(line) <= MAX_LINE:
-            try:
-                a, b, c, d = index[tokens[0]], index[tokens[1]], index[tokens[2]], index[tokens[3]]
-            except KeyError:
-                pass
-            else:
-                if a != b and a != c and a != d and b != c and b != d and c != d:
-                    continue
-        result = parse_line(line)
-        if result is None:
-            blank += 1
-        elif isinstance(result, str):
+        result = _quick_parse(line) or parse_line(line)
+        if isinstance(result, tuple):
+            deals += 1
+        elif result is not None:
             bad += 1
             if first is None:
                 first = (i, result)
@@ -384,13 +196,26 @@ def _check_block(source: _Input, number: int) -> Checked:
             first = (len(block.lines), f"line longer than {MAX_LINE} bytes: {_quote(block.overlong)}")
     if first is not None:
         first = (first[0] + block.skipped, first[1])
-    return block.newlines, len(block.lines) - blank - bad, bad, first
+    return block.newlines, deals, bad, first, False
 
 
-def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: int) -> list[bytes]:
+def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: int, plain: bool) -> list[bytes]:
     """The JSON lines of one (checked) block, as UTF-8, each ending in a line break."""
     block = _read_block(source, number)
-    return scorer.score_lines(block.lines, first_line + block.skipped)
+    first_line += block.skipped
+    if block.text is None:
+        return []
+    if plain:
+        normal = batch_text.normalise(block.text)
+        codes = batch_text.codes(normal)
+        return scorer.score_codes(codes, batch_text.numbers(normal, codes, first_line))
+    numbers, deals = [], []
+    for n, line in enumerate(block.lines, first_line):
+        found = _quick_parse(line) or parse_line(line)
+        if isinstance(found, tuple):  # else blank or comment (the input was checked before)
+            numbers.append(n)
+            deals.append(found)
+    return scorer.score_codes(b"".join(CODE[i] for deal in deals for i in deal), numbers)
 
 
 # -- running -----------------------------------------------------------------------------------------------
@@ -471,14 +296,14 @@ def _check_worker(source: _Input, me: int, workers: int, conn) -> None:  # type:
         os._exit(0)
 
 
-def _score_worker(scorer: BatchScorer, source: _Input, starts: list[int], out_fd: int, me: int, workers: int,
-                  turn, failed, conn) -> None:  # type: ignore[no-untyped-def]
+def _score_worker(scorer: BatchScorer, source: _Input, starts: list[int], plain: list[bool], out_fd: int,
+                  me: int, workers: int, turn, failed, conn) -> None:  # type: ignore[no-untyped-def]
     _as_worker()
     write = _writer(out_fd)
     message = ""
     try:
         for k in range(me, source.blocks, workers):
-            data = _score_block(scorer, source, k, starts[k])
+            data = _score_block(scorer, source, k, starts[k], plain[k])
             while turn.value != k:
                 if failed.value:
                     return
@@ -552,19 +377,20 @@ def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[list[bytes]], object
         for k in range(source.blocks):
             starts[k + 1] = starts[k] + results[k][0]
         _line_error(name, starts, results)
+        plain = [results[k][4] for k in range(source.blocks)]
         scorer = BatchScorer(rules)
         bar = _Progress(source.blocks, progress)
         try:
             if workers == 1:
                 write = _writer(out_fd) if isinstance(out_fd, int) else out_fd
                 for k in range(source.blocks):
-                    write(_score_block(scorer, source, k, starts[k]))
+                    write(_score_block(scorer, source, k, starts[k], plain[k]))
                     bar.update(k + 1)
             else:
                 assert isinstance(out_fd, int)
                 if sum(r[1] for r in results.values()) >= WARM_FROM:
-                    scorer.warm_ranks()
-                _score_in_parallel(scorer, source, starts, out_fd, workers, bar)
+                    scorer.warm()
+                _score_in_parallel(scorer, source, starts, plain, out_fd, workers, bar)
         finally:
             bar.close()
     finally:
@@ -593,12 +419,12 @@ def _check(source: _Input, workers: int) -> dict[int, Checked]:
     return results
 
 
-def _score_in_parallel(scorer: BatchScorer, source: _Input, starts: list[int], out_fd: int, workers: int,
-                       bar: _Progress) -> None:
+def _score_in_parallel(scorer: BatchScorer, source: _Input, starts: list[int], plain: list[bool], out_fd: int,
+                       workers: int, bar: _Progress) -> None:
     context = mp.get_context("fork")
     turn = context.Value("q", 0, lock=False)
     failed = context.Value("b", 0, lock=False)
-    procs, conns = _run(context, [(_score_worker, (scorer, source, starts, out_fd, me, workers, turn, failed))
+    procs, conns = _run(context, [(_score_worker, (scorer, source, starts, plain, out_fd, me, workers, turn, failed))
                                   for me in range(workers)])
     try:
         pending = list(conns)
