@@ -334,3 +334,20 @@ def test_unseen_groups_hold_every_unseen_card_once():
         for groups in (HandCounter.unseen_groups(seen, deck).by_rank, HandCounter.unseen_groups(seen, deck).by_role):
             assert sum(n for _, n in groups) == len(unseen)
             assert all(card in unseen for card, _ in groups)
+
+
+def test_one_table_per_rules_object_found_by_identity():
+    import dataclasses
+
+    from costly_variants.profiles.rules import PerRules
+
+    made: list[object] = []
+    per_rules = PerRules(lambda rules: made.append(rules) or object())
+    rules = profiles.load("parlett-121").rules
+    same_values = dataclasses.replace(rules)
+    first = per_rules(rules)
+    assert per_rules(rules) is first and len(made) == 1
+    assert per_rules(same_values) is not first and len(made) == 2  # equal rules, but another object
+    for _ in range(PerRules.KEEP + 2):  # many short-lived rule sets: the registry starts afresh, bounded
+        per_rules(dataclasses.replace(rules))
+    assert len(per_rules._made) <= PerRules.KEEP + 1

@@ -14,7 +14,7 @@ from typing import Any, Collection, Iterable, NamedTuple, Sequence
 
 from ..cards import FULL_DECK, Card, CardGroups, Rank, Suit, parse_cards
 from ..errors import CardError
-from ..profiles.rules import AceInSequence, Category, CountRules, Match, PairMatch, Rules, ThirtyOne
+from ..profiles.rules import AceInSequence, Category, CountRules, Match, PairMatch, PerRules, Rules, ThirtyOne
 
 POINT_NAMES = {15: "fifteen", 25: "twenty-five", 30: "thirty", 31: "thirty-one"}
 GROUP_NAMES = {2: "pair", 3: "prial", 4: "double prial"}
@@ -291,6 +291,18 @@ _RELATION = {(suit, deck_suit): _relation(suit, deck_suit) for suit in Suit for 
 _ROLE_BIT_BESIDE = [[1 << (4 * (_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit])) for c in FULL_DECK]
                     for deck in FULL_DECK]
 _DECK_ROLE_SHIFT = 4 * 12
+
+
+def _total_keys(hand: Sequence[Card], deck: Card) -> tuple[int, int]:
+    """The keys of the totals tables for ``hand`` with ``deck``: the rank multiset, and the suit roles
+    beside the deck card with the deck card's kind."""
+    rank_key = _RANK_BIT[deck.index]
+    role_key = _KIND[deck.index] << _DECK_ROLE_SHIFT
+    beside = _ROLE_BIT_BESIDE[deck.index]
+    for card in hand:
+        rank_key += _RANK_BIT[card.index]
+        role_key += beside[card.index]
+    return rank_key, role_key
 # Each card's suit role beside each deck card as a small int (``_ROLE_BIT_BESIDE`` holds 1 << 4 * it).
 _ROLE_BESIDE = [[_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit] for c in FULL_DECK] for deck in FULL_DECK]
 
@@ -341,12 +353,7 @@ class HandCounter:
 
     def total(self, hand: Sequence[Card], deck: Card) -> int:
         """The count of ``hand`` with ``deck`` (distinct cards; not checked)."""
-        rank_key = _RANK_BIT[deck.index]
-        role_key = _KIND[deck.index] << _DECK_ROLE_SHIFT
-        beside = _ROLE_BIT_BESIDE[deck.index]
-        for card in hand:
-            rank_key += _RANK_BIT[card.index]
-            role_key += beside[card.index]
+        rank_key, role_key = _total_keys(hand, deck)
         rank_total = self._rank_totals.get(rank_key)
         if rank_total is None:
             rank_total = self._fill_rank_total(rank_key, (*hand, deck))
@@ -378,12 +385,8 @@ class HandCounter:
         added to it, summed. A total is its rank part plus its suit part, so the sum is the rank parts'
         sum, a term a rank, plus the suit parts', a term a suit role; the keys of ``hand`` and ``deck``
         made once. An exact int, so the same whatever the order of its terms."""
-        rank_key = _RANK_BIT[deck.index]
-        role_key = _KIND[deck.index] << _DECK_ROLE_SHIFT
+        rank_key, role_key = _total_keys(hand, deck)
         beside = _ROLE_BIT_BESIDE[deck.index]
-        for card in hand:
-            rank_key += _RANK_BIT[card.index]
-            role_key += beside[card.index]
         rank_totals, suit_totals = self._rank_totals, self._suit_totals
         summed = 0
         for card, n in extras.by_rank:
@@ -465,17 +468,8 @@ def _first(item: tuple[Any, ...]) -> int:
     return item[0]  # type: ignore[no-any-return]
 
 
-_COUNTERS: dict[int, tuple[Rules, HandCounter]] = {}
-
-
-def hand_counter(rules: Rules) -> HandCounter:
-    """The one HandCounter for this Rules object (found by identity: hashing Rules costs more than a count)."""
-    entry = _COUNTERS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_COUNTERS) > 256:  # many short-lived rule sets (tests, house rules): start afresh
-            _COUNTERS.clear()
-        entry = _COUNTERS[id(rules)] = (rules, HandCounter(rules))
-    return entry[1]
+# The one HandCounter for a Rules object.
+hand_counter: PerRules[HandCounter] = PerRules(HandCounter)
 
 
 def parse_deal(texts: Sequence[str], deck_text: str) -> tuple[tuple[Card, ...], Card]:

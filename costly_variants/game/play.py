@@ -11,7 +11,7 @@ from typing import NamedTuple, Sequence
 
 from ..cards import FULL_DECK, Card, CardGroups, Rank
 from ..count.hand import GROUP_NAMES, POINT_NAMES, alike, is_sequence, jack_deuce_value
-from ..profiles.rules import LatterWhen, Rules
+from ..profiles.rules import LatterWhen, PerRules, Rules
 from .actions import GO, Action, Kind
 from .base import Phase, remove_card
 from .count import CountPhase
@@ -196,17 +196,8 @@ class PlayScores:
         return entry
 
 
-_SCORES: dict[int, tuple[Rules, PlayScores]] = {}
-
-
-def play_scores(rules: Rules) -> PlayScores:
-    """The one PlayScores for this Rules object (found by identity, as ``hand_counter`` finds its counter)."""
-    entry = _SCORES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_SCORES) > 256:  # many short-lived rule sets (tests, house rules): start afresh
-            _SCORES.clear()
-        entry = _SCORES[id(rules)] = (rules, PlayScores(rules))
-    return entry[1]
+# The one PlayScores for a Rules object.
+play_scores: PerRules[PlayScores] = PerRules(PlayScores)
 
 
 class PlayPhase(CountPhase):

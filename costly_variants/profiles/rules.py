@@ -5,7 +5,7 @@ import enum
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from ..cards import Rank
 
@@ -277,3 +277,25 @@ def build_rules(values: Mapping[str, Any], citations: Mapping[str, tuple[str, ..
     typed = {f.name: _convert(f.metadata["key"], values[f.metadata["key"]]) for f in _RULE_FIELDS}
     return Rules(**typed, citations=MappingProxyType(dict(citations or {})))
 
+
+
+Made = TypeVar("Made")
+
+
+class PerRules(Generic[Made]):
+    """One object made from each Rules object (the counting tables, the play's score table), found by
+    identity: hashing Rules, sixty fields, costs more than what the object saves on a look-up."""
+
+    KEEP = 256  # many short-lived rule sets (tests, house rules, the fuzzer): past this, start afresh
+
+    def __init__(self, make: Callable[[Rules], Made]) -> None:
+        self._make = make
+        self._made: dict[int, tuple[Rules, Made]] = {}
+
+    def __call__(self, rules: Rules) -> Made:
+        entry = self._made.get(id(rules))
+        if entry is None or entry[0] is not rules:  # an id may be reused once its Rules is gone
+            if len(self._made) > self.KEEP:
+                self._made.clear()
+            entry = self._made[id(rules)] = (rules, self._make(rules))
+        return entry[1]
