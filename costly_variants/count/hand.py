@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import attrgetter
 from typing import Any, Collection, Iterable, NamedTuple, Sequence
 
@@ -303,13 +303,15 @@ def _total_keys(hand: Sequence[Card], deck: Card) -> tuple[int, int]:
         rank_key += _RANK_BIT[card.index]
         role_key += beside[card.index]
     return rank_key, role_key
-# Each card's suit role beside each deck card as a small int (``_ROLE_BIT_BESIDE`` holds 1 << 4 * it).
-_ROLE_BESIDE = [[_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit] for c in FULL_DECK] for deck in FULL_DECK]
 
 
-# The cards beside each deck card, grouped by rank and by suit role beside it (for ``unseen_groups``).
-_RANK_GROUPS = [CardGroups(lambda card: _RANK_NUMBER[card.index], deck) for deck in FULL_DECK]
-_ROLE_GROUPS = [CardGroups(lambda card: _ROLE_BESIDE[deck.index][card.index], deck) for deck in FULL_DECK]
+@cache
+def _groups_beside(deck: Card) -> tuple[CardGroups, CardGroups]:
+    """The cards beside ``deck`` grouped by rank and by suit role beside it (for ``unseen_groups``); made
+    on first use, as only the expert bot asks, and not by every command that imports this module."""
+    roles = [_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit] for c in FULL_DECK]
+    return (CardGroups(lambda card: _RANK_NUMBER[card.index], deck),
+            CardGroups(lambda card: roles[card.index], deck))
 
 
 class ExtraGroups(NamedTuple):
@@ -377,7 +379,8 @@ class HandCounter:
         rank, and by suit role beside ``deck``, all that the rank part and the suit part of a total see of
         a card (the first card of each group, and how many the group holds). A dozen groups of each,
         where the cards run to forty or more."""
-        return ExtraGroups(_RANK_GROUPS[deck.index].unseen(seen), _ROLE_GROUPS[deck.index].unseen(seen))
+        by_rank, by_role = _groups_beside(deck)
+        return ExtraGroups(by_rank.unseen(seen), by_role.unseen(seen))
 
     def summed_totals(self, hand: Sequence[Card], deck: Card, extras: ExtraGroups) -> int:
         """``sum(total([*hand, card], deck) for card in cards)``, ``extras`` being those cards grouped by
