@@ -91,3 +91,14 @@ def test_the_cli_shows_the_same_figures_from_the_cache(cli, folder):
     first = cli("analyse", "hands", "--variant", "eddowes-burne-1874", "--json")
     assert list(folder.glob("*.json"))
     assert cli("analyse", "hands", "--variant", "eddowes-burne-1874", "--json") == first
+
+
+def test_code_that_cannot_be_read_only_means_working_it_out(folder, monkeypatch):
+    def unreadable() -> bytes:
+        raise FileNotFoundError("the package is in a zip")
+
+    monkeypatch.setattr(stored, "_code", unreadable)
+    rules = profiles.load("cotton-1674").rules
+    calls = counted(monkeypatch)
+    assert stored.analysis(rules) == analyse_hands(rules) and len(calls) == 1
+    assert not folder.exists()

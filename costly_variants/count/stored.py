@@ -51,7 +51,12 @@ def _seal(key_text: str, tallies: Any) -> str:
 def analysis(rules: Rules) -> HandAnalysis:
     """``analyse_hands(rules)``, from the cache when it holds this count's analysis, else worked out and
     kept there."""
-    rules_key = key(rules)
+    if cache_dir() is None:
+        return analyse_hands(rules)
+    try:
+        rules_key = key(rules)
+    except OSError:  # the package's code cannot be read (a zip, say): no key, so no cache
+        return analyse_hands(rules)
     name = f"{FOLDER}/{rules_key[:32]}.json"
     stored = read_json(name)
     found = _unsealed(stored, rules_key)
