@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -7,6 +8,13 @@ import pytest
 from costly_variants import profiles
 
 EXAMPLES = Path(__file__).parent / "profile_examples"
+
+# Several tests send Ctrl-C (SIGINT) to a costly process and expect exit status 130. A shell without job
+# control starts a background command with SIGINT ignored, its children inherit that, and Python then
+# leaves SIGINT ignored: the command would run on and exit 0. So the suite puts Ctrl-C back as Python's
+# own handler, which its children start from as the default action.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
