@@ -87,28 +87,27 @@ def _sequences(rules: CountRules, ranks: tuple[int, ...]) -> list[RankItem]:
     return [(Category.SEQUENCES, "sequence", s, len(s), "count.sequences") for s in found]
 
 
-def _pip(rank: int, ace: int, court: int) -> int:
-    return ace if rank == 1 else (court if rank > 10 else rank)
-
-
 # Bounded: a long run of many house rule sets (the fuzzer, a study) would otherwise keep them all.
 @lru_cache(maxsize=1 << 16)
 def rank_part(rules: CountRules, ranks: tuple[int, ...]) -> tuple[tuple[RankItem, ...], tuple[int, ...]]:
     """Points, thirty-one and pairs for sorted ``ranks``; returns the items and each card's Ace value."""
-    aces = [i for i, r in enumerate(ranks) if r == 1]
     court = rules.court_value
+    plain = tuple([(court if r > 10 else r,) for r in ranks])  # each card's value, an Ace's still open
     best: tuple[int, tuple[RankItem, ...], tuple[int, ...]] | None = None
-    if rules.one_value_per_ace:
+    if 1 not in ranks:
+        point_items, total = _point_items(rules, plain)
+        best = (total, point_items, tuple([value for value, in plain]))
+    elif rules.one_value_per_ace:
+        aces = [i for i, r in enumerate(ranks) if r == 1]
         for choice in itertools.product(rules.ace_values, repeat=len(aces)):
             ace_of = dict(zip(aces, choice))
-            values = tuple([_pip(r, ace_of.get(i, 1), court) for i, r in enumerate(ranks)])
+            values = tuple([ace_of[i] if r == 1 else plain[i][0] for i, r in enumerate(ranks)])
             point_items, total = _point_items(rules, tuple([(v,) for v in values]))
             if best is None or total > best[0]:
                 best = (total, point_items, values)
     else:
         # Each combination may take each Ace at whichever value suits it.
-        options = tuple([tuple([_pip(r, a, court) for a in rules.ace_values]) if r == 1 else (_pip(r, 1, court),)
-                         for r in ranks])
+        options = tuple([rules.ace_values if r == 1 else plain[i] for i, r in enumerate(ranks)])
         point_items, total = _point_items(rules, options)
         best = (total, point_items, tuple(0 for _ in ranks))
     assert best is not None
@@ -156,9 +155,10 @@ def _point_items(rules: CountRules, options: tuple[tuple[int, ...], ...]) -> tup
     return tuple(items), sum(item[3] for item in items)
 
 
+_GROUP_RULES = {2: "count.pair_points", 3: "count.prial_points", 4: "count.double_prial_points"}
+
+
 def _groups(rules: CountRules, ranks: Sequence[int]) -> list[RankItem]:
-    points = {2: rules.pair_points, 3: rules.prial_points, 4: rules.double_prial_points}
-    rule_of = {2: "count.pair_points", 3: "count.prial_points", 4: "count.double_prial_points"}
     by_kind: dict[int, list[int]] = {}
     for i, r in enumerate(ranks):
         by_kind.setdefault(alike(rules.pair_match, r), []).append(i)
@@ -167,11 +167,12 @@ def _groups(rules: CountRules, ranks: Sequence[int]) -> list[RankItem]:
         size = len(positions)
         if size < 2:
             continue
+        points = {2: rules.pair_points, 3: rules.prial_points, 4: rules.double_prial_points}
         sizes = [size] if rules.contained_not_counted else range(size, 1, -1)
         for k in sizes:
-            for combo in itertools.combinations(positions, k):
-                if points[k]:
-                    items.append((Category.PAIRS, GROUP_NAMES[k], combo, points[k], rule_of[k]))
+            if points[k]:
+                items += [(Category.PAIRS, GROUP_NAMES[k], combo, points[k], _GROUP_RULES[k])
+                          for combo in itertools.combinations(positions, k)]
     return items
 
 
