@@ -274,11 +274,8 @@ def _analyse_hands(rules: Rules) -> HandAnalysis:
         suit_sides = tables.suit_points(deck_kind, shape)
         # Many deals of ranks of a shape count alike: each rank side once, with how many deals have it.
         rank_sides = Counter(map(tables.rank_points, fours))
-        suit_categories = {cat for _, seen, _ in suit_sides for cat, _ in seen}
-        if any(cat in suit_categories for _, seen in rank_sides for cat, _ in seen):
-            _tally_pairs(rank_sides, suit_sides, distribution, category_deals, category_points)
-            continue
-        # The two parts score different categories: each part's categories count once per deal of the other.
+        # The two parts score different categories (``rank_part``: points, thirty-one, pairs, sequences;
+        # ``suit_part``: Jacks, Deuces, colours), so each part's categories count once per deal of the other.
         assignments = sum(n for *_, n in suit_sides) * SUIT_SYMMETRY  # deals of suits per deal of ranks
         ranks_by_total: Counter[int] = Counter()
         for (total, seen), how_many in rank_sides.items():
@@ -309,19 +306,3 @@ def from_tallies(distribution: Mapping[int, int], category_deals: Mapping[str, i
         impossible=tuple(t for t in range(maximum + 1) if t not in distribution),
         zero_share=distribution.get(0, 0) / deals,
         category_deals=dict(category_deals), category_points=dict(category_points))
-
-
-def _tally_pairs(rank_sides: Counter[tuple[int, Points]], suit_sides: list[tuple[int, Points, int]],
-                 distribution: Counter[int], category_deals: Counter[str], category_points: Counter[str]) -> None:
-    """Every (deal of ranks, suit class) pair of a shape, for rules under which a category can score in
-    both parts of one count (and so must be counted once per deal, not once per part)."""
-    for (_, rank_seen), how_many in rank_sides.items():
-        for _, suit_seen, n in suit_sides:
-            count = how_many * n * SUIT_SYMMETRY
-            seen = dict(rank_seen)
-            for cat, pts in suit_seen:
-                seen[cat] = seen.get(cat, 0) + pts
-            distribution[sum(seen.values())] += count
-            for cat, pts in seen.items():
-                category_deals[cat] += count
-                category_points[cat] += pts * count

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Iterable, Sequence
 
-from ..cards import FULL_DECK, Rank, Suit
+from ..cards import FULL_DECK, Suit
 from ..profiles.rules import Category, Rules
 from .batch_text import RANK_CODES, SUIT_CODES
-from .hand import rank_part, suit_part
+from .hand import ROLE_BESIDE, rank_part, suit_part
 
 _RANK = tuple(int(card.rank) for card in FULL_DECK)
 _SUIT = tuple(list(Suit).index(card.suit) for card in FULL_DECK)
@@ -43,29 +43,9 @@ _INDEX_OF_CODE = {code: i for i, code in enumerate(CODE)}
 _RANK_CATEGORIES = frozenset({Category.POINTS, Category.THIRTY_ONE, Category.PAIRS, Category.SEQUENCES})
 # Every rank letter but J and 2 becomes "x": what is left of a code is what the suit part sees.
 _SUIT_VIEW = bytes.maketrans(bytes(c for c in RANK_CODES if c not in b"J2"), b"x" * 11)
-_SUIT_LETTERS = b"CDHS"
 
 
-def _role_table() -> tuple[tuple[int, ...], ...]:
-    """[deck suit][card index] -> 0..11: (neither, Jack, Deuce) x (deck suit, its mate, other, other)."""
-    suits = list(Suit)
-    table = []
-    for deck_suit in suits:
-        row = []
-        for card in FULL_DECK:
-            kind = {Rank.JACK: 1, Rank.TWO: 2}.get(card.rank, 0)
-            if card.suit is deck_suit:
-                role = 0
-            elif card.suit.colour is deck_suit.colour:
-                role = 1
-            else:
-                role = 2 + [s for s in suits if s.colour is not deck_suit.colour].index(card.suit)
-            row.append(kind * 4 + role)
-        table.append(tuple(row))
-    return tuple(table)
-
-
-_ROLE = _role_table()
+_ROLE = ROLE_BESIDE  # [deck suit][card index] -> suit role, 0..11
 
 _SLOT = "\x00%d\x00"   # where the card at a position (or sorted position) goes, until the key is known
 _KEYS = "abcd"         # the four cards as given, as keys of the mapping a line is filled from

@@ -289,8 +289,11 @@ def _relation(suit: Suit, deck_suit: Suit) -> int:
 # per role): a renaming of suits that keeps the deck card's suit and red and black changes no total
 # (tests/test_scoring.py checks it), so this needs a quarter of the keys of the suits themselves.
 _RELATION = {(suit, deck_suit): _relation(suit, deck_suit) for suit in Suit for deck_suit in Suit}
-_ROLE_BIT_BESIDE = [[1 << (4 * (_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit])) for c in FULL_DECK]
-                    for deck in FULL_DECK]
+# Each card's suit role beside a deck card of each suit (by the suit's place in Suit), 0..11: Jack, Deuce
+# or neither, times the same suit, its mate, or one of the other two. Batch scoring keys on it too.
+ROLE_BESIDE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_KIND[c.index] * 4 + _RELATION[c.suit, deck_suit] for c in FULL_DECK) for deck_suit in Suit)
+_ROLE_BIT_BESIDE = [[1 << (4 * role) for role in ROLE_BESIDE[deck.index // 13]] for deck in FULL_DECK]
 _DECK_ROLE_SHIFT = 4 * 12
 
 
@@ -310,7 +313,7 @@ def _total_keys(hand: Sequence[Card], deck: Card) -> tuple[int, int]:
 def _groups_beside(deck: Card) -> tuple[CardGroups, CardGroups]:
     """The cards beside ``deck`` grouped by rank and by suit role beside it (for ``unseen_groups``); made
     on first use, as only the expert bot asks, and not by every command that imports this module."""
-    roles = [_KIND[c.index] * 4 + _RELATION[c.suit, deck.suit] for c in FULL_DECK]
+    roles = ROLE_BESIDE[deck.index // 13]
     return (CardGroups(lambda card: _RANK_NUMBER[card.index], deck),
             CardGroups(lambda card: roles[card.index], deck))
 

@@ -6,6 +6,7 @@ looks those scores up in a ``PlayScores`` table filled from ``score_play``.
 """
 from __future__ import annotations
 
+from functools import cache
 from operator import attrgetter
 from typing import NamedTuple, Sequence
 
@@ -16,8 +17,7 @@ from .actions import GO, Action, Kind
 from .base import Phase, remove_card
 from .count import CountPhase
 
-# Enum members read at every action, as module globals: in Python 3.11 ``Phase.PLAY`` goes through
-# EnumType's __getattr__ hook (some 70 ns, where a global takes 10).
+# Enum members read at every action, as module globals (see "Where the speed comes from" in architecture.rst).
 _OVER, _GO, _EACH_SERIES, _PLAY = Phase.OVER, Kind.GO, LatterWhen.EACH_SERIES, Phase.PLAY
 
 
@@ -108,9 +108,14 @@ def _suit_relation(card: Card, deck_card: Card) -> int:
 
 _RELATION = [[_suit_relation(card, deck) for card in FULL_DECK] for deck in FULL_DECK]  # [deck][card]
 
-# The cards beside each deck card, grouped by what the table sees of a card played (``reply_groups``).
-_REPLY_GROUPS = [CardGroups(lambda card: _RANK[card.index] << 2 | _RELATION[deck.index][card.index], deck)
-                 for deck in FULL_DECK]
+
+@cache
+def _reply_groups(deck: Card) -> CardGroups:
+    """The cards beside ``deck``, grouped by what the table sees of a card played (``reply_groups``); made
+    on first use, as only the expert bot asks."""
+    relation = _RELATION[deck.index]
+    return CardGroups(lambda card: _RANK[card.index] << 2 | relation[card.index], deck)
+
 
 # An item as the table holds it: name, points, how many of the series' last cards it holds, rule key.
 PlayPattern = tuple[str, int, int, str]
@@ -232,7 +237,7 @@ class PlayPhase(CountPhase):
         apart (the same rank, the same suit relation to the deck card): the first card of each group and
         how many the group holds. For ``replies_summed``, which then weighs each group once."""
         assert self.deck_card is not None
-        return _REPLY_GROUPS[self.deck_card.index].unseen([*self.hands[player], *self.played])
+        return _reply_groups(self.deck_card).unseen([*self.hands[player], *self.played])
 
     def replies_summed(self, card: Card, count: int, groups: Sequence[tuple[Card, int]]) -> int:
         """After ``card`` played, the count being ``count`` after it: the points of the best reply each
