@@ -63,11 +63,12 @@ class Rank(enum.IntEnum):
         try:
             return _RANK_PARSE[text.strip().upper()]
         except KeyError:
-            raise CardError(f"unknown rank {text!r}: expected A, 2-10 (or T), J, Q or K") from None
+            raise CardError(f"unknown rank {text!r}: expected {RANK_SPELLINGS}") from None
 
 
 _RANK_SYMBOLS = {r: s for r, s in zip(Rank, ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])}
 _RANK_PARSE = {s: r for r, s in _RANK_SYMBOLS.items()} | {"T": Rank.TEN, "1": Rank.ACE}
+RANK_SPELLINGS = "A (or 1), 2-10 (or T), J, Q or K"  # what _RANK_PARSE takes, for error messages
 _SUIT_PARSE = {s.value: s for s in Suit} | {v: k for k, v in _SUIT_SYMBOLS.items()} | {
     "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 
@@ -137,7 +138,7 @@ class Card:
             raise CardError(f"bad card {text!r}: unknown suit {cleaned[-1]!r} (expected C, D, H, S or ♣♦♥♠)")
         rank = _RANK_PARSE.get(rank_text.upper())
         if rank is None:
-            raise CardError(f"bad card {text!r}: unknown rank {rank_text!r} (expected A, 2-10 or T, J, Q, K)")
+            raise CardError(f"bad card {text!r}: unknown rank {rank_text!r} (expected {RANK_SPELLINGS})")
         return cls(rank, suit)
 
     def __lt__(self, other: "Card") -> bool:

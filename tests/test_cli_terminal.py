@@ -338,3 +338,21 @@ def test_help_follows_the_profile_not_fixed_prose():
     assert "an Ace 1," in cotton_text and "an Ace 1 or 11 at your choice" in parlett_text
     assert "Jack or Deuce scores as it is laid" in parlett_text and "Jack or Deuce" not in cotton_text
     assert "15, 25 or 31" in cotton_text
+
+
+def test_simulate_and_replay_fit_in_eighty_columns(monkeypatch, capsys, tmp_path):
+    """Their summaries are fixed text (no table): written in lines that fit, whatever the path of a log."""
+    lines = at_width(monkeypatch, capsys, 80, "simulate", "--variant", "cotton-1674", "--games", "3", "--seed", "1",
+                     "--jobs", "1", "--logs", str(tmp_path))
+    assert_fits(lines, 80, {"count within 31"})
+    log = sorted(tmp_path.glob("*.json"))[0]
+    path_line, *rest = at_width(monkeypatch, capsys, 80, "replay", str(log))
+    assert path_line.startswith(f"{log}: replayed under")
+    assert_fits(rest, 80, {"reproduced", "every chance action and bot move matches seed"})
+
+
+def test_compare_labels_take_the_room_few_profiles_leave(monkeypatch, capsys):
+    lines = at_width(monkeypatch, capsys, 80, "compare", "cotton-1674", "parlett-121", "--games", "12",
+                     "--skill-games", "0", "--jobs", "1")
+    assert_fits(lines, 80, {"first dealer's side won %", "cards.ace_values: A 1; B 1, 11"})
+    assert not any("…" in line for line in lines)

@@ -301,8 +301,8 @@ def _print_summary(profile: Profile, game: Game, summary: Summary, bots: list[st
     print("  mean points a game, by score:")
     for name, points in sorted(summary.points_by_name.items(), key=lambda kv: -kv[1]):
         print(f"    {name:40s} {points:8.2f}")
-    print("  every game's invariants held (count within 31, each card played once, scores = sums of events,"
-          " winner first to the target, partners sharing one score)")
+    print(f"  every game's invariants held: count within {game.rules.play_limit}, each card played once,")
+    print("    scores = sums of events, winner first to the target, one score per side")
     print("  for intervals and differences between profiles: costly compare")
 
 

@@ -65,12 +65,14 @@ def replay_command(path: str, variant: str | None) -> int:
         print(f"note: {note}")
     state = result.state
     source = f"the rules the log records ({log.variant})" if log.recorded is not None and not variant else name
-    checked = (f"; every chance action and bot move matches seed {log.seed}" if result.checked_seed
-               else "; no seed recorded, so chance actions are taken as logged")
+    checked = (f"every chance action and bot move matches seed {log.seed}" if result.checked_seed
+               else "no seed recorded, so chance actions are taken as logged")
     ending = (f"the result ({state.scores[0]} to {state.scores[1]})" if state.is_terminal()
               else f"the unfinished game's scores ({state.scores[0]} to {state.scores[1]})")
-    print(f"{path}: {len(log.actions)} actions replayed under {source}; "
-          f"{len(state.events)} scores and {ending} reproduced{checked}")
+    # A line each, so that all but the path's fit in 80 columns.
+    print(f"{path}: replayed under {source}")
+    print(f"  {len(log.actions)} actions; {len(state.events)} scores and {ending} reproduced")
+    print(f"  {checked}")
     return 0
 
 

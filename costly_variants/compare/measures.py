@@ -29,7 +29,7 @@ SOURCES: dict[str, tuple[str, str]] = {
     "mog.given_away_scores": ("J/2 pegged in the mog", "mog"),
     "mog.late_claim": ("J/2 claimed at count", "mog"),
     "play.point_totals": ("fifteens, twenty-fives", "play"),
-    HITTER: ("the hitter (31)", "play"),
+    HITTER: ("the hitter (at the limit)", "play"),
     "play.pairs": ("pairs in play", "play"),
     "play.sequences": ("sequences in play", "play"),
     "play.jacks_deuces": ("J and 2 in play", "play"),
@@ -46,6 +46,7 @@ SOURCES: dict[str, tuple[str, str]] = {
     "count.deuce_points": ("Deuces", "count"),
     "count.right_deuce_points": ("right Deuces", "count"),
     "count.colours": ("colours", "count"),
+    "count.sequences": ("sequences", "count"),
 }
 
 

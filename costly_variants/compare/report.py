@@ -57,7 +57,11 @@ def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: boo
 
 def _table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]], *,
            label: int = LABEL) -> list[str]:
+    rows = list(rows)
     width = max(CELL, min(16, (WIDTH - label) // max(1, len(columns))))
+    # Labels take what room the columns leave, so that few columns cut no label.
+    longest = max((len(name) + 1 for name, _ in rows), default=label)
+    label = max(label, min(longest, WIDTH - width * len(columns)))
     lines = [title, " " * label + "".join(c.rjust(width) for c in columns)]
     for name, cells in rows:
         shown = name if len(name) <= label - 1 else name[:label - 2] + "…"
@@ -78,7 +82,8 @@ def _rules_lines(data: dict[str, Any], key: dict[str, str]) -> list[str]:
     lines = [f"Rules that differ ({len(rows)}); passages cited in brackets, [=] as the profile before"]
     for row in rows:
         values = row["values"]
-        shown = ", ".join(f"{key[p]} {format_value(v['value'])}" for p, v in values.items())
+        # "; " between profiles: a list value has its own ", " (A 1; B 1, 11)
+        shown = "; ".join(f"{key[p]} {format_value(v['value'])}" for p, v in values.items())
         lines += _wrap(f"{row['rule']}: {shown}")
         cites = []
         previous: list[str] | None = None
