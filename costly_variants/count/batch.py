@@ -17,7 +17,8 @@ whole block against regular expressions and checks its deals for a card given tw
 arithmetic (``batch_text``); only a block it refuses is read line by line (``parse_line``), to find and
 name the bad line, or to read the rare spellings it leaves to the parser. The scoring pass turns a
 block into eight bytes a deal and looks up, a block at a time in C, each deal's rank entry, suit entry
-and card names; a line is then one join and one ``%`` (``batch_scorer``). Blocks are small (16 KiB of
+and card names; a line is then its entries' parts joined and filled, in C where the filler was built
+(``_fill.c``), else by one join and one ``%`` (``batch_scorer``). Blocks are small (16 KiB of
 input) so that a block's output is still in the cache when it is written. The entries are built once
 for the whole input before the workers fork, when it is large.
 """
@@ -199,12 +200,12 @@ def _check_block(source: _Input, number: int) -> Checked:
     return block.newlines, deals, bad, first, False
 
 
-def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: int, plain: bool) -> list[bytes]:
+def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: int, plain: bool) -> bytes:
     """The JSON lines of one (checked) block, as UTF-8, each ending in a line break."""
     block = _read_block(source, number)
     first_line += block.skipped
     if block.text is None:
-        return []
+        return b""
     if plain:
         normal = batch_text.normalise(block.text)
         codes = batch_text.codes(normal)
@@ -220,17 +221,13 @@ def _score_block(scorer: BatchScorer, source: _Input, number: int, first_line: i
 
 # -- running -----------------------------------------------------------------------------------------------
 
-def _writer(fd: int) -> Callable[[list[bytes]], None]:
-    """Writes lists of lines to ``fd`` with writev: no joined copy of a block's output is ever made."""
-    def write(lines: list[bytes]) -> None:
+def _writer(fd: int) -> Callable[[bytes], None]:
+    """Writes a block's lines to ``fd``, all of them: a short write (a pipe, a signal) is finished."""
+    def write(data: bytes) -> None:
         try:
-            for start in range(0, len(lines), 512):
-                batch = lines[start:start + 512]
-                written = os.writev(fd, batch)
-                if written < sum(map(len, batch)):  # a short write (a pipe, a signal): finish byte by byte
-                    view = memoryview(b"".join(batch))[written:]
-                    while view:
-                        view = view[os.write(fd, view):]
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
         except BrokenPipeError:
             raise  # the reader has gone (| head): not an error
         except OSError as exc:
@@ -356,12 +353,12 @@ def _line_error(name: str, starts: list[int], results: dict[int, Checked]) -> No
     raise BatchError(f"{name}:{starts[block] + offset}: {message}; nothing was scored{more}")
 
 
-def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[list[bytes]], object], *, name: str = "<stdin>",
+def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[bytes], object], *, name: str = "<stdin>",
              workers: int | None = None, parallel_from: int = 1 << 20, progress: bool = False,
              block: int = BLOCK) -> int:
     """Check every line of the file open at ``fd`` (seekable, read from its current offset), then
-    write one JSON line per deal to ``out_fd`` (a file descriptor, or a function taking lines, which
-    keeps the work in this process). Returns the number of deals."""
+    write one JSON line per deal to ``out_fd`` (a file descriptor, or a function taking a block's lines
+    as bytes, which keeps the work in this process). Returns the number of deals."""
     start = os.lseek(fd, 0, os.SEEK_CUR)
     source = _Input(fd, start, os.fstat(fd).st_size, block)
     workers = workers if workers is not None else len(os.sched_getaffinity(0))
@@ -493,9 +490,9 @@ def score_batch(rules: Rules, lines: Iterable[str] | IO[bytes], out: IO[str], *,
     try:
         out.flush()
         try:
-            target: int | Callable[[list[bytes]], object] = out.fileno()
+            target: int | Callable[[bytes], object] = out.fileno()
         except (OSError, AttributeError, ValueError):  # an in-memory destination: stay in this process
-            target = lambda lines: out.write(b"".join(lines).decode("utf-8"))  # noqa: E731
+            target = lambda data: out.write(data.decode("utf-8"))  # noqa: E731
         return score_fd(rules, fd, target, name=source_name, workers=workers, parallel_from=parallel_from,
                         progress=progress, block=block)
     finally:
