@@ -149,3 +149,27 @@ def test_batch_lines_are_score_hand_in_any_declaration_order(profile, order, see
         cards = [FULL_DECK[i] for i in deal]
         expected = score_hand(rules, cards[:3], cards[3]).as_dict()
         assert {k: v for k, v in result.items() if k not in ("line", "hand", "deck")} == expected
+
+
+@pytest.mark.slow
+def test_without_a_c_compiler_the_wheel_is_pure_python_and_says_why(tmp_path):
+    import zipfile
+
+    import shutil
+
+    # a copy without the filler built in place here (setuptools would find it up to date, not compile)
+    tree = tmp_path / "tree"
+    for name in ("costly_variants", "variants", "sources"):
+        shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    for name in ("pyproject.toml", "README.md", "hatch_build.py"):
+        shutil.copy(ROOT / name, tree / name)
+    env = dict(os.environ, CC="false")  # a compiler that always fails
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(tmp_path), str(tree)],
+                            capture_output=True, text=True, timeout=300, env=env)
+    if result.returncode != 0 and "Could not find a version" in result.stdout + result.stderr:
+        pytest.skip("cannot fetch the build backend here")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "the C filler for batch scoring was not built" in result.stdout + result.stderr
+    wheel = next(tmp_path.glob("*.whl"))
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert not [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))]

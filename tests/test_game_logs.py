@@ -113,7 +113,14 @@ def test_the_wheel_includes_the_log_schema(tmp_path):
     import zipfile
 
     wheel = next(tmp_path.glob("*.whl"))
-    assert "costly_variants/game/log.schema.json" in zipfile.ZipFile(wheel).namelist()
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "costly_variants/game/log.schema.json" in names
+    # and, where this checkout's C filler was built, the wheel carries it and is tagged for this platform
+    from costly_variants.count import batch_scorer
+
+    if batch_scorer.FILL is not batch_scorer.BatchScorer.fill_in_python:
+        assert any(name.startswith("costly_variants/count/_fill.") for name in names), names
+        assert not wheel.name.endswith("-none-any.whl"), wheel.name
 
 
 def test_seed_and_bots_must_come_together():
