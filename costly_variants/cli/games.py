@@ -512,7 +512,11 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
             raise CostlyError(f"cannot write the log {args.log!r}: {exc.strerror or exc}") from None
     if finished:
         return EXIT_OK
-    return exit_code(stopped) if isinstance(stopped, KeyboardInterrupt) else 130
+    if isinstance(stopped, KeyboardInterrupt):
+        return exit_code(stopped)
+    # The input ran out (Ctrl-D, or a file of moves too short): not an interruption, so not 130.
+    kept = f"; the moves so far are in {args.log}" if args.log else ""
+    raise CostlyError(f"costly play: the input ended before the game did{kept}")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
