@@ -233,6 +233,9 @@ HEAVY = {"jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game"
     (["diff", "--json"], {"jsonschema", "yaml", "costly_variants.profiles"}),
     (["score", "5H", "5D", "10H", "--deck", "KH"], {"jsonschema", "rich", "yaml", "costly_variants.profiles",
                                                     "costly_variants.count"}),
+    # piped, the analysis is plain text: rich is not loaded (cli/plain.py)
+    (["analyse", "hands", "--variant", "parlett-121"], {"jsonschema", "yaml", "costly_variants.profiles",
+                                                        "costly_variants.count"}),
 ])
 def test_commands_import_only_what_they_use(argv, allowed):
     assert _imports(*argv) & HEAVY <= allowed
