@@ -170,6 +170,16 @@ def test_every_command_is_listed_by_group(cli):
     assert {c[0] for c in COMMANDS} <= set(listed)
 
 
+def test_a_command_gets_the_parser_it_has_among_all_of_them():
+    everything = dict(_commands(build_parser()))
+    for argv, sub in everything.items():
+        alone = dict(_commands(build_parser(argv[0])))
+        assert alone[argv].format_help() == sub.format_help()
+    # up to its own group only: the commands of later groups are not there
+    assert ("play",) in everything and ("play",) not in dict(_commands(build_parser("analyse")))
+    assert dict(_commands(build_parser("no-such-command"))).keys() == everything.keys()
+
+
 @pytest.mark.parametrize("argv", COMMANDS, ids=" ".join)
 def test_every_command_explains_itself(argv, cli, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
@@ -233,6 +243,9 @@ HEAVY = {"jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game"
     (["diff", "--json"], {"jsonschema", "yaml", "costly_variants.profiles"}),
     (["score", "5H", "5D", "10H", "--deck", "KH"], {"jsonschema", "rich", "yaml", "costly_variants.profiles",
                                                     "costly_variants.count"}),
+    # piped, the analysis is plain text: rich is not loaded (cli/plain.py)
+    (["analyse", "hands", "--variant", "parlett-121"], {"jsonschema", "yaml", "costly_variants.profiles",
+                                                        "costly_variants.count"}),
 ])
 def test_commands_import_only_what_they_use(argv, allowed):
     assert _imports(*argv) & HEAVY <= allowed

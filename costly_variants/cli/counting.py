@@ -295,28 +295,27 @@ def cmd_analyse_hands(args: argparse.Namespace) -> int:
         payload = [{"profile": p.id, **a.as_dict()} for p, a in results]
         print(dumps(payload[0] if args.variant else payload))
         return EXIT_OK
-    from rich.text import Text
+    from .plain import Output
+    from .render import Column, Grid
 
-    from .render import Column, Grid, console
-
-    out = console()
+    out = Output()  # rich is loaded only if the output is a terminal or needs wrapping
     bar_room = max(10, min(40, out.width - 20))
     for n, (profile, a) in enumerate(results):
         if n:
-            out.print()
-        out.print(Text(f"{profile.id}: {a.deals:,} deals of three cards and a deck card", style="bold"))
-        out.print(Text(f"  mean {a.mean:.3f}, maximum {a.maximum}, no deal counts: "
-                       f"{', '.join(map(str, a.impossible)) or 'none'}"))
-        out.print(Text(f"  scoring nothing (cock's nest): {a.zero_share:.2%}"))
+            out.line()
+        out.line(f"{profile.id}: {a.deals:,} deals of three cards and a deck card", style="bold")
+        out.line(f"  mean {a.mean:.3f}, maximum {a.maximum}, no deal counts: "
+                 f"{', '.join(map(str, a.impossible)) or 'none'}")
+        out.line(f"  scoring nothing (cock's nest): {a.zero_share:.2%}")
         grid = Grid("category", Column("deals scoring it", justify="right"), Column("share", justify="right"),
                     Column("mean points", justify="right"))
         for category, count in a.category_deals.items():
             grid.add_row(category, f"{count:,}", f"{count / a.deals:.1%}",
                          f"{a.category_points[category] / a.deals:.3f}")
-        grid.render(out, indent=2)
-        out.print(Text("  how many deals count each total:"))
+        out.grid(grid, indent=2)
+        out.line("  how many deals count each total:")
         peak = max(a.distribution.values())
         for total, count in a.distribution.items():
             bar = "#" * max(1, round(bar_room * count / peak))
-            out.print(Text(f"  {total:3d} {count:9,d} {bar}"))
+            out.line(f"  {total:3d} {count:9,d} {bar}")
     return EXIT_OK

@@ -6,8 +6,9 @@ passage id, a value), prose wraps at spaces only, and a table that cannot give e
 room is laid out as blocks instead. The width is ``COLUMNS`` if set, else the real terminal's; piped
 output is a stable 80 columns and plain text (rich writes no colour codes to a pipe).
 
-rich is imported here and nowhere at the top of a command module, so that commands that print no table
-(and ``--version``, ``--help``) never pay for it.
+rich is imported here, and only inside the functions that draw with it: a command's output that rich
+would write as plain text is written by ``plain.Output`` from this module's layout without loading rich at
+all, and commands that print no table (and ``--version``, ``--help``) never pay for it either.
 """
 from __future__ import annotations
 
@@ -15,16 +16,16 @@ import os
 import re
 import sys
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, Sequence, TextIO
 
-from rich.cells import cell_len
-from rich.console import Console
-from rich.padding import Padding
-from rich.table import Column as RichColumn, Table
-from rich.text import Text
-
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
+    Cell = str | Text
 
 PIPE_WIDTH = 80
 GAP = 2  # spaces between two columns
@@ -45,6 +46,16 @@ def output_width(stream: TextIO | None = None) -> int:
     return PIPE_WIDTH
 
 
+def cell_len(text: str) -> int:
+    """The cells ``text`` takes across: one a character where it is printable ASCII (so rich need not be
+    loaded to measure it), else as rich measures it."""
+    if text.isascii() and text.isprintable():
+        return len(text)
+    from rich.cells import cell_len as measured
+
+    return measured(text)
+
+
 class _Trimmed:
     """A stream that drops the spaces rich pads a table's last column with, so piped lines end cleanly."""
 
@@ -61,19 +72,25 @@ class _Trimmed:
         return getattr(self.stream, name)
 
 
-class _Console(Console):
-    def on_broken_pipe(self) -> None:
-        # rich exits 1 here; the reader going away (``costly diff | head``) is no error: the command's
-        # runner turns it into a quiet exit 0, as for any other output.
-        self.quiet = True
-        raise BrokenPipeError
-
-
 def console(stream: TextIO | None = None) -> Console:
     """A console as wide as the window; colour only on a terminal (rich checks), never highlighting."""
     stream = stream or sys.stdout
-    return _Console(file=_Trimmed(stream), width=output_width(stream), highlight=False, soft_wrap=False,  # type: ignore[arg-type]
-                   markup=False, emoji=False)
+    return _console_type()(file=_Trimmed(stream), width=output_width(stream), highlight=False,  # type: ignore[arg-type]
+                           soft_wrap=False, markup=False, emoji=False)
+
+
+@cache
+def _console_type() -> type[Console]:
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            # rich exits 1 here; the reader going away (``costly diff | head``) is no error: the command's
+            # runner turns it into a quiet exit 0, as for any other output.
+            self.quiet = True
+            raise BrokenPipeError
+
+    return _Console
 
 
 _WORD = re.compile(r"^\s*\S+|\S+", re.MULTILINE)
@@ -120,20 +137,29 @@ class Column:
     whole: bool = False  # never wrapped: a name of several words that a user looks up or copies
 
 
-Cell = str | Text
+def _unbroken(text: str) -> bool:
+    """Whether rich draws ``text`` as it is where it has room: printable ASCII (one cell a character, no
+    control codes for rich to strip, no tab or line break), and no space at either end."""
+    return text.isascii() and text.isprintable() and text.strip(" ") == text
 
 
 def _plain(cell: Cell) -> str:
-    return cell.plain if isinstance(cell, Text) else cell
+    return cell if isinstance(cell, str) else cell.plain
 
 
 def _flat(cell: Cell) -> Text:
     """A cell on one line (that may wrap): a block has room across, not down."""
+    from rich.text import Text
+
     return Text("  ").join(_text(cell).split("\n"))
 
 
 def _text(cell: Cell) -> Text:
-    return cell if isinstance(cell, Text) else Text(cell)
+    if isinstance(cell, str):
+        from rich.text import Text
+
+        return Text(cell)
+    return cell
 
 
 class Grid:
@@ -168,7 +194,35 @@ class Grid:
             maximum.append(max(lines, minimum[-1]))
         return allot(minimum, maximum, width - GAP * (len(columns) - 1))
 
+    def plain_lines(self, width: int) -> list[str] | None:
+        """The lines ``render`` draws for the grid ``width`` wide where rich draws it unstyled (not on a
+        terminal), without loading rich: when it is laid out as a table and every cell is printable ASCII
+        that fits its column on one line, a row is its cells justified in their columns, ``GAP`` apart, with
+        no trailing spaces. Else None: the grid is for rich to draw (``tests/test_plain.py`` checks these
+        lines against rich's)."""
+        widths = self.side_by_side_widths(width)
+        if widths is None or not self.rows or any(c.justify not in ("left", "right") for c in self.columns):
+            return None
+        rows: list[Sequence[Cell]] = []
+        if any(c.header.strip() for c in self.columns):
+            rows.append([c.header for c in self.columns])
+        for n, row in enumerate(self.rows):
+            rows.extend([[""] * len(row)] * (self.leading if n else 0))
+            rows.append(row)
+        lines = []
+        for shown in rows:
+            cells = []
+            for cell, column, room in zip(shown, self.columns, widths):
+                # rich strips a cell's trailing spaces before it justifies it, and wraps one too long
+                if not (isinstance(cell, str) and _unbroken(cell) and len(cell) <= room):
+                    return None
+                cells.append(cell.rjust(room) if column.justify == "right" else cell.ljust(room))
+            lines.append((" " * GAP).join(cells).rstrip(" "))
+        return lines
+
     def table(self, widths: Sequence[int]) -> Table:
+        from rich.table import Column as RichColumn, Table
+
         table = Table(*(RichColumn(c.header, justify=c.justify, width=w, overflow="fold")  # type: ignore[arg-type]
                         for c, w in zip(self.columns, widths)),
                       box=None, pad_edge=False, padding=(0, GAP // 2),
@@ -181,6 +235,8 @@ class Grid:
         return table
 
     def blocks(self, width: int) -> list[RenderableType]:
+        from rich.text import Text
+
         out: list[RenderableType] = []
         labels = [c.header for c in self.columns[self.heading:]]
         label_width = max((cell_len(label) for label in labels), default=0)
@@ -209,6 +265,8 @@ class Grid:
 
     def render(self, out: Console, *, indent: int = 0) -> None:
         """Print the grid ``indent`` columns in: as a table if it fits, else as blocks."""
+        from rich.padding import Padding
+
         width = out.width - indent
         widths = self.side_by_side_widths(width)
         parts: list[RenderableType] = [self.table(widths)] if widths is not None else self.blocks(width)
@@ -219,6 +277,10 @@ class Grid:
 def _aligned(labels: Sequence[str], cells: Sequence[Cell], width: int, label_width: int) -> Padding | None:
     """A block's lines with the parts of its cells in columns (``diff``: value, then status and passages),
     when every cell has as many lines as the others and the parts fit; else None."""
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
     parts = [_text(cell).split("\n", allow_blank=True) for cell in cells]
     count = len(parts[0]) if parts else 0
     if count < 2 or any(len(p) != count for p in parts):
@@ -239,6 +301,8 @@ def _aligned(labels: Sequence[str], cells: Sequence[Cell], width: int, label_wid
 
 def _wrapped(text: Text, width: int) -> Table:
     """A line of prose wrapped at spaces to the window, never narrower than its longest word."""
+    from rich.table import Table
+
     fitted = min(width, max(longest_line(text.plain), 1))
     table = Table.grid()
     table.add_column(width=max(fitted, longest_word(text.plain)), overflow="fold")
@@ -250,6 +314,9 @@ def labelled(pairs: Sequence[tuple[str, Cell]], width: int, *, label_width: int 
              indent: int = INDENT) -> Table:
     """Lines of ``label  value`` under a heading; a value too wide for the room beside its label goes
     on the next line, indented, rather than being cut."""
+    from rich.table import Table
+    from rich.text import Text
+
     label_width = label_width if label_width is not None else max((cell_len(l) for l, _ in pairs), default=0)
     room = width - indent - label_width - GAP
     table = Table.grid(padding=(0, 0, 0, 0))
