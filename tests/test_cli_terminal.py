@@ -145,6 +145,27 @@ def test_a_broken_pipe_through_a_shell_pipeline():
     assert status.stdout.splitlines()[-1] == "0"
 
 
+FULL_DISK = [["--version"], ["--help"], ["variants"], ["show", "cotton-1674"], ["diff", "--json"],
+             ["analyse", "hands", "--variant", "parlett-121"], ["score", "5H", "4H", "8H", "--deck", "JH", "--json"],
+             ["compare", "--games", "10", "--skill-games", "0"], ["examples"]]
+
+
+@pytest.mark.parametrize("argv", FULL_DISK, ids=" ".join)
+def test_output_that_cannot_be_written_is_a_one_line_error(argv):
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run([sys.executable, "-m", "costly_variants", *argv], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=120)
+    assert result.returncode == 1
+    assert result.stderr == "error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_standard_output_is_a_one_line_error():
+    result = subprocess.run(f"{sys.executable} -m costly_variants variants >&-", shell=True, capture_output=True,
+                            text=True, executable="/bin/bash")
+    assert result.returncode == 1
+    assert result.stderr == "error: standard output is closed: nowhere to write the output\n"
+
+
 def _commands(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ()):
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):

@@ -71,17 +71,33 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the command; return the exit code."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv == ["--version"]:
-        # The fast path: nothing else to import (argparse's own --version action answers otherwise).
-        print(VERSION)
-        return EXIT_OK
+    from .stdout import Guarded
+
+    if sys.stdout is None:  # started with standard output closed (``costly ... >&-``)
+        if sys.stderr is not None:
+            print("error: standard output is closed: nowhere to write the output", file=sys.stderr)
+        return EXIT_INVALID
+    stdout, sys.stdout = sys.stdout, Guarded(sys.stdout)  # type: ignore[assignment]
+    try:
+        return _run(list(sys.argv[1:] if argv is None else argv))
+    finally:
+        sys.stdout = stdout
+
+
+def _run(argv: list[str]) -> int:
     try:
         try:
+            if argv == ["--version"]:
+                # The fast path: nothing else to import (argparse's own --version action answers otherwise).
+                print(VERSION)
+                sys.stdout.flush()
+                return EXIT_OK
             # The command is the first argument: the only options before it are --help and --version.
             command = argv[0] if argv and not argv[0].startswith("-") else None
             args = build_parser(command).parse_args(argv)
-            return int(args.handler(args))
+            code = int(args.handler(args))
+            sys.stdout.flush()  # here, so that output that cannot be written is reported, not lost at exit
+            return code
         except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP where a command turned them into this
             from .signals import exit_code
 
@@ -91,8 +107,6 @@ def run(argv: Sequence[str] | None = None) -> int:
             raise
         except Exception as exc:  # noqa: BLE001 - ours are reported in a line, the rest re-raised
             return _report(exc)
-        finally:
-            sys.stdout.flush()
     except BrokenPipeError:
         return _broken_pipe()
 
@@ -100,6 +114,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 def _report(exc: Exception) -> int:
     """One line on stderr (a line a problem for a broken profile) and the exit code; not ours: raise."""
     from ..errors import CostlyError, ProfileError, UsageError  # here: --help and --version need none of it
+    from .stdout import OutputLost, silence
 
     if isinstance(exc, UsageError):
         print(f"error: {exc}", file=sys.stderr)
@@ -111,6 +126,10 @@ def _report(exc: Exception) -> int:
     if isinstance(exc, CostlyError):
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_INVALID
+    if isinstance(exc, OutputLost):
+        print(f"error: {exc}", file=sys.stderr)
+        silence()
+        return EXIT_INVALID
     if isinstance(exc, RecursionError):
         print("error: the input is nested too deeply to read", file=sys.stderr)
         return EXIT_INVALID
@@ -118,18 +137,11 @@ def _report(exc: Exception) -> int:
 
 
 def _broken_pipe() -> int:
-    """The reader went away (``costly diff | head``): exit 0, quietly.
+    """The reader went away (``costly diff | head``): exit 0, quietly (Python would report the pipe
+    again when it flushes stdout at exit)."""
+    from .stdout import silence
 
-    Python would report the pipe again when it flushes stdout at exit; pointing stdout at /dev/null
-    first lets it close in silence.
-    """
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
+    silence()
     return EXIT_OK
 
 
