@@ -54,6 +54,15 @@ def test_end_of_input_abandons_cleanly(tmp_path):
     assert json.loads(log.read_text(encoding="utf-8"))["finished"] is False
 
 
+@pytest.mark.parametrize("word", ["quit", "exit"])
+def test_quit_ends_the_game_as_the_player_asked(tmp_path, word):
+    log = tmp_path / "quit.json"
+    result = costly("play", "--variant", "parlett-121", "--seed", "8", "--log", str(log), stdin=f"1\n{word}\n1\n")
+    assert result.returncode == 0 and result.stderr == ""
+    assert "Game abandoned." in result.stdout
+    assert json.loads(log.read_text(encoding="utf-8"))["finished"] is False
+
+
 def test_ctrl_c_ends_cleanly():
     proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "play", "--variant", "cotton-1674", "--seed", "1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -121,6 +121,10 @@ MOG_WORDS = {
 QUIT = "quit"
 
 
+class PlayerQuit(Exception):
+    """The player typed quit: the game ends there, as they asked (exit status 0, the log written)."""
+
+
 class Terminal:
     """A person at seat 0 playing against bots, reading moves from ``stdin``; ``help`` and ``hint`` teach."""
 
@@ -348,7 +352,7 @@ class Terminal:
                 self.print(self.board())
                 continue
             if word in (QUIT, "exit"):
-                raise EOFError
+                raise PlayerQuit
             if word == "" and len(legal) == 1:
                 return legal[0]
             choice = self._parse(text, legal)
@@ -490,7 +494,7 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
                 ui.announce()
         ui.announce()
         finished = True
-    except (KeyboardInterrupt, EOFError) as exc:  # Ctrl-C, SIGTERM, SIGHUP, end of input
+    except (KeyboardInterrupt, EOFError, PlayerQuit) as exc:  # Ctrl-C, SIGTERM, SIGHUP, end of input, quit
         stopped = exc
         ui.print("\nGame abandoned.")
     except BaseException:  # an unexpected error: keep the game so far, then let the error be reported
@@ -510,7 +514,7 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
             write_play_log(args.log, state, seed=seed, bot=args.bot, say=ui.print)
         except OSError as exc:
             raise CostlyError(f"cannot write the log {args.log!r}: {exc.strerror or exc}") from None
-    if finished:
+    if finished or isinstance(stopped, PlayerQuit):
         return EXIT_OK
     if isinstance(stopped, KeyboardInterrupt):
         return exit_code(stopped)
