@@ -173,3 +173,25 @@ def test_without_a_c_compiler_the_wheel_is_pure_python_and_says_why(tmp_path):
     wheel = next(tmp_path.glob("*.whl"))
     assert wheel.name.endswith("-py3-none-any.whl")
     assert not [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))]
+
+
+@pytest.mark.parametrize("name", ["\0", '", "cards": "\\u0000"', '"cards": "\0"', "%(a)s %% %d", "\u2028\t\n",
+                                  "\\", "x" * 5000])
+def test_a_colour_named_anything_is_written_as_score_hand_writes_it(name):
+    """A house profile names its colours freely; the name is data, whatever characters it holds."""
+    import json
+
+    from costly_variants.count.hand import score_hand
+
+    rules = profiles.load("parlett-121").rules
+    colours = tuple(dataclasses.replace(entry, name=name if k == 0 else name + entry.name)
+                    for k, entry in enumerate(rules.colours))
+    rules = dataclasses.replace(rules, colours=colours)
+    deals = [(0, 1, 2, 3), (13, 14, 15, 16), (0, 13, 26, 39)] + random_deals(11, 300)  # four of a suit, ...
+    for python in (True, False):
+        scorer = BatchScorer(rules, fill=BatchScorer.fill_in_python if python else None)
+        for deal in deals:
+            result = json.loads(scorer.score_line(deal))
+            cards = [FULL_DECK[i] for i in deal]
+            expected = score_hand(rules, cards[:3], cards[3]).as_dict()
+            assert {k: v for k, v in result.items() if k not in ("line", "hand", "deck")} == expected

@@ -74,7 +74,10 @@ def _item_texts(rules: Rules, items: Iterable[tuple], memo: dict[tuple, tuple[st
         if around is None:
             text = json.dumps({"category": category.value, "name": name, "cards": "\x00", "points": points,
                                "rule": rule, "cite": list(rules.cite(rule))}, ensure_ascii=False)
-            before, _, after = text.partition('"\\u0000"')
+            # split at the cards' value: a name's own "\u0000" (a control character, escaped) comes
+            # before it, and cannot hold '"cards": ' unescaped
+            before, _, after = text.partition('"cards": "\\u0000"')
+            before += '"cards": '
             around = memo[(category, name, points, rule)] = (", " + before + "[", "]" + after)
         out[category] = out.get(category, "") + around[0] + ", ".join(_SLOT % p for p in positions) + around[1]
     return out
