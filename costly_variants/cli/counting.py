@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                               "each point",
                 examples=["costly score 5H 5D 10H --deck KH", "costly score AH 4C 10S --deck 5D --variant cotton-1674",
                           "costly score --batch --variant parlett-121 < deals.txt"],
-                details="Cards are a rank (A, 2-10, J, Q, K; T for ten) and a suit (S, H, D, C, or the symbols). "
+                details="Cards are a rank (A or 1, 2-10, J, Q, K; T for ten) and a suit (S, H, D, C, or the symbols), in "
+                        "either case. "
                         "The deck card is the card turned up from the stock, which counts with every hand.")
     p.add_argument("cards", nargs="*", metavar="CARD", help="the three cards held, e.g. 5H 5D 10H")
     p.add_argument("--deck", metavar="CARD", help="the deck card (the turn-up), e.g. KH")

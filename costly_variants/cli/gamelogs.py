@@ -71,7 +71,8 @@ def replay_command(path: str, variant: str | None) -> int:
               else f"the unfinished game's scores ({state.scores[0]} to {state.scores[1]})")
     # A line each, so that all but the path's fit in 80 columns.
     print(f"{path}: replayed under {source}")
-    print(f"  {len(log.actions)} actions; {len(state.events)} scores and {ending} reproduced")
+    actions, scores = len(log.actions), len(state.events)
+    print(f"  {actions} action{'s' * (actions != 1)}; {scores} score{'s' * (scores != 1)} and {ending} reproduced")
     print(f"  {checked}")
     return 0
 

@@ -97,7 +97,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for target in targets:
         path = profiles.bundled_paths().get(target) or Path(target)
         if not path.is_file():
-            problem = Problem(Location(str(target)), "no such file or bundled profile")
+            what = "a folder, not a profile file" if path.is_dir() else "no such file or bundled profile"
+            problem = Problem(Location(str(target)), what)
             problems = [problem]
         else:
             _, problems = profiles.check(path)
