@@ -76,6 +76,15 @@ def _fail(file: str, mark: Any, message: str, path: PathKey = ()) -> ProfileErro
     return ProfileError([Problem(Location(file, line, col, json_path(path)), message)])
 
 
+def _within(text: str, mark: Any) -> Any:
+    """``mark``, or where the parser ran into the end of the text (an unclosed ``{``, say), the end of
+    the last line that has anything on it: not a line after the last, which no editor shows."""
+    body = text.rstrip()
+    if mark is None or mark.index < len(body):
+        return mark
+    return yaml.Mark(mark.name, len(body), body.count("\n"), len(body) - (body.rfind("\n") + 1), None, None)
+
+
 def _reader_failure(file: str, text: str, exc: yaml.reader.ReaderError) -> ProfileError:
     """A character YAML does not allow, located by line and column."""
     before = text[: exc.position]
@@ -118,7 +127,7 @@ def _load_with(loader_class: Any, text: str, file: str) -> Document:
         try:
             node = loader.get_single_node()
         except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
+            mark = _within(text, exc.problem_mark or exc.context_mark)
             raise _fail(file, mark, "malformed YAML: " + _one_line(exc.problem or exc.context or "")) from None
         except yaml.reader.ReaderError as exc:
             raise _reader_failure(file, text, exc) from None
