@@ -82,7 +82,7 @@ def _within(text: str, mark: Any) -> Any:
     body = text.rstrip()
     if mark is None or mark.index < len(body):
         return mark
-    return yaml.Mark(mark.name, len(body), body.count("\n"), len(body) - (body.rfind("\n") + 1), None, None)
+    return yaml.Mark(mark.name, len(body), body.count("\n"), len(body) - (body.rfind("\n") + 1), None, 0)
 
 
 def _reader_failure(file: str, text: str, exc: yaml.reader.ReaderError) -> ProfileError:
