@@ -56,3 +56,15 @@ def test_analyse_cli_json(cli):
     assert code == 0
     assert sum(data["distribution"].values()) == 1_082_900
     assert {"mean", "maximum", "impossible_totals", "cocks_nest_share", "category_deals"} <= set(data)
+
+
+def test_the_hands_thirty_one_is_headed_by_the_limit_a_house_profile_sets(cli, tmp_path):
+    house = tmp_path / "house-41.yaml"
+    house.write_text("id: house-41\ntitle: Parlett, play to 41\nyear: 2026\nextends: parlett-121\nrules:\n  play:\n"
+                     "    limit: {value: 41, status: editorial, cite: [parlett-web#hand-scores], note: a house limit}\n",
+                     encoding="utf-8")
+    code, out, err = cli("analyse", "hands", "--variant", str(house))
+    assert code == 0, err
+    assert "  thirty-one (41) " in out
+    code, out, _ = cli("analyse", "hands", "--variant", "parlett-121")
+    assert "  thirty-one " in out and "thirty-one (" not in out

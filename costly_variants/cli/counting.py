@@ -310,8 +310,11 @@ def cmd_analyse_hands(args: argparse.Namespace) -> int:
         out.line(f"  scoring nothing (cock's nest): {a.zero_share:.2%}")
         grid = Grid("category", Column("deals scoring it", justify="right"), Column("share", justify="right"),
                     Column("mean points", justify="right"))
+        limit = profile.rules.play_limit
         for category, count in a.category_deals.items():
-            grid.add_row(category, f"{count:,}", f"{count / a.deals:.1%}",
+            # the hand's "thirty-one" is the play's limit: say so where a house profile moves it
+            label = f"{category} ({limit})" if category == "thirty-one" and limit != 31 else category
+            grid.add_row(label, f"{count:,}", f"{count / a.deals:.1%}",
                          f"{a.category_points[category] / a.deals:.3f}")
         out.grid(grid, indent=2)
         out.line("  how many deals count each total:")
