@@ -2,6 +2,7 @@
 giving no difference, the same result for any number of processes, and Ctrl-C keeping finished games."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -149,6 +150,38 @@ def test_compare_text_fits_80_columns_and_says_what_the_intervals_are(cli, tmp_p
     assert plot.read_text(encoding="utf-8").lstrip().startswith("<?xml") and "<svg" in plot.read_text()
 
 
+def _stopped_after_the_first_chunk(plans, progress):
+    """A run that Ctrl-C stops as soon as its first chunk (four seeds) is done."""
+    def stop(done, total):
+        raise KeyboardInterrupt
+
+    return run_plans(plans, jobs=1, chunk_size=4, progress=stop)
+
+
+def test_an_interrupted_comparison_says_so_in_every_form():
+    import csv
+
+    from costly_variants.compare.report import (by_rule_csv, render_by_rule_markdown, render_by_rule_text,
+                                                 render_csv, render_markdown, render_text)
+
+    a, b = profiles.load("cotton-1674"), profiles.load("parlett-121")
+    settings = Settings(12, 1, ("greedy",))
+    finished = run_comparison([a, b], settings, local_runner(1))
+    stopped = run_comparison([a, b], settings, _stopped_after_the_first_chunk)
+    assert stopped["settings"]["games_played"] == 4 and not stopped["settings"]["complete"]
+    for data, flag in ((finished, "False"), (stopped, "True")):
+        rows = list(csv.DictReader(io.StringIO(render_csv(data))))
+        assert rows and {row["interrupted"] for row in rows} == {flag}
+    assert render_text(stopped).startswith("4 games per profile of 12 (interrupted), seed 1")
+    assert "\n4 of 12 games per profile (interrupted) (seed 1, bots greedy)" in render_markdown(stopped)
+    assert "\n12 games per profile (seed 1, bots greedy)" in render_markdown(finished)
+    by_rule = run_by_rule(a, b, settings, _stopped_after_the_first_chunk)
+    assert {row["interrupted"] for row in csv.DictReader(io.StringIO(by_rule_csv(by_rule)))} == {"True"}
+    assert "\n4 of 12 games per rule set (interrupted), the same seeds" in render_by_rule_markdown(by_rule)
+    assert "4 games each on the same seeds (seed 1, bots greedy) (interrupted)." in \
+        " ".join(render_by_rule_text(by_rule).split())
+
+
 def test_compare_markdown_and_by_rule(cli):
     code, out, _ = cli("compare", "cotton-1674", "holme-1688", "--games", "12", "--skill-games", "0", "--markdown",
                        "--jobs", "1")
@@ -216,18 +249,50 @@ def _unique_games(offset: int) -> str:
     return str(1_000_000 + (os.getpid() % 100_000) * 10 + offset)
 
 
-@pytest.mark.parametrize("jobs, sig, offset", [("1", signal.SIGINT, 1), ("2", signal.SIGINT, 2),
-                                               ("2", signal.SIGTERM, 3)])
+# Ctrl-C, SIGTERM and SIGHUP stop a run alike; the exit status is 128 plus the signal's number.
+STOPS = {"SIGINT": 130, "SIGTERM": 143, "SIGHUP": 129}
+
+
+@pytest.mark.parametrize("jobs, sig, offset", [("1", "SIGINT", 1), ("2", "SIGINT", 2), ("2", "SIGTERM", 3),
+                                               ("2", "SIGHUP", 5), ("1", "SIGTERM", 6), ("1", "SIGHUP", 7)])
 def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs, sig, offset):
     games = _unique_games(offset)
     proc = _long_simulation(games, jobs)
-    os.kill(proc.pid, sig)
+    os.kill(proc.pid, getattr(signal, sig))
     start = time.monotonic()
     out, err = proc.communicate(timeout=30)
     assert time.monotonic() - start < 1.5
-    assert proc.returncode == 130 and "Traceback" not in err
+    assert proc.returncode == STOPS[sig] and "Traceback" not in err and "Error" not in err, err
     data = json.loads(out)
     assert 0 < data["games"] < int(games) and sum(data["wins_by_team"]) == data["games"]
+    assert _processes_with(games) == []  # no worker left behind
+
+
+@pytest.mark.parametrize("sig, offset", [("SIGINT", 8), ("SIGTERM", 9), ("SIGHUP", 10)])
+@pytest.mark.parametrize("group", [False, True], ids=["parent", "process-group"])
+def test_a_stopped_comparison_reports_and_writes_the_games_finished(tmp_path, sig, offset, group):
+    """As for Ctrl-C: stopped within a second, the finished games reported and marked interrupted in the
+    text and the CSV, every file whole, no traceback from the parent or any worker. A hang-up or a
+    ``kill -- -PGID`` signals the workers too."""
+    games = _unique_games(offset + (10 if group else 0))
+    csv_path = tmp_path / "out.csv"
+    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "compare", "cotton-1674", "parlett-121",
+                             "--games", games, "--skill-games", "0", "--jobs", "2", "--csv", str(csv_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK,
+                            start_new_session=True)
+    time.sleep(5)
+    assert proc.poll() is None, "the comparison ended before it could be stopped"
+    (os.killpg if group else os.kill)(proc.pid, getattr(signal, sig))
+    start = time.monotonic()
+    out, err = proc.communicate(timeout=30)
+    assert time.monotonic() - start < 1.5
+    assert proc.returncode == STOPS[sig] and "Traceback" not in err and "Error" not in err, err
+    played = int(out.split()[0])
+    assert 0 < played < int(games) and out.startswith(f"{played} games per profile of {games} (interrupted)")
+    header, *rows = csv_path.read_text(encoding="utf-8").splitlines()
+    assert header.endswith(",n,method,clear_of_zero,interrupted") and rows
+    assert all(row.endswith(",True") for row in rows)
+    assert [p.name for p in tmp_path.iterdir()] == ["out.csv"]  # nothing half-written beside it
     assert _processes_with(games) == []  # no worker left behind
 
 

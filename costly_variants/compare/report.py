@@ -239,7 +239,7 @@ def render_markdown(data: dict[str, Any]) -> str:
     ids = [p["id"] for p in data["profiles"]]
     s = data["settings"]
     out = [f"## Comparison: {', '.join(ids)}", "",
-           f"{s['games_played']} games per profile (seed {s['seed']}, bots {'/'.join(s['bots'])}), the same seeds "
+           f"{_games_line(s, 'per profile')} (seed {s['seed']}, bots {'/'.join(s['bots'])}), the same seeds "
            f"for every profile; {s['level']:.0%} intervals (Wilson for shares, t for means, paired t for differences).",
            ""]
     if data["rules_differing"]:
@@ -286,8 +286,21 @@ def render_markdown(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+# ``interrupted`` is True on every row of a run stopped early (Ctrl-C, SIGTERM, SIGHUP): the figures are
+# then from the games finished, fewer than asked for. It is the last column, so that a reader that takes
+# the columns by position finds the others where they were.
 CSV_FIELDS = ("kind", "figure", "label", "profile", "baseline", "value", "low", "high", "n", "method",
-              "clear_of_zero")
+              "clear_of_zero", "interrupted")
+
+
+def _interrupted(data: dict[str, Any]) -> bool:
+    return not data["settings"]["complete"]
+
+
+def _games_line(s: dict[str, Any], what: str) -> str:
+    """``400 games per profile``, or ``400 of 1000 games per profile (interrupted)``."""
+    return f"{s['games_played']} games {what}" if s["complete"] else \
+        f"{s['games_played']} of {s['games']} games {what} (interrupted)"
 
 
 def render_csv(data: dict[str, Any]) -> str:
@@ -302,13 +315,14 @@ def render_csv(data: dict[str, Any]) -> str:
 
 def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
     base = data.get("baseline", "")
+    interrupted = _interrupted(data)
     for f in data["figures"]:
         for kind, table in (("estimate", f["estimates"]), ("difference", f["differences"])):
             for pid, e in table.items():
                 yield {"kind": kind, "figure": f["key"], "label": f["label"].strip(), "profile": pid,
                        "baseline": base if kind == "difference" else "", "value": e["value"], "low": e["low"],
                        "high": e["high"], "n": e["n"], "method": e["method"],
-                       "clear_of_zero": e.get("clear_of_zero", "")}
+                       "clear_of_zero": e.get("clear_of_zero", ""), "interrupted": interrupted}
 
 
 # -- --by-rule ---------------------------------------------------------------------------------------------
@@ -360,7 +374,7 @@ def render_by_rule_text(data: dict[str, Any]) -> str:
 def render_by_rule_markdown(data: dict[str, Any]) -> str:
     figures = data["figures"]
     out = [f"## Which rule makes the difference: {data['from']} → {data['to']}", "",
-           f"{data['settings']['games_played']} games per rule set, the same seeds; 95% paired t intervals; "
+           f"{_games_line(data['settings'], 'per rule set')}, the same seeds; 95% paired t intervals; "
            "bold: clear of zero.", "",
            "| switched | " + " | ".join(_md_escape(f["label"]) for f in figures) + " |",
            "|---" * (len(figures) + 1) + "|",
@@ -378,14 +392,14 @@ def _bold(estimate: dict[str, Any], unit: str) -> str:
 
 def by_rule_csv(data: dict[str, Any]) -> str:
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, ("switched", "figure", "value", "low", "high", "n", "clear_of_zero"),
-                            lineterminator="\n")
+    writer = csv.DictWriter(buffer, ("switched", "figure", "value", "low", "high", "n", "clear_of_zero",
+                                     "interrupted"), lineterminator="\n")
     writer.writeheader()
     entries = [("total", data["total"])] + [(" + ".join(r["rules"]), r["effects"]) for r in data["switches"]]
     for name, effects in entries:
         for k, e in effects.items():
             writer.writerow({"switched": name, "figure": k, "value": e["value"], "low": e["low"], "high": e["high"],
-                             "n": e["n"], "clear_of_zero": e["clear_of_zero"]})
+                             "n": e["n"], "clear_of_zero": e["clear_of_zero"], "interrupted": _interrupted(data)})
     return buffer.getvalue()
 
 
