@@ -150,6 +150,64 @@ def test_compare_text_fits_80_columns_and_says_what_the_intervals_are(cli, tmp_p
     assert plot.read_text(encoding="utf-8").lstrip().startswith("<?xml") and "<svg" in plot.read_text()
 
 
+@pytest.fixture(scope="module")
+def three_profiles():
+    """A comparison and a --by-rule of a few games: enough to lay out, quick to play."""
+    chosen = [profiles.load(p) for p in ("cotton-1674", "eddowes-burne-1874-partners", "parlett-121")]
+    settings = Settings(12, 1, ("greedy",), skill_games=2)
+    by_rule = run_by_rule(chosen[2], chosen[0], Settings(12, 1, ("greedy",)), local_runner(1))
+    return run_comparison(chosen, settings, local_runner(1)), by_rule
+
+
+def _fits(text: str, width: int) -> None:
+    """Every line within ``width``, but for a line that is one word (an id or a passage) too long for it."""
+    for line in text.splitlines():
+        assert len(line) <= width or len(line.split()) == 1, (width, line)
+
+
+def _words(text: str) -> set[str]:
+    return {word.strip("[],;:") for word in text.split()}
+
+
+@pytest.mark.parametrize("width", [40, 80, 120])
+def test_the_report_is_laid_out_to_the_width_and_cuts_no_id_or_value(three_profiles, width):
+    from costly_variants.compare.report import cell, render_by_rule_text, render_text
+
+    data, by_rule = three_profiles
+    text, by_rule_text = render_text(data, width), render_by_rule_text(by_rule, width)
+    _fits(text, width)
+    _fits(by_rule_text, width)
+    words = _words(text)
+    for row in data["rules_differing"]:
+        assert row["rule"] in words
+        assert {cite for v in row["values"].values() for cite in v["cite"]} <= words
+    assert {p["id"] for p in data["profiles"]} <= words
+    cells = {cell(f["estimates"][p], f["unit"]) for f in data["figures"] for p in f["estimates"]}
+    assert {c.split()[0] for c in cells} <= words
+    labels = [f["label"] + (" %" if f["unit"] == "share" else "") for f in data["figures"]]
+    for line in text.splitlines():  # only a figure's label is ever shortened, and only where it must be
+        if "…" in line:
+            assert width < 120 and any(label.strip().startswith(line.split("…")[0].strip()) for label in labels)
+    tables = by_rule_text.count("sum of single effects")
+    assert tables == (6 if width == 40 else 2)  # the six effects one a table at 40, else three
+    for switch in by_rule["switches"]:  # each rule id whole, in every table
+        name = " + ".join(switch["rules"])
+        assert sum(line.startswith(name + " ") or line == name for line in by_rule_text.splitlines()) == tables
+    # Profiles side by side as far as they fit: one table each at 40 columns, all three together beyond.
+    assert text.count("\nGames\n") == (3 if width == 40 else 1)
+    if width == 80:
+        assert render_text(data) == text and render_by_rule_text(by_rule) == by_rule_text  # 80 when not told
+
+
+def test_compare_lays_out_to_columns(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "40")
+    code, out, err = cli("compare", "parlett-121", "cotton-1674", "--games", "12", "--skill-games", "0",
+                         "--jobs", "1")
+    assert code == 0, err
+    _fits(out, 40)
+    assert max(len(line) for line in out.splitlines()) > 30
+
+
 def _stopped_after_the_first_chunk(plans, progress):
     """A run that Ctrl-C stops as soon as its first chunk (four seeds) is done."""
     def stop(done, total):

@@ -253,7 +253,10 @@ def _compare(args: argparse.Namespace) -> int:
     elif args.markdown:
         print(render_by_rule_markdown(data) if args.by_rule else render_markdown(data), end="")
     else:
-        print(render_by_rule_text(data) if args.by_rule else render_text(data), end="")
+        from .render import output_width
+
+        width = output_width()  # the window's, or COLUMNS; 80 when piped
+        print(render_by_rule_text(data, width) if args.by_rule else render_text(data, width), end="")
     if args.csv:
         write_text(args.csv, by_rule_csv(data) if args.by_rule else render_csv(data), what="CSV file")
     if args.plot:
