@@ -2,6 +2,7 @@
 giving no difference, the same result for any number of processes, and Ctrl-C keeping finished games."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -149,6 +150,96 @@ def test_compare_text_fits_80_columns_and_says_what_the_intervals_are(cli, tmp_p
     assert plot.read_text(encoding="utf-8").lstrip().startswith("<?xml") and "<svg" in plot.read_text()
 
 
+@pytest.fixture(scope="module")
+def three_profiles():
+    """A comparison and a --by-rule of a few games: enough to lay out, quick to play."""
+    chosen = [profiles.load(p) for p in ("cotton-1674", "eddowes-burne-1874-partners", "parlett-121")]
+    settings = Settings(12, 1, ("greedy",), skill_games=2)
+    by_rule = run_by_rule(chosen[2], chosen[0], Settings(12, 1, ("greedy",)), local_runner(1))
+    return run_comparison(chosen, settings, local_runner(1)), by_rule
+
+
+def _fits(text: str, width: int) -> None:
+    """Every line within ``width``, but for a line that is one word (an id or a passage) too long for it."""
+    for line in text.splitlines():
+        assert len(line) <= width or len(line.split()) == 1, (width, line)
+
+
+def _words(text: str) -> set[str]:
+    return {word.strip("[],;:") for word in text.split()}
+
+
+@pytest.mark.parametrize("width", [40, 80, 120])
+def test_the_report_is_laid_out_to_the_width_and_cuts_no_id_or_value(three_profiles, width):
+    from costly_variants.compare.report import cell, render_by_rule_text, render_text
+
+    data, by_rule = three_profiles
+    text, by_rule_text = render_text(data, width), render_by_rule_text(by_rule, width)
+    _fits(text, width)
+    _fits(by_rule_text, width)
+    words = _words(text)
+    for row in data["rules_differing"]:
+        assert row["rule"] in words
+        assert {cite for v in row["values"].values() for cite in v["cite"]} <= words
+    assert {p["id"] for p in data["profiles"]} <= words
+    cells = {cell(f["estimates"][p], f["unit"]) for f in data["figures"] for p in f["estimates"]}
+    assert {c.split()[0] for c in cells} <= words
+    labels = [f["label"] + (" %" if f["unit"] == "share" else "") for f in data["figures"]]
+    for line in text.splitlines():  # only a figure's label is ever shortened, and only where it must be
+        if "…" in line:
+            assert width < 120 and any(label.strip().startswith(line.split("…")[0].strip()) for label in labels)
+    tables = by_rule_text.count("sum of single effects")
+    assert tables == (6 if width == 40 else 2)  # the six effects one a table at 40, else three
+    for switch in by_rule["switches"]:  # each rule id whole, in every table
+        name = " + ".join(switch["rules"])
+        assert sum(line.startswith(name + " ") or line == name for line in by_rule_text.splitlines()) == tables
+    # Profiles side by side as far as they fit: one table each at 40 columns, all three together beyond.
+    assert text.count("\nGames\n") == (3 if width == 40 else 1)
+    if width == 80:
+        assert render_text(data) == text and render_by_rule_text(by_rule) == by_rule_text  # 80 when not told
+
+
+def test_compare_lays_out_to_columns(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "40")
+    code, out, err = cli("compare", "parlett-121", "cotton-1674", "--games", "12", "--skill-games", "0",
+                         "--jobs", "1")
+    assert code == 0, err
+    _fits(out, 40)
+    assert max(len(line) for line in out.splitlines()) > 30
+
+
+def _stopped_after_the_first_chunk(plans, progress):
+    """A run that Ctrl-C stops as soon as its first chunk (four seeds) is done."""
+    def stop(done, total):
+        raise KeyboardInterrupt
+
+    return run_plans(plans, jobs=1, chunk_size=4, progress=stop)
+
+
+def test_an_interrupted_comparison_says_so_in_every_form():
+    import csv
+
+    from costly_variants.compare.report import (by_rule_csv, render_by_rule_markdown, render_by_rule_text,
+                                                 render_csv, render_markdown, render_text)
+
+    a, b = profiles.load("cotton-1674"), profiles.load("parlett-121")
+    settings = Settings(12, 1, ("greedy",))
+    finished = run_comparison([a, b], settings, local_runner(1))
+    stopped = run_comparison([a, b], settings, _stopped_after_the_first_chunk)
+    assert stopped["settings"]["games_played"] == 4 and not stopped["settings"]["complete"]
+    for data, flag in ((finished, "False"), (stopped, "True")):
+        rows = list(csv.DictReader(io.StringIO(render_csv(data))))
+        assert rows and {row["interrupted"] for row in rows} == {flag}
+    assert render_text(stopped).startswith("4 games per profile of 12 (interrupted), seed 1")
+    assert "\n4 of 12 games per profile (interrupted) (seed 1, bots greedy)" in render_markdown(stopped)
+    assert "\n12 games per profile (seed 1, bots greedy)" in render_markdown(finished)
+    by_rule = run_by_rule(a, b, settings, _stopped_after_the_first_chunk)
+    assert {row["interrupted"] for row in csv.DictReader(io.StringIO(by_rule_csv(by_rule)))} == {"True"}
+    assert "\n4 of 12 games per rule set (interrupted), the same seeds" in render_by_rule_markdown(by_rule)
+    assert "4 games each on the same seeds (seed 1, bots greedy) (interrupted)." in \
+        " ".join(render_by_rule_text(by_rule).split())
+
+
 def test_compare_markdown_and_by_rule(cli):
     code, out, _ = cli("compare", "cotton-1674", "holme-1688", "--games", "12", "--skill-games", "0", "--markdown",
                        "--jobs", "1")
@@ -216,18 +307,50 @@ def _unique_games(offset: int) -> str:
     return str(1_000_000 + (os.getpid() % 100_000) * 10 + offset)
 
 
-@pytest.mark.parametrize("jobs, sig, offset", [("1", signal.SIGINT, 1), ("2", signal.SIGINT, 2),
-                                               ("2", signal.SIGTERM, 3)])
+# Ctrl-C, SIGTERM and SIGHUP stop a run alike; the exit status is 128 plus the signal's number.
+STOPS = {"SIGINT": 130, "SIGTERM": 143, "SIGHUP": 129}
+
+
+@pytest.mark.parametrize("jobs, sig, offset", [("1", "SIGINT", 1), ("2", "SIGINT", 2), ("2", "SIGTERM", 3),
+                                               ("2", "SIGHUP", 5), ("1", "SIGTERM", 6), ("1", "SIGHUP", 7)])
 def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs, sig, offset):
     games = _unique_games(offset)
     proc = _long_simulation(games, jobs)
-    os.kill(proc.pid, sig)
+    os.kill(proc.pid, getattr(signal, sig))
     start = time.monotonic()
     out, err = proc.communicate(timeout=30)
     assert time.monotonic() - start < 1.5
-    assert proc.returncode == 130 and "Traceback" not in err
+    assert proc.returncode == STOPS[sig] and "Traceback" not in err and "Error" not in err, err
     data = json.loads(out)
     assert 0 < data["games"] < int(games) and sum(data["wins_by_team"]) == data["games"]
+    assert _processes_with(games) == []  # no worker left behind
+
+
+@pytest.mark.parametrize("sig, offset", [("SIGINT", 8), ("SIGTERM", 9), ("SIGHUP", 10)])
+@pytest.mark.parametrize("group", [False, True], ids=["parent", "process-group"])
+def test_a_stopped_comparison_reports_and_writes_the_games_finished(tmp_path, sig, offset, group):
+    """As for Ctrl-C: stopped within a second, the finished games reported and marked interrupted in the
+    text and the CSV, every file whole, no traceback from the parent or any worker. A hang-up or a
+    ``kill -- -PGID`` signals the workers too."""
+    games = _unique_games(offset + (10 if group else 0))
+    csv_path = tmp_path / "out.csv"
+    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "compare", "cotton-1674", "parlett-121",
+                             "--games", games, "--skill-games", "0", "--jobs", "2", "--csv", str(csv_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK,
+                            start_new_session=True)
+    time.sleep(5)
+    assert proc.poll() is None, "the comparison ended before it could be stopped"
+    (os.killpg if group else os.kill)(proc.pid, getattr(signal, sig))
+    start = time.monotonic()
+    out, err = proc.communicate(timeout=30)
+    assert time.monotonic() - start < 1.5
+    assert proc.returncode == STOPS[sig] and "Traceback" not in err and "Error" not in err, err
+    played = int(out.split()[0])
+    assert 0 < played < int(games) and out.startswith(f"{played} games per profile of {games} (interrupted)")
+    header, *rows = csv_path.read_text(encoding="utf-8").splitlines()
+    assert header.endswith(",n,method,clear_of_zero,interrupted") and rows
+    assert all(row.endswith(",True") for row in rows)
+    assert [p.name for p in tmp_path.iterdir()] == ["out.csv"]  # nothing half-written beside it
     assert _processes_with(games) == []  # no worker left behind
 
 

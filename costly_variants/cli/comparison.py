@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..game.state import Game
     from ..profiles import Profile
 
-EXIT_OK, EXIT_INTERRUPTED = 0, 130
+EXIT_OK = 0
 
 # `costly compare` with no arguments: five profiles x DEFAULT_GAMES greedy games, plus the skill games
 # (DEFAULT_SKILL_GAMES seeds x 2 seatings x 2 pairings x 5 profiles, a fifth of them with the slow
@@ -82,7 +82,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "costly compare --games 100000 --scheduler tcp://127.0.0.1:8786"],
                 details="The rules that differ, with their citations; exact hand statistics; simulated game "
                         "statistics with 95% intervals; and the differences between profiles, the same seeds "
-                        "for each (common random numbers), marked where they are clear of zero.")
+                        "for each (common random numbers), marked where they are clear of zero. Ctrl-C, SIGTERM "
+                        "or SIGHUP stops within a second and reports the games finished, marked interrupted, in "
+                        "every output asked for (exit 130, 143, 129).")
     p.add_argument("profiles", nargs="*", metavar="ID|PATH",
                    help="bundled profile ids or house profile files (default: every bundled profile)")
     p.add_argument("--games", type=_positive, default=DEFAULT_GAMES, metavar="N", help="games per profile (default: %(default)s)")
@@ -101,7 +103,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     form = p.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print JSON (byte-identical for a seed)")
     form.add_argument("--markdown", action="store_true", help="print Markdown tables, for a wiki or a forum")
-    p.add_argument("--csv", metavar="FILE", help="also write every figure and difference to this CSV file")
+    p.add_argument("--csv", metavar="FILE", help="also write every figure and difference to this CSV file "
+                   "(stopped early, it holds the games finished, and its column interrupted says True)")
     p.add_argument("--plot", metavar="FILE", help="also draw the distributions (.svg or .png; needs [plot])")
     p.set_defaults(handler=cmd_compare)
 
@@ -109,7 +112,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                 examples=["costly simulate --variant parlett-121 --games 1000 --seed 7",
                           "costly simulate --all --games 200 --seed 1 --jobs 2 --logs games/"],
                 details="Seeded games, every game's invariants checked; the same seed gives the same games "
-                        "for any --jobs. Ctrl-C stops within a second and reports the games finished.")
+                        "for any --jobs. Ctrl-C, SIGTERM or SIGHUP stops within a second and reports the games "
+                        "finished (exit 130, 143, 129).")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--variant", metavar="ID|PATH", help="the profile to play")
     which.add_argument("--all", action="store_true", help="every bundled profile in turn")
@@ -150,18 +154,32 @@ def progress_bar(show: bool, what: str) -> Iterator[Progress | None]:
         bar.stop()
 
 
-def _runner(args: argparse.Namespace) -> Runner:
-    from ..compare.dask_runner import run_plans_on_cluster
-    from ..compare.runner import run_plans
+class _Runner:
+    """Plays the plans here or on the cluster, and remembers what stopped a run early (Ctrl-C, SIGTERM or
+    SIGHUP), for the exit status."""
 
-    scheduler = getattr(args, "scheduler", None)
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.jobs: int = args.jobs
+        self.scheduler: str | None = getattr(args, "scheduler", None)
+        self.stopped: KeyboardInterrupt | None = None
 
-    def run(plans: Sequence[Plan], progress: Progress | None) -> list[PlanResult]:
-        if scheduler:
-            return run_plans_on_cluster(scheduler, plans, progress=progress)
-        return run_plans(plans, jobs=args.jobs, progress=progress)
+    def __call__(self, plans: Sequence[Plan], progress: Progress | None) -> list[PlanResult]:
+        from ..compare.dask_runner import run_plans_on_cluster
+        from ..compare.runner import run_plans
 
-    return run
+        if self.scheduler:
+            results = run_plans_on_cluster(self.scheduler, plans, progress=progress)
+        else:
+            results = run_plans(plans, jobs=self.jobs, progress=progress)
+        self.stopped = self.stopped or next((r.stopped for r in results if r.stopped), None)
+        return results
+
+
+def _interrupted(stopped: KeyboardInterrupt | None) -> int:
+    """The exit status of a run stopped early: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP."""
+    from .signals import exit_code
+
+    return exit_code(stopped or KeyboardInterrupt())
 
 
 # -- compare -----------------------------------------------------------------------------------------------
@@ -195,6 +213,15 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
+    from .signals import stop_signals_raising
+
+    # SIGTERM and SIGHUP stop the games as Ctrl-C does (the finished ones are kept and reported); while
+    # the report is written, as Ctrl-C does then (nothing half-written, exit 143 or 129).
+    with stop_signals_raising():
+        return _compare(args)
+
+
+def _compare(args: argparse.Namespace) -> int:
     from .. import profiles
     from ..compare.byrule import run_by_rule
     from ..compare.plot import write_plot
@@ -212,25 +239,29 @@ def cmd_compare(args: argparse.Namespace) -> int:
     settings = Settings(args.games, args.seed, tuple(args.bot or ["greedy"]),
                         0 if args.by_rule else args.skill_games, args.check_exact)
     show = not (args.json or args.markdown)
+    runner = _Runner(args)
     with progress_bar(show, "games") as progress:
         if args.by_rule:
-            data = run_by_rule(chosen[0], chosen[1], settings, _runner(args), progress)
+            data = run_by_rule(chosen[0], chosen[1], settings, runner, progress)
         else:
-            data = run_comparison(chosen, settings, _runner(args), progress)
+            data = run_comparison(chosen, settings, runner, progress)
     if data["settings"]["games_played"] == 0:
         print("interrupted before any game finished: nothing to report", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted(runner.stopped)
     if args.json:
         print(dumps(data))
     elif args.markdown:
         print(render_by_rule_markdown(data) if args.by_rule else render_markdown(data), end="")
     else:
-        print(render_by_rule_text(data) if args.by_rule else render_text(data), end="")
+        from .render import output_width
+
+        width = output_width()  # the window's, or COLUMNS; 80 when piped
+        print(render_by_rule_text(data, width) if args.by_rule else render_text(data, width), end="")
     if args.csv:
         write_text(args.csv, by_rule_csv(data) if args.by_rule else render_csv(data), what="CSV file")
     if args.plot:
         write_plot(args.plot, data)
-    return EXIT_OK if data["settings"]["complete"] else EXIT_INTERRUPTED
+    return EXIT_OK if data["settings"]["complete"] else _interrupted(runner.stopped)
 
 
 # -- simulate ----------------------------------------------------------------------------------------------
@@ -248,6 +279,13 @@ def _check_logs_folder(folder: str | None) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from .signals import stop_signals_raising
+
+    with stop_signals_raising():  # as in cmd_compare
+        return _simulate(args)
+
+
+def _simulate(args: argparse.Namespace) -> int:
     from .. import profiles
     from ..compare.runner import GameSpec, Plan, run_plans, seeds_for
     from ..compare.simulate import summarise_games
@@ -274,7 +312,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"interrupted: {result.games} of {args.games} games finished per profile")
         for profile, game, summary in zip(chosen, games, summaries):
             _print_summary(profile, game, summary, list(bots))
-    return EXIT_OK if result.complete else EXIT_INTERRUPTED
+    return EXIT_OK if result.complete else _interrupted(result.stopped)
 
 
 def _write_logs(folder: str, chosen: Sequence[Profile], result: PlanResult) -> None:

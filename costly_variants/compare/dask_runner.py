@@ -50,6 +50,7 @@ def run_plans_on_cluster(address: str, plans: Sequence[Plan], *, chunk_size: int
             futures[future] = (p, c, chunk)
         done: dict[tuple[int, int], ChunkResult] = {}
         played = 0
+        stopped: KeyboardInterrupt | None = None
         try:
             for future in as_completed(list(futures), loop=client.loop):
                 p, c, chunk = futures[future]
@@ -57,9 +58,10 @@ def run_plans_on_cluster(address: str, plans: Sequence[Plan], *, chunk_size: int
                 played += chunk.games
                 if progress:
                     progress(played, total)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             client.cancel(list(futures))
-        return assemble(plans, tasks, done)
+            stopped = exc
+        return assemble(plans, tasks, done, stopped)
     finally:
         client.close()
 

@@ -51,8 +51,9 @@ def write_plot(path: str, data: dict[str, Any]) -> None:
         history = data["lead_history"][pid]
         lead.plot([i / (len(history) - 1) * 100 for i in range(len(history))], history, label=pid)
     hands.set(title="Hand scores (exact)", xlabel="points in hand with the deck card", ylabel="share of deals")
-    deals.set(title=f"Deals per game ({data['settings']['games_played']} games)", xlabel="deals",
-              ylabel="share of games")
+    s = data["settings"]
+    played = f"{s['games_played']} games" if s["complete"] else f"{s['games_played']} of {s['games']} games, interrupted"
+    deals.set(title=f"Deals per game ({played})", xlabel="deals", ylabel="share of games")
     lead.set(title="Average lead of the eventual winner", xlabel="% of the game's deals", ylabel="points ahead")
     for axes in (hands, deals, lead):
         axes.grid(alpha=0.3)

@@ -4,7 +4,9 @@ Every game's seed is drawn in advance from the run's seed, and every profile of 
 the same seeds (common random numbers). A chunk is a run of consecutive seeds played under every
 rule set of a plan; chunks are put back in order, so the result is the same for any number of
 processes, any chunk size, or a Dask cluster (``dask_runner``). Ctrl-C stops the run at once and keeps
-the chunks already finished: every rule set then has the same games, so the pairing still holds.
+the chunks already finished: every rule set then has the same games, so the pairing still holds. So does
+any other KeyboardInterrupt: the command line turns SIGTERM and SIGHUP into one (``cli.signals``), and
+the result keeps the interruption, whose kind the exit status tells.
 """
 from __future__ import annotations
 
@@ -12,7 +14,6 @@ import json
 import multiprocessing
 import random
 import signal
-import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -94,6 +95,7 @@ class PlanResult:
     records: list[list[GameRecord]] = field(default_factory=list)  # per spec, seeds in order
     logs: list[list[dict[str, Any]]] = field(default_factory=list)
     complete: bool = True
+    stopped: KeyboardInterrupt | None = None  # what stopped the run early: Ctrl-C, or a signal made into one
 
     @property
     def games(self) -> int:
@@ -138,10 +140,11 @@ def split(plans: Sequence[Plan], workers: int, size: int | None = None) -> list[
 
 
 def assemble(plans: Sequence[Plan], tasks: Sequence[tuple[int, int, Plan]],
-             done: Mapping[tuple[int, int], ChunkResult]) -> list[PlanResult]:
+             done: Mapping[tuple[int, int], ChunkResult], stopped: KeyboardInterrupt | None = None
+             ) -> list[PlanResult]:
     """Put finished chunks back in seed order; a plan with a chunk missing is marked incomplete."""
-    results = [PlanResult(plan, [[] for _ in plan.specs], [[] for _ in plan.specs] if plan.logs else [])
-               for plan in plans]
+    results = [PlanResult(plan, [[] for _ in plan.specs], [[] for _ in plan.specs] if plan.logs else [],
+                          stopped=stopped) for plan in plans]
     for p, c, _ in tasks:
         chunk = done.get((p, c))
         if chunk is None:
@@ -155,66 +158,74 @@ def assemble(plans: Sequence[Plan], tasks: Sequence[tuple[int, int, Plan]],
 
 
 def _start_worker() -> None:
-    # The parent alone handles Ctrl-C; a worker would only print a traceback. (A worker whose parent is
-    # killed outright ends by itself: its task queue closes, at the latest when its chunk is done.)
+    # The parent alone handles Ctrl-C and SIGHUP; a worker would only print a traceback, or die and leave
+    # the parent waiting. (A worker whose parent is killed outright ends by itself: its task queue closes,
+    # at the latest when its chunk is done.) SIGTERM is how the parent's pool.terminate() ends a worker,
+    # so it kills at once, whatever handler the parent had when it forked this process.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+# Blocked while the pool forks its workers (and in the pool's threads, which fork any replacement), so
+# that a signal arriving before a worker has set its own handlers waits until it has, rather than
+# running the parent's handler in the worker.
+_STOP_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
 
 
 @contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM stops a run as Ctrl-C does: the pool is shut down and the finished chunks kept."""
-    if threading.current_thread() is not threading.main_thread():
+def _stop_signals_blocked() -> Iterator[None]:
+    if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = None,
               progress: Progress | None = None) -> list[PlanResult]:
-    """Play every plan; with ``jobs`` > 1 in that many local processes. Ctrl-C (or SIGTERM) stops at
-    once and keeps the finished chunks."""
+    """Play every plan; with ``jobs`` > 1 in that many local processes. Ctrl-C (or any KeyboardInterrupt)
+    stops at once and keeps the finished chunks; the results keep the interruption as ``stopped``."""
     tasks = split(plans, jobs, chunk_size)
     done: dict[tuple[int, int], ChunkResult] = {}
     report = _reporter(sum(plan.games for plan in plans), progress)
+    stopped: KeyboardInterrupt | None = None
     if jobs <= 1:
         try:
-            with _terminate_as_interrupt():
-                for p, c, chunk in tasks:
-                    done[p, c] = run_chunk(chunk)
-                    report(chunk)
-        except KeyboardInterrupt:
-            pass
-        return assemble(plans, tasks, done)
+            for p, c, chunk in tasks:
+                done[p, c] = run_chunk(chunk)
+                report(chunk)
+        except KeyboardInterrupt as exc:
+            stopped = exc
+        return assemble(plans, tasks, done, stopped)
     # Forked workers start at once and re-import nothing; the pool is made before the caller's progress
     # display starts a thread. Where there is no fork (Windows), spawn.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
+    with _stop_signals_blocked():
+        pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
     try:
-        with _terminate_as_interrupt():
-            pending = {(p, c): (chunk, pool.apply_async(run_chunk, (chunk,))) for p, c, chunk in tasks}
-            while pending:
-                for key, (chunk, result) in list(pending.items()):
-                    if result.ready():
-                        done[key] = result.get()
-                        del pending[key]
-                        report(chunk)
-                if pending:
-                    time.sleep(0.05)
+        pending = {(p, c): (chunk, pool.apply_async(run_chunk, (chunk,))) for p, c, chunk in tasks}
+        while pending:
+            for key, (chunk, result) in list(pending.items()):
+                if result.ready():
+                    done[key] = result.get()
+                    del pending[key]
+                    report(chunk)
+            if pending:
+                time.sleep(0.05)
         pool.close()
-    except KeyboardInterrupt:
-        pass
+    except KeyboardInterrupt as exc:
+        stopped = exc
     finally:
         pool.terminate()
         pool.join()
-    return assemble(plans, tasks, done)
+    return assemble(plans, tasks, done, stopped)
 
 
 def _reporter(total: int, progress: Progress | None) -> Callable[[Plan], None]:
