@@ -354,6 +354,27 @@ def test_a_stopped_comparison_reports_and_writes_the_games_finished(tmp_path, si
     assert _processes_with(games) == []  # no worker left behind
 
 
+def test_ending_the_pool_never_hangs_on_a_task_queue_lock_a_dead_worker_kept():
+    """A worker killed by a signal sent to the whole process group can die holding the task queue's
+    lock, which pool.terminate() takes first: ending the pool then kills the workers instead of waiting."""
+    import multiprocessing
+
+    from costly_variants.compare import runner
+
+    pool = multiprocessing.get_context("fork").Pool(2, initializer=runner._start_worker)
+    assert pool.apply_async(os.getpid).get(timeout=30)  # the workers up, one waiting for a task, holding the lock
+    for worker in list(pool._pool):  # type: ignore[attr-defined]
+        os.kill(worker.pid, signal.SIGKILL)  # dead, the lock with it
+    time.sleep(0.5)  # the pool starts new workers, which wait for that lock for ever
+    start = time.monotonic()
+    runner._end(pool)
+    assert time.monotonic() - start < 1.5
+    deadline = time.monotonic() + 5
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert multiprocessing.active_children() == []
+
+
 def test_workers_die_with_a_killed_parent():
     games = _unique_games(4)
     proc = _long_simulation(games, "2")

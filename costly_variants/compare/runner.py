@@ -14,6 +14,7 @@ import json
 import multiprocessing
 import random
 import signal
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -161,13 +162,21 @@ def _start_worker() -> None:
     # The parent alone handles Ctrl-C and SIGHUP; a worker would only print a traceback, or die and leave
     # the parent waiting. (A worker whose parent is killed outright ends by itself: its task queue closes,
     # at the latest when its chunk is done.) SIGTERM is how the parent's pool.terminate() ends a worker,
-    # so it kills at once, whatever handler the parent had when it forked this process.
+    # so it ends the worker at once, whatever handler the parent had when it forked this process: but by
+    # SystemExit, not by the signal's default. A worker waiting for its next task holds the task queue's
+    # lock; killed outright (``kill -TERM -- -PGID`` reaches every worker), it would keep it for ever, and
+    # the parent's pool.terminate(), which takes that lock, would hang. SystemExit leaves the ``with``
+    # that holds it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 # Blocked while the pool forks its workers (and in the pool's threads, which fork any replacement), so
@@ -223,9 +232,21 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
     except KeyboardInterrupt as exc:
         stopped = exc
     finally:
-        pool.terminate()
-        pool.join()
+        _end(pool)
     return assemble(plans, tasks, done, stopped)
+
+
+def _end(pool: Any) -> None:
+    """``pool.terminate()``, but never a hang. A worker can die holding the task queue's lock (a signal
+    sent to the whole process group can catch it anywhere), and terminate() takes that lock first: so it
+    runs in a thread of its own, and if it has not ended in half a second, every worker is killed and the
+    thread, a daemon blocked on a lock nobody will free, is left to end with the process."""
+    ender = threading.Thread(target=lambda: (pool.terminate(), pool.join()), daemon=True)
+    ender.start()
+    ender.join(timeout=0.5)
+    if ender.is_alive():
+        for child in multiprocessing.active_children():
+            child.kill()
 
 
 def _reporter(total: int, progress: Progress | None) -> Callable[[Plan], None]:
