@@ -342,7 +342,12 @@ def test_a_stopped_comparison_reports_and_writes_the_games_finished(tmp_path, si
     assert proc.poll() is None, "the comparison ended before it could be stopped"
     (os.killpg if group else os.kill)(proc.pid, getattr(signal, sig))
     start = time.monotonic()
-    out, err = proc.communicate(timeout=30)
+    try:
+        out, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # a hung run must not outlive its test
+        proc.communicate()
+        raise
     assert time.monotonic() - start < 1.5
     assert proc.returncode == STOPS[sig] and "Traceback" not in err and "Error" not in err, err
     played = int(out.split()[0])

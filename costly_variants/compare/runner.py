@@ -218,6 +218,7 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with _stop_signals_blocked():
         pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
+    joined = False
     try:
         pending = {(p, c): (chunk, pool.apply_async(run_chunk, (chunk,))) for p, c, chunk in tasks}
         while pending:
@@ -229,10 +230,13 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
             if pending:
                 time.sleep(0.05)
         pool.close()
+        pool.join()  # every chunk done: the workers end as they are told to, no need to end them
+        joined = True
     except KeyboardInterrupt as exc:
         stopped = exc
     finally:
-        _end(pool)
+        if not joined:
+            _end(pool)
     return assemble(plans, tasks, done, stopped)
 
 
