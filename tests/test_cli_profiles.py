@@ -99,3 +99,14 @@ def test_diff_says_when_a_profiles_source_is_unavailable(cli):
     data = json.loads(out)
     assert data["source_status"]["holme-1688"]["status"] == "unavailable"
     assert not any(r["differs"] for r in data["rows"])
+
+
+def test_validate_takes_a_folder_as_the_profiles_in_it(cli, tmp_path):
+    code, out, err = cli("validate", str(EXAMPLES / "positive"))
+    assert code == 0 and out.count("ok: ") == len(list((EXAMPLES / "positive").glob("*.yaml"))) >= 4
+    (tmp_path / "notes.txt").write_text("not a profile", encoding="utf-8")
+    code, out, _ = cli("validate", str(tmp_path))
+    assert code == 1 and out == f"{tmp_path}:1:1: $: a folder with no .yaml profile in it\n"
+    (tmp_path / "bad.yaml").write_text("id: x\n", encoding="utf-8")
+    code, out, _ = cli("validate", str(tmp_path))
+    assert code == 1 and out.startswith(f"{tmp_path / 'bad.yaml'}:1:1: $: ")

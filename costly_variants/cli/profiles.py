@@ -33,10 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_variants)
 
     p = command(sub, "validate", "check profile files against the schema and the sources they cite",
-                examples=["costly validate my-house.yaml", "costly validate --json"],
+                examples=["costly validate my-house.yaml", "costly validate house-rules/", "costly validate --json"],
                 details="Every problem is one line, file:line:column: $.path: message; the exit code is 1 "
                         "if there is any.")
-    p.add_argument("paths", nargs="*", metavar="PATH", help="profile files or bundled ids (default: every bundled one)")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="profile files, folders of them (their .yaml files), or bundled ids (default: every bundled one)")
     add_json(p)
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="report format; --format json is the same as --json")
@@ -91,13 +92,20 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from ..errors import Location, Problem
     from ..profiles.display import dumps
 
-    targets = args.paths or profiles.bundled_ids()
+    targets: list[str] = []
+    for target in args.paths or profiles.bundled_ids():
+        # a folder stands for the profiles in it (as a house-rules folder holds them), in name order
+        try:
+            inside = sorted(str(p) for p in Path(target).iterdir() if p.suffix in (".yaml", ".yml"))
+        except OSError:  # not a folder (a file, an id), or one that cannot be read: checked as it is
+            inside = []
+        targets.extend(inside or [target])
     all_problems: list[Problem] = []
     checked: list[dict[str, Any]] = []
     for target in targets:
         path = profiles.bundled_paths().get(target) or Path(target)
         if not path.is_file():
-            what = "a folder, not a profile file" if path.is_dir() else "no such file or bundled profile"
+            what = "a folder with no .yaml profile in it" if path.is_dir() else "no such file or bundled profile"
             problem = Problem(Location(str(target)), what)
             problems = [problem]
         else:
