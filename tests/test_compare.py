@@ -359,6 +359,33 @@ def test_a_stopped_comparison_reports_and_writes_the_games_finished(tmp_path, si
     assert _processes_with(games) == []  # no worker left behind
 
 
+def test_simulate_writes_its_logs_as_it_goes_and_stops_at_once_with_them(tmp_path):
+    """Each chunk's logs are written as it finishes: a stop has nothing left to write, and the logs on
+    disk are exactly the games the summary reports."""
+    games = _unique_games(0)
+    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "simulate", "--variant", "cotton-1674",
+                             "--games", games, "--seed", "1", "--jobs", "2", "--json", "--logs", str(tmp_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK,
+                            start_new_session=True)
+    time.sleep(5)
+    written = len(list(tmp_path.iterdir()))
+    assert written > 0, "no log written while the run went on"
+    proc.send_signal(signal.SIGTERM)
+    start = time.monotonic()
+    try:
+        out, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise
+    assert time.monotonic() - start < 1.5
+    assert proc.returncode == 143 and err == "", err
+    played = json.loads(out)["games"]
+    logs = sorted(p.name for p in tmp_path.iterdir())
+    assert played >= written and len(logs) == played
+    assert all(name.startswith("cotton-1674-") and name.endswith(".json") for name in logs)
+
+
 def test_ending_the_pool_never_hangs_on_a_task_queue_lock_a_dead_worker_kept():
     """A worker killed by a signal sent to the whole process group can die holding the task queue's
     lock, which pool.terminate() takes first: ending the pool then kills the workers instead of waiting."""

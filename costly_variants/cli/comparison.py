@@ -16,7 +16,7 @@ from .games import BOT_NAMES
 from .helptext import command
 
 if TYPE_CHECKING:
-    from ..compare.runner import Plan, PlanResult, Progress
+    from ..compare.runner import ChunkResult, Plan, PlanResult, Progress
     from ..compare.simulate import Summary
     from ..compare.study import Runner
     from ..game.state import Game
@@ -297,13 +297,14 @@ def _simulate(args: argparse.Namespace) -> int:
     bots = tuple(args.bot or ["greedy"])
     plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), bots, seeds_for(args.seed, args.games),
                 logs=bool(args.logs), names=True)
+    # Each chunk's logs are written as it finishes: a stop then has nothing left to write, and a run
+    # killed outright keeps the logs of the games it finished.
+    write_logs = _log_writer(args.logs, chosen) if args.logs else None
     with progress_bar(not args.json, "games") as progress:
-        (result,) = run_plans([plan], jobs=args.jobs, progress=progress)
+        (result,) = run_plans([plan], jobs=args.jobs, progress=progress, on_chunk=write_logs)
     games = [Game(p.rules, variant=p.id) for p in chosen]
     summaries = [summarise_games(p.id, g.num_teams, args.seed, bots, records)
                  for p, g, records in zip(chosen, games, result.records)]
-    if args.logs:
-        _write_logs(args.logs, chosen, result)
     if args.json:
         data = [s.as_dict() for s in summaries]
         print(dumps(data if args.all else data[0]))
@@ -315,13 +316,20 @@ def _simulate(args: argparse.Namespace) -> int:
     return EXIT_OK if result.complete else _interrupted(result.stopped)
 
 
-def _write_logs(folder: str, chosen: Sequence[Profile], result: PlanResult) -> None:
+def _log_writer(folder: str, chosen: Sequence[Profile]) -> Callable[[int, int, ChunkResult], None]:
+    """Writes a finished chunk's logs, each named by its profile and its game's number (its seed's place)."""
     from ..outputs import write_text
     from ..profiles.display import dumps
+    from .signals import signals_deferred
 
-    for profile, logs in zip(chosen, result.logs):
-        for index, log in enumerate(logs, start=1):
-            write_text(Path(folder) / f"{profile.id}-{index:06d}.json", dumps(log) + "\n", what="log")
+    def write(plan: int, first: int, chunk: ChunkResult) -> None:
+        # The chunk is counted in the summary already: a stop waits until all its logs are written too
+        # (a tenth of a second at most), so that the logs on disk are exactly the games reported.
+        with signals_deferred():
+            for profile, logs in zip(chosen, chunk.logs):
+                for index, log in enumerate(logs, start=first + 1):
+                    write_text(Path(folder) / f"{profile.id}-{index:06d}.json", dumps(log) + "\n", what="log")
+    return write
 
 
 def _print_summary(profile: Profile, game: Game, summary: Summary, bots: list[str]) -> None:

@@ -197,18 +197,34 @@ def _stop_signals_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+# Told of each chunk as it finishes: its plan's index, the index of its first seed in the plan, and its
+# result (whose logs are then dropped: the callback has them).
+ChunkDone = Callable[[int, int, "ChunkResult"], None]
+
+
 def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = None,
-              progress: Progress | None = None) -> list[PlanResult]:
+              progress: Progress | None = None, on_chunk: ChunkDone | None = None) -> list[PlanResult]:
     """Play every plan; with ``jobs`` > 1 in that many local processes. Ctrl-C (or any KeyboardInterrupt)
-    stops at once and keeps the finished chunks; the results keep the interruption as ``stopped``."""
+    stops at once and keeps the finished chunks; the results keep the interruption as ``stopped``.
+    ``on_chunk`` hears of each finished chunk at once (``simulate --logs`` writes its logs so)."""
     tasks = split(plans, jobs, chunk_size)
     done: dict[tuple[int, int], ChunkResult] = {}
     report = _reporter(sum(plan.games for plan in plans), progress)
+    firsts: dict[tuple[int, int], int] = {}
+    seeds_before: dict[int, int] = {}
+    for p, c, chunk in tasks:  # a plan's chunks in seed order
+        firsts[p, c] = seeds_before.get(p, 0)
+        seeds_before[p] = firsts[p, c] + len(chunk.seeds)
+
+    def finished(key: tuple[int, int], result: ChunkResult) -> None:
+        done[key] = result if on_chunk is None else replace(result, logs=())  # counted before it is told
+        if on_chunk is not None:
+            on_chunk(key[0], firsts[key], result)
     stopped: KeyboardInterrupt | None = None
     if jobs <= 1:
         try:
             for p, c, chunk in tasks:
-                done[p, c] = run_chunk(chunk)
+                finished((p, c), run_chunk(chunk))
                 report(chunk)
         except KeyboardInterrupt as exc:
             stopped = exc
@@ -224,7 +240,7 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
         while pending:
             for key, (chunk, result) in list(pending.items()):
                 if result.ready():
-                    done[key] = result.get()
+                    finished(key, result.get())
                     del pending[key]
                     report(chunk)
             if pending:
