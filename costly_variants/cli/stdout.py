@@ -7,7 +7,8 @@ reader that goes away (``| head``) is not a failure: ``BrokenPipeError`` passes 
 """
 from __future__ import annotations
 
-from typing import Any, TextIO
+from contextlib import contextmanager
+from typing import Any, Iterator, TextIO
 
 
 class OutputLost(Exception):
@@ -21,23 +22,25 @@ class Guarded:
         self.stream = stream
 
     def write(self, text: str) -> int:
-        try:
+        with _reported():
             return self.stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputLost(f"cannot write the output: {exc.strerror or exc}") from None
 
     def flush(self) -> None:
-        try:
+        with _reported():
             self.stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputLost(f"cannot write the output: {exc.strerror or exc}") from None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
+
+
+@contextmanager
+def _reported() -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError:
+        raise  # the reader has gone: not a failure of ours
+    except OSError as exc:
+        raise OutputLost(f"cannot write the output: {exc.strerror or exc}") from None
 
 
 def silence() -> None:
