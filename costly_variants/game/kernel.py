@@ -1,0 +1,281 @@
+"""The compiled self-play kernel: whole seeded games bot against bot in C, the same games as the engine's.
+
+The Python engine (``state``, its phases, ``bots``, ``playout``) stays the statement of the rules and
+the engine of everything that shows or checks a game: ``play``, ``replay``, ``hint``, the logs. The
+kernel (``_kernel.c``, built at install where a C compiler is there) only plays games fast, for
+``simulate`` and ``compare``. So that the rules are not written twice, a ``Rules`` is compiled here,
+once, into one flat array of ints that the kernel walks the game over:
+
+- the count of every hand, by its two parts as ``count.hand`` splits it: the rank part of every
+  multiset of ranks (its total, and its items in declaration order) read from the ``HandCounter``, and
+  the suit part from what ``jack_deuce_value`` gives each suit role beside the deck card and what
+  ``suit_part`` gives each shape of suits (the most cards of one suit and of one colour);
+- each score the game can make as a numbered *kind* (its rule, its name, and for a total of the play
+  whether it is the hitter), which the kernel reports, game by game, with its points;
+- the values of the cards, and the play's scoring parameters (the kernel scores a card played as
+  ``play.score_play`` does, over the series' ranks, the count and the deck card).
+
+``tests/test_kernel.py`` plays the same seeds both ways and compares the games themselves, action by
+action and score by score, on every bundled profile, every pairing of bots and random house profiles.
+A game the kernel cannot play as the engine would (one the engine refuses) comes back as None, and
+the engine plays it. ``COSTLY_PURE_PYTHON=1`` rules the kernel out.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+from array import array
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Sequence
+
+from ..cards import FULL_DECK, Rank
+from ..count.hand import POINT_NAMES, ROLE_BESIDE, hand_counter, jack_deuce_value, suit_part
+from ..profiles.rules import (AceInSequence, Category, CutAce, FirstDealer, LateClaimWhen, LatterWhen, MogProcedure,
+                              PairMatch, PartnersChallenger, PerRules, Rules, StockWhen)
+from .actions import Action, Kind as ActionKind
+from .play import card_value
+
+# Must equal FORMAT in _kernel.c: a kernel built from other sources is not used.
+KERNEL_FORMAT = 1
+BOT_CODES = {"random": 0, "greedy": 1, "expert": 2}
+
+
+def _load() -> Any:
+    if os.environ.get("COSTLY_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from . import _kernel  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _kernel if getattr(_kernel, "FORMAT", None) == KERNEL_FORMAT else None
+
+
+KERNEL = _load()
+
+
+def available() -> bool:
+    """Whether the compiled kernel was built and may be used here."""
+    return KERNEL is not None
+
+
+class ScoreKind(NamedTuple):
+    """A score the game can make, as the kernel numbers it: the Event's rule and name, and, for a total
+    of the play, whether its cards can make the play's limit (what ``compare`` counts as the hitter)."""
+
+    rule: str
+    name: str
+    hitter: bool = False
+
+
+@dataclass(frozen=True)
+class CompiledRules:
+    """A ``Rules`` as the kernel reads it: the flat array and the kinds of score it numbers."""
+
+    table: array  # type: ignore[type-arg]
+    kinds: tuple[ScoreKind, ...]
+
+
+class KernelGame(NamedTuple):
+    """What the kernel reports of one game: what ``compare.measures`` reads of a finished game."""
+
+    winner: int
+    first_dealer_won: bool
+    deals: int
+    scores: tuple[int, int]
+    dealer_edge: int
+    decided_by: int  # the kind of the score that took the winner to the target; -1 if none
+    lead_changes: int
+    drama: int
+    decisive_deal: int
+    gaps: tuple[int, ...]
+    kinds: tuple[int, ...]  # (kind, points, events) for every kind that scored, flattened
+    eldest_counts: tuple[int, ...]
+    actions: tuple[int, ...] = ()  # with trace: every action as ``action_code`` makes it
+    events: tuple[int, ...] = ()  # with trace: (deal, player, points, kind) for every event, flattened
+
+
+_ACTION_KINDS = (ActionKind.CUT, ActionKind.DEAL, ActionKind.TURN, ActionKind.STOCK_CARD, ActionKind.ASK,
+                 ActionKind.DECLINE, ActionKind.GIVE, ActionKind.STOCK, ActionKind.NO_STOCK, ActionKind.DISCARD,
+                 ActionKind.PLAY, ActionKind.GO)
+_ACTION_CODE = {kind: code for code, kind in enumerate(_ACTION_KINDS)}
+
+
+def action_code(action: Action) -> int:
+    """An engine Action as the kernel's trace writes it: kind, card + 1, value + 1, peg, in bit fields."""
+    card = action.card.index + 1 if action.card is not None else 0
+    value = action.value + 1 if action.value is not None else 0
+    return _ACTION_CODE[action.kind] | card << 4 | value << 10 | int(action.peg) << 16
+
+
+def _rank_code(ranks: Sequence[int]) -> int:
+    """A multiset of ranks as the kernel indexes it: the sorted ranks as base-13 digits, lowest first."""
+    return sum((rank - 1) * 13 ** i for i, rank in enumerate(sorted(ranks)))
+
+
+def _multisets(size: int) -> list[tuple[int, ...]]:
+    return [ranks for ranks in itertools.combinations_with_replacement(range(1, 14), size)
+            if all(ranks.count(r) <= 4 for r in set(ranks))]
+
+
+def _representatives() -> dict[int, Any]:
+    """A card of each suit role beside a deck card of clubs (the kernel's role numbering, ``ROLE_BESIDE``)."""
+    found: dict[int, Any] = {}
+    for card in FULL_DECK:
+        found.setdefault(ROLE_BESIDE[0][card.index], card)
+    return found
+
+
+def _suit_shapes(size: int) -> list[tuple[int, int, int, int]]:
+    return [counts for counts in itertools.product(range(size + 1), repeat=4) if sum(counts) == size]
+
+
+_PLAIN_RANKS = (Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN)  # neither Jacks nor Deuces
+
+
+def compile_rules(rules: Rules) -> CompiledRules:
+    """The kernel's array for ``rules`` (see the module's docstring); the same for equal rules."""
+    kinds: dict[ScoreKind, int] = {}
+
+    def kind(rule: str, name: str, hitter: bool = False) -> int:
+        return kinds.setdefault(ScoreKind(rule, name, hitter), len(kinds))
+
+    counter = hand_counter(rules)
+    place = {category: i for i, category in enumerate(rules.declaration_order)}
+    each = rules.cards_each
+    header: dict[str, int] = {
+        "players": rules.players, "partnerships": int(rules.partnerships), "target": rules.target,
+        "peg_out": int(rules.peg_out_ends_game), "first_lowest": int(rules.first_dealer is FirstDealer.CUT_LOWEST),
+        "cut_ace_high": int(rules.cut_ace is CutAce.HIGH), "cards_each": each, "in_ones": int(rules.deal_in_ones),
+        "heels_mask": sum(1 << int(rank) for rank in rules.heels_ranks), "heels_points": rules.heels_points,
+        "heels_before_play": int(rules.heels_before_play),
+        "kind_heels_jack": kind("turnup.heels_points", "for his heels"),
+        "kind_heels_other": kind("turnup.heels_points", "for the deuce turned"),
+        "procedure": (MogProcedure.ELDEST_CHOOSES, MogProcedure.ELDER_ASKS_DEALER,
+                      MogProcedure.BOTH_PASS).index(rules.mog_procedure),
+        "refusal_points": rules.mog_refusal_points,
+        "kind_refusal": kind("mog.refusal_points", "for a refusal to mog"),
+        "not_asking_pays": int(rules.mog_not_asking_pays), "given_away_scores": int(rules.mog_given_away_scores),
+        "late_claim": int(rules.mog_late_claim),
+        "claim_own_count": int(rules.mog_late_claim_when is LateClaimWhen.CLAIMANT_COUNT),
+        "challenger_elder": int(rules.mog_partners_challenger is PartnersChallenger.ELDER_HAND),
+        "dealer_stock": int(rules.mog_dealer_stock), "stock_when_refused": int(rules.mog_stock_when is StockWhen.DEALER_REFUSED),
+        "limit": rules.play_limit, "go_points": rules.go_points, "kind_go": kind("play.go_points", "for the go"),
+        "latter_points": rules.latter_points, "kind_latter": kind("play.latter_points", "for the latter"),
+        "latter_each": int(rules.latter_when is LatterWhen.EACH_SERIES), "go_and_latter": int(rules.go_and_latter),
+        "new_series": int(rules.new_series), "play_pairs": int(rules.play_pairs),
+        "courts_alike": int(rules.pair_match is PairMatch.COURTS_ALIKE), "pair_points": rules.pair_points,
+        "prial_points": rules.prial_points, "dprial_points": rules.double_prial_points,
+        "kind_pair2": kind("play.pairs", "pair"), "kind_pair3": kind("play.pairs", "prial"),
+        "kind_pair4": kind("play.pairs", "double prial"), "play_sequences": int(rules.play_sequences),
+        "seq_min": rules.sequence_min, "ace_high_or_low": int(rules.ace_in_sequence is AceInSequence.HIGH_OR_LOW),
+        "kind_sequence": kind("play.sequences", "sequence"), "play_jd": int(rules.play_jacks_deuces),
+        "deck_scores_jd": int(rules.deck_card_scores_as_jack_deuce), "cocks_nest": int(rules.cocks_nest),
+        "kind_cocks": kind("count.cocks_nest", "a cock's nest"), "n_ace": len(rules.ace_values),
+    }
+    sections: dict[str, list[int]] = {"ace_values": list(rules.ace_values),
+                                      "card_value": [card_value(rules, card) for card in FULL_DECK]}
+    # The totals of the play: one kind for a lesser total, one for a series that can make the limit.
+    totals, hitters = [-1] * 101, [-1] * 101
+    for total in rules.play_point_totals:
+        name = POINT_NAMES.get(total, str(total)) + (" (the hitter)" if total == rules.play_limit else "")
+        totals[total] = kind("play.point_totals", name)
+        hitters[total] = kind("play.point_totals", name, True)
+    sections["play_total_kind"], sections["play_hitter_kind"] = totals, hitters
+    # Jacks and Deuces by suit role beside a deck card of clubs, whatever role the kernel finds a card in.
+    deck = FULL_DECK[2]  # the three of clubs
+    jd = {name: [0] * 12 for name in ("jd_points", "jd_kind_play", "jd_kind_give", "jd_kind_claim", "jd_place",
+                                      "jd_kind_count")}
+    for role, card in _representatives().items():
+        value = jack_deuce_value(rules, card, deck)
+        if value is None:
+            continue
+        points, name, rule = value
+        jd["jd_points"][role] = points
+        jd["jd_kind_play"][role] = kind("play.jacks_deuces", f"{name} in play")
+        jd["jd_kind_give"][role] = kind("mog.given_away_scores", f"{name} given in the mog")
+        jd["jd_kind_claim"][role] = kind("mog.late_claim", f"{name} given in the mog, claimed")
+        jd["jd_place"][role] = place[Category.JACKS if card.rank == Rank.JACK else Category.DEUCES]
+        jd["jd_kind_count"][role] = kind(rule, name)
+    sections.update(jd)
+    # The colours by the most cards of a suit and of a colour, for every shape a hand and deck card have.
+    colour_items: dict[int, tuple[tuple[int, int, int], ...]] = {}
+    for size in {each, each + 1}:
+        for counts in _suit_shapes(size):
+            cards = [FULL_DECK[suit * 13 + int(rank) - 1] for suit, n in enumerate(counts) for rank in _PLAIN_RANKS[:n]]
+            items = tuple((place[cat], kind(rule, name), points) for cat, name, _, points, rule
+                          in suit_part(rules.counting, cards))
+            red, black = counts[1] + counts[2], counts[0] + counts[3]
+            key = max(counts) * 8 + max(red, black)
+            if colour_items.setdefault(key, items) != items:
+                raise AssertionError(f"the colours of {counts} are not those of their shape {key}")
+    starts, lengths, flat = [0] * 64, [0] * 64, []
+    for key, items in sorted(colour_items.items()):
+        starts[key], lengths[key] = len(flat) // 3, len(items)
+        flat += [x for item in items for x in item]
+    sections["colour_start"], sections["colour_count"], sections["colour_items"] = starts, lengths, flat
+    # The rank part: totals for a hand and deck card of each size the bots weigh, items for the count's.
+    for size, name in ((each, "small_totals"), (each + 1, "full_totals")):
+        table = [0] * 13 ** size
+        for ranks in _multisets(size):
+            table[_rank_code(ranks)] = sum(item[3] for item in counter._rank_part(ranks)[0])
+        sections[name] = table
+    starts, lengths, flat = [0] * 13 ** (each + 1), [0] * 13 ** (each + 1), []
+    for ranks in _multisets(each + 1):
+        code = _rank_code(ranks)
+        items = counter._rank_part(ranks)[0]
+        starts[code], lengths[code] = len(flat) // 3, len(items)
+        flat += [x for item_place, name, _, points, rule in items for x in (item_place, kind(rule, name), points)]
+    sections["rank_start"], sections["rank_count"], sections["rank_items"] = starts, lengths, flat
+    header["max_rank_items"] = max(lengths)
+    header["max_colour_items"] = max([len(items) for items in colour_items.values()] + [0])
+    header["n_kinds"] = len(kinds)
+    return CompiledRules(_pack(header, sections), tuple(kinds))
+
+
+def _pack(header: dict[str, int], sections: dict[str, list[int]]) -> array:  # type: ignore[type-arg]
+    """The header in the kernel's order (``_kernel.layout()``), each section's offset in it, then the sections."""
+    layout = KERNEL.layout() if KERNEL is not None else ()
+    body: list[int] = []
+    for name, values in sections.items():
+        header[f"off_{name}"] = len(layout) + len(body)
+        body += values
+    header["size"] = len(layout) + len(body)
+    missing = [name for name in layout if name not in header]
+    if missing:
+        raise AssertionError(f"the kernel's rules array needs {missing}")
+    return array("i", [header[name] for name in layout] + body)
+
+
+compiled: PerRules[CompiledRules] = PerRules(compile_rules)
+
+
+def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_counts: bool = False,
+         trace: bool = False) -> list[KernelGame | None]:
+    """Play one game per seed under ``rules`` in the kernel, each seat's bot as ``bots`` names it in
+    turn: for each, what it reports, or None where the engine must play that seed. Seeds outside
+    0..2**64-1 are the engine's to play too."""
+    if KERNEL is None:
+        raise RuntimeError("the compiled kernel is not available")
+    table = compiled(rules).table
+    seats = bytes(BOT_CODES[bots[p % len(bots)]] for p in range(rules.players))
+    inside = [seed for seed in seeds if 0 <= seed < 1 << 64]
+    games = iter(KERNEL.play(table, seats, inside, eldest_counts, trace))
+    return [_game(next(games), trace) if 0 <= seed < 1 << 64 else None for seed in seeds]
+
+
+def _game(raw: tuple[Any, ...] | None, trace: bool) -> KernelGame | None:
+    if raw is None:
+        return None
+    winner, first, deals, scores, edge, decided, changes, drama, decisive, gaps, kinds, eldest = raw[:12]
+    extra = raw[12:] if trace else ()
+    return KernelGame(winner, bool(first), deals, scores, edge, decided, changes, drama, decisive, gaps, kinds,
+                      eldest, *extra)
+
+
+def plays(bots: Sequence[str]) -> bool:
+    """Whether the kernel plays games between these bots (every bot it knows; not yet any other)."""
+    return KERNEL is not None and all(bot in BOT_CODES for bot in bots)
+
+
+__all__ = ["BOT_CODES", "CompiledRules", "KERNEL_FORMAT", "KernelGame", "ScoreKind", "action_code", "available",
+           "compile_rules", "compiled", "play", "plays"]
