@@ -287,7 +287,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..compare.runner import GameSpec, Plan, run_plans, seeds_for
+    from ..compare.runner import GameSpec, Plan, run_plans
     from ..compare.simulate import summarise_games
     from ..game.state import Game
     from ..profiles.display import dumps
@@ -295,7 +295,7 @@ def _simulate(args: argparse.Namespace) -> int:
     chosen = profiles.load_all() if args.all else [profiles.load(args.variant)]
     _check_logs_folder(args.logs)
     bots = tuple(args.bot or ["greedy"])
-    plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), bots, seeds_for(args.seed, args.games),
+    plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), bots, args.seed, args.games,
                 logs=bool(args.logs), names=True)
     # Each chunk's logs are written as it finishes: a stop then has nothing left to write, and a run
     # killed outright keeps the logs of the games it finished.
@@ -303,8 +303,8 @@ def _simulate(args: argparse.Namespace) -> int:
     with progress_bar(not args.json, "games") as progress:
         (result,) = run_plans([plan], jobs=args.jobs, progress=progress, on_chunk=write_logs)
     games = [Game(p.rules, variant=p.id) for p in chosen]
-    summaries = [summarise_games(p.id, g.num_teams, args.seed, bots, records)
-                 for p, g, records in zip(chosen, games, result.records)]
+    summaries = [summarise_games(p.id, g.num_teams, args.seed, bots, sums)
+                 for p, g, sums in zip(chosen, games, result.runs)]
     if args.json:
         data = [s.as_dict() for s in summaries]
         print(dumps(data if args.all else data[0]))

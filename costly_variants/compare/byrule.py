@@ -10,9 +10,14 @@ from .. import profiles
 from ..errors import CostlyError
 from ..profiles import Profile
 from ..profiles.display import format_value, plain
-from .figures import BY_RULE, FEEL, HEADLINE, Figure
-from .runner import GameSpec, Plan, PlanResult, Progress, seeds_for
+from .figures import Figure, all_figures
+from .runner import GameSpec, Plan, PlanResult, Progress
 from .study import Runner, Settings
+from .tally import Sums
+
+# The figures the text view shows of every switch, beside any other that a switch moves clearly; the
+# JSON, CSV and Markdown carry every figure of the main report.
+SHOWN = ("deals_per_game", "points_per_deal", "dealer_edge", "first_dealer_wins", "won_in_play", "lead_changes")
 
 # Rules that only make sense together: a switched set must still be a rule set the engine accepts.
 COUPLED: tuple[frozenset[str], ...] = (
@@ -66,19 +71,14 @@ def plans_for(a: Profile, b: Profile, settings: Settings) -> tuple[list[Switch],
     if not moves:
         raise ByRuleError(f"{a.id} and {b.id} have the same rules: nothing to attribute")
     specs = (GameSpec.from_profile(a), GameSpec.from_profile(b), *(_spec(a, b, m) for m in moves))
-    return moves, [Plan(specs, settings.bots, seeds_for(settings.seed, settings.games))]
-
-
-def _figures() -> list[Figure]:
-    by_key = {f.key: f for f in (*HEADLINE, *FEEL)}
-    return [by_key[k] for k in BY_RULE]
+    return moves, [Plan(specs, settings.bots, settings.seed, settings.games)]
 
 
 def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch],
               results: Sequence[PlanResult]) -> dict[str, Any]:
-    runs = results[0].records
+    runs: list[Sums] = results[0].runs
     base, target, singles = runs[0], runs[1], runs[2:]
-    figures = _figures()
+    figures: list[Figure] = all_figures(runs)
     rows: list[dict[str, Any]] = []
     for move, records in zip(moves, singles):
         effects = {f.key: f.difference(base, records) for f in figures}
@@ -90,13 +90,15 @@ def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch
             "clear": [k for k, e in effects.items() if e.clear_of_zero],
         })
     total = {f.key: f.difference(base, target) for f in figures}
+    moved = {k for row in rows for k in row["clear"]} | {k for k, e in total.items() if e.clear_of_zero}
     return {
         "from": a.id, "to": b.id,
         "settings": {"games": settings.games, "games_played": results[0].games, "complete": results[0].complete,
                      "seed": settings.seed, "bots": list(settings.bots)},
-        "figures": [{"key": f.key, "label": f.label, "unit": f.unit,
+        "figures": [{"key": f.key, "label": f.label, "unit": f.unit, "section": f.section,
                      "from_value": f.estimate(base).as_dict(), "to_value": f.estimate(target).as_dict()}
                     for f in figures],
+        "shown": [f.key for f in figures if f.key in SHOWN or f.key in moved],
         "total": {k: e.as_dict() | {"clear_of_zero": e.clear_of_zero} for k, e in total.items()},
         "sum_of_effects": {f.key: round(sum(r["effects"][f.key]["value"] for r in rows), 4) for f in figures},
         "switches": rows,
@@ -109,4 +111,4 @@ def run_by_rule(a: Profile, b: Profile, settings: Settings, runner: Runner,
     return summarise(a, b, settings, moves, runner(plans, progress))
 
 
-__all__ = ["ByRuleError", "COUPLED", "Switch", "run_by_rule", "switches"]
+__all__ = ["ByRuleError", "COUPLED", "SHOWN", "Switch", "run_by_rule", "switches"]

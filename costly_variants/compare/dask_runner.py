@@ -3,16 +3,17 @@
 Install with ``pip install 'costly-variants[dask]'`` here and on every worker (the workers import
 ``costly_variants`` to play a chunk). Each chunk is one task; when a worker is lost, the scheduler
 runs the chunks it held again elsewhere (Dask's own recovery, up to ``distributed.scheduler.
-allowed-failures`` times), and ``retries`` re-runs a chunk whose worker raised. The chunks are put
-back in seed order, so the result is the same as a local run with the same seed.
+allowed-failures`` times), and ``retries`` re-runs a chunk whose worker raised. Chunks are submitted
+a few at a time ahead of those finished, their seeds drawn as they go, and come back as sums that merge
+exactly in any order, so the result is the same as a local run with the same seed.
 """
 from __future__ import annotations
 
 import uuid
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..errors import CostlyError
-from .runner import ChunkResult, Plan, PlanResult, Progress, assemble, run_chunk, split
+from .runner import Chunk, Collector, Plan, PlanResult, Progress, chunks, run_chunk
 
 RETRIES = 2
 CONNECT_TIMEOUT = "10s"
@@ -33,6 +34,11 @@ def _client(address: str):  # type: ignore[no-untyped-def]
         raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
 
 
+# Chunks submitted ahead of those finished, per worker thread: enough to keep the cluster busy, few enough
+# that the scheduler holds a handful of chunks' seeds, whatever the number of games.
+AHEAD = 4
+
+
 def run_plans_on_cluster(address: str, plans: Sequence[Plan], *, chunk_size: int | None = None,
                          progress: Progress | None = None) -> list[PlanResult]:
     """Play every plan on the cluster at ``address`` (``tcp://HOST:PORT``); Ctrl-C keeps finished chunks."""
@@ -41,27 +47,37 @@ def run_plans_on_cluster(address: str, plans: Sequence[Plan], *, chunk_size: int
 
     try:
         workers = max(1, sum(client.nthreads().values()))
-        tasks = split(plans, workers, chunk_size)
-        total = sum(plan.games for plan in plans)
+        work = chunks(plans, workers, chunk_size)
+        collector = Collector(plans, progress, None)
         run = uuid.uuid4().hex[:12]
-        futures = {}
-        for p, c, chunk in tasks:
-            future = client.submit(run_chunk, chunk, key=f"costly-chunk-{run}-{p}-{c}", pure=False, retries=RETRIES)
-            futures[future] = (p, c, chunk)
-        done: dict[tuple[int, int], ChunkResult] = {}
-        played = 0
+        submitted: dict[Any, tuple[int, Chunk]] = {}
+        number = 0
+
+        def submit() -> Any:
+            nonlocal number
+            item = next(work, None)
+            if item is None:
+                return None
+            future = client.submit(run_chunk, item[1], key=f"costly-chunk-{run}-{number}", pure=False,
+                                   retries=RETRIES)
+            number += 1
+            submitted[future] = item
+            return future
+
+        first = [f for f in (submit() for _ in range(workers * AHEAD)) if f is not None]
         stopped: KeyboardInterrupt | None = None
+        waiting = as_completed(first, loop=client.loop)
         try:
-            for future in as_completed(list(futures), loop=client.loop):
-                p, c, chunk = futures[future]
-                done[p, c] = future.result()
-                played += chunk.games
-                if progress:
-                    progress(played, total)
+            for future in waiting:
+                p, chunk = submitted.pop(future)
+                collector.finished(p, chunk, future.result())
+                following = submit()
+                if following is not None:
+                    waiting.add(following)
         except KeyboardInterrupt as exc:
-            client.cancel(list(futures))
+            client.cancel(list(submitted))
             stopped = exc
-        return assemble(plans, tasks, done, stopped)
+        return collector.results(stopped)
     finally:
         client.close()
 

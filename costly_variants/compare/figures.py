@@ -1,88 +1,107 @@
 """The headline figures of a set of games, each with its interval, and the paired difference of each
-figure between two rule sets that played the same seeds."""
+figure between two rule sets that played the same seeds, worked out from the games' sums
+(``tally.Sums``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable, Sequence
 
 from . import stats
-from .measures import GameRecord, source_group, source_label
+from .measures import source_group, source_label
 from ..profiles.rules import Rules
-from .stats import Estimate
-
-Records = Sequence[GameRecord]
+from .stats import Estimate, RatioSums
+from .tally import Sums, group_key, source_key
 
 
 @dataclass(frozen=True)
 class Figure:
-    """One figure: how to estimate it from a profile's games, and its paired difference between two."""
+    """One figure: how to estimate it from a rule set's sums, and its paired difference between the first
+    rule set's and another's (whose cross sums are with the first's)."""
 
     key: str
     label: str
     unit: str  # "share" (shown as a percentage) or "number"
-    estimate: Callable[[Records], Estimate]
-    difference: Callable[[Records, Records], Estimate]
+    estimate: Callable[[Sums], Estimate]
+    difference: Callable[[Sums, Sums], Estimate]
     section: str = "game"
 
 
-def _share(test: Callable[[GameRecord], bool]) -> tuple[Callable[[Records], Estimate],
-                                                         Callable[[Records, Records], Estimate]]:
-    def estimate(records: Records) -> Estimate:
-        return stats.proportion(sum(1 for r in records if test(r)), len(records))
+Pair = tuple[Callable[[Sums], Estimate], Callable[[Sums, Sums], Estimate]]
 
-    def difference(a: Records, b: Records) -> Estimate:
-        return stats.paired_difference([float(test(r)) for r in a], [float(test(r)) for r in b])
+
+def _paired(key: str) -> Callable[[Sums, Sums], Estimate]:
+    def difference(a: Sums, b: Sums) -> Estimate:
+        return stats.paired_difference_of_sums(b.games, a.total[key], b.total[key], a.squares[key], b.squares[key],
+                                               b.cross["ab:" + key])
+
+    return difference
+
+
+def _share(key: str) -> Pair:
+    def estimate(s: Sums) -> Estimate:
+        return stats.proportion(s.total[key], s.games)
+
+    return estimate, _paired(key)
+
+
+def _mean(key: str) -> Pair:
+    def estimate(s: Sums) -> Estimate:
+        return stats.mean_of_sums(s.games, s.total[key], s.squares[key])
+
+    return estimate, _paired(key)
+
+
+def ratio_sums(s: Sums, key: str) -> RatioSums:
+    return RatioSums(s.games, s.total[key], s.total["deals"], s.squares[key], s.by_deals[key], s.squares["deals"])
+
+
+def _per_deal(key: str) -> Pair:
+    def estimate(s: Sums) -> Estimate:
+        return stats.ratio_of_sums(ratio_sums(s, key))
+
+    def difference(a: Sums, b: Sums) -> Estimate:
+        return stats.paired_ratio_difference_of_sums(ratio_sums(a, key), ratio_sums(b, key), b.cross["ab:" + key],
+                                                     b.cross["ad:" + key], b.cross["da:" + key], b.cross["ab:deals"])
 
     return estimate, difference
 
 
-def _mean(value: Callable[[GameRecord], float]) -> tuple[Callable[[Records], Estimate],
-                                                         Callable[[Records, Records], Estimate]]:
-    def estimate(records: Records) -> Estimate:
-        return stats.mean([value(r) for r in records])
+def _decisive() -> Pair:
+    """The decisive deal as a share of the game: a mean of fractions, summed exactly from the histograms."""
+    def estimate(s: Sums) -> Estimate:
+        shares = [(Fraction(deal, deals), k) for (deal, deals), k in s.decisive.items()]
+        return stats.mean_of_sums(s.games, sum(x * k for x, k in shares), sum(x * x * k for x, k in shares))
 
-    def difference(a: Records, b: Records) -> Estimate:
-        return stats.paired_difference([value(r) for r in a], [value(r) for r in b])
-
-    return estimate, difference
-
-
-def _per_deal(value: Callable[[GameRecord], float]) -> tuple[Callable[[Records], Estimate],
-                                                             Callable[[Records, Records], Estimate]]:
-    def estimate(records: Records) -> Estimate:
-        return stats.ratio([value(r) for r in records], [r.deals for r in records])
-
-    def difference(a: Records, b: Records) -> Estimate:
-        return stats.paired_ratio_difference([value(r) for r in a], [r.deals for r in a],
-                                             [value(r) for r in b], [r.deals for r in b])
+    def difference(a: Sums, b: Sums) -> Estimate:
+        pairs = [(Fraction(da, na), Fraction(db, nb), k) for (da, na, db, nb), k in b.decisive_cross.items()]
+        return stats.paired_difference_of_sums(
+            b.games, sum(x * k for x, _, k in pairs), sum(y * k for _, y, k in pairs),
+            sum(x * x * k for x, _, k in pairs), sum(y * y * k for _, y, k in pairs),
+            sum(x * y * k for x, y, k in pairs))
 
     return estimate, difference
 
 
-def _figure(key: str, label: str, unit: str, pair: tuple[Callable[[Records], Estimate],
-                                                           Callable[[Records, Records], Estimate]],
-            section: str = "game") -> Figure:
+def _figure(key: str, label: str, unit: str, pair: Pair, section: str = "game") -> Figure:
     return Figure(key, label, unit, pair[0], pair[1], section)
 
 
 HEADLINE: tuple[Figure, ...] = (
-    _figure("first_dealer_wins", "first dealer's side won", "share", _share(lambda r: r.first_dealer_won)),
-    _figure("dealer_edge", "dealer's edge per deal", "number", _per_deal(lambda r: r.dealer_edge)),
-    _figure("points_per_deal", "points per deal, both", "number", _per_deal(lambda r: sum(r.scores))),
-    _figure("deals_per_game", "deals per game", "number", _mean(lambda r: r.deals)),
-    _figure("won_in_play", "won in the play", "share", _share(lambda r: r.decided_in == "play")),
-    _figure("won_at_count", "won at the count", "share", _share(lambda r: r.decided_in == "count")),
-    _figure("winning_margin", "winning margin", "number", _mean(lambda r: r.margin)),
+    _figure("first_dealer_wins", "first dealer's side won", "share", _share("first_dealer_won")),
+    _figure("dealer_edge", "dealer's edge per deal", "number", _per_deal("dealer_edge")),
+    _figure("points_per_deal", "points per deal, both", "number", _per_deal("points")),
+    _figure("deals_per_game", "deals per game", "number", _mean("deals")),
+    _figure("won_in_play", "won in the play", "share", _share("won_in_play")),
+    _figure("won_at_count", "won at the count", "share", _share("won_at_count")),
+    _figure("winning_margin", "winning margin", "number", _mean("margin")),
 )
 
 FEEL: tuple[Figure, ...] = (
-    _figure("lead_changes", "lead changes a game", "number", _mean(lambda r: r.lead_changes), "feel"),
-    _figure("drama", "drama: winner's worst", "number", _mean(lambda r: r.drama), "feel"),
-    _figure("decisiveness", "decisive deal, of game", "share", _mean(lambda r: r.decisive_share), "feel"),
+    _figure("lead_changes", "lead changes a game", "number", _mean("lead_changes"), "feel"),
+    _figure("drama", "drama: winner's worst", "number", _mean("drama"), "feel"),
+    _figure("decisiveness", "decisive deal, of game", "share", _decisive(), "feel"),
 )
-
-# The figures that --by-rule attributes to rules.
-BY_RULE = ("deals_per_game", "points_per_deal", "dealer_edge", "first_dealer_wins", "won_in_play", "lead_changes")
 
 
 def source_figures(sources: Sequence[str]) -> tuple[Figure, ...]:
@@ -92,40 +111,37 @@ def source_figures(sources: Sequence[str]) -> tuple[Figure, ...]:
     figures = []
     for group in groups:
         members = tuple(s for s in sources if source_group(s) == group)
-        figures.append(_figure(f"points.{group}", f"{group}, all", "number", _per_deal(_points_from(members)),
-                               "points"))
+        figures.append(_figure(f"points.{group}", f"{group}, all", "number", _per_deal(group_key(group)), "points"))
         for source in members:
             figures.append(_figure(f"points.{source}", f"  {source_label(source)}", "number",
-                                   _per_deal(_points_from((source,))), "points"))
+                                   _per_deal(source_key(source)), "points"))
     return tuple(figures)
 
 
-def _points_from(sources: tuple[str, ...]) -> Callable[[GameRecord], float]:
-    def points(record: GameRecord) -> float:
-        found = record.points
-        return sum(found.get(s, 0) for s in sources)
-
-    return points
+def all_figures(runs: Sequence[Sums]) -> list[Figure]:
+    """Every figure of the main report for these rule sets' games: the headline, the points of each
+    source that scored in any of them, and the game's feel."""
+    return [*HEADLINE, *source_figures(sources_in(runs)), *FEEL]
 
 
-def sources_in(runs: Sequence[Records]) -> list[str]:
+def sources_in(runs: Sequence[Sums]) -> list[str]:
     """Every source that scored in any game, in the order of the SOURCES table, then by name."""
     from .measures import SOURCES
 
-    found = {s for records in runs for r in records for s, points in r.points_by_source if points}
+    found = set().union(*(s.sources() for s in runs))
     order = list(SOURCES)
     return sorted(found, key=lambda s: (order.index(s) if s in order else len(order), s))
 
 
-def eldest_count(records: Records) -> Estimate:
+def eldest_count(s: Sums) -> Estimate:
     """The eldest's hand as dealt, counted with the deck card: the mean per deal (needs the replay)."""
-    counts = [sum(r.eldest_counts) for r in records]
-    deals = [len(r.eldest_counts) for r in records]
-    return stats.ratio(counts, deals)
+    pair = s.eldest_pair
+    return stats.ratio_of_sums(RatioSums(s.games, s.total["eldest"], s.total["eldest_n"], pair["ee"], pair["en"],
+                                         pair["nn"]))
 
 
-def heels_per_deal(records: Records) -> Estimate:
-    return stats.ratio([r.points.get("turnup.heels_points", 0) for r in records], [r.deals for r in records])
+def heels_per_deal(s: Sums) -> Estimate:
+    return stats.ratio_of_sums(ratio_sums(s, source_key("turnup.heels_points")))
 
 
 def exact_heels_per_deal(rules: Rules) -> float:
@@ -133,9 +149,9 @@ def exact_heels_per_deal(rules: Rules) -> float:
     return len(rules.heels_ranks) * 4 / 52 * rules.heels_points
 
 
-def deals_quartiles(records: Records) -> tuple[float, float, float]:
-    return stats.quartiles([r.deals for r in records])
+def deals_quartiles(s: Sums) -> tuple[float, float, float]:
+    return stats.quartiles_of_counts(s.deals)
 
 
-__all__ = ["BY_RULE", "FEEL", "Figure", "HEADLINE", "deals_quartiles", "eldest_count", "exact_heels_per_deal", "heels_per_deal", "source_figures",
-           "sources_in"]
+__all__ = ["FEEL", "Figure", "HEADLINE", "all_figures", "deals_quartiles", "eldest_count", "exact_heels_per_deal",
+           "heels_per_deal", "ratio_sums", "source_figures", "sources_in"]

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..cards import Card, Rank
 from ..count.hand import count_total
 from ..game.actions import Kind
 from ..game.base import Event
+from ..game.kernel import KernelGame, ScoreKind
 from ..game.play import card_value
 from ..game.state import State
 from ..profiles.rules import Rules
@@ -77,6 +78,7 @@ class GameRecord:
     decisive_share: float  # the deal from which the winner led for good, as a share of the game's deals
     gaps: tuple[int, ...]  # the winner's lead over the loser at the end of each deal
     eldest_counts: tuple[int, ...] = ()  # the eldest's hand as dealt, counted with the deck card, per deal
+    decisive_deal: int = 0  # the deal from which the winner led for good (decisive_share's numerator)
 
     @property
     def points(self) -> Mapping[str, int]:
@@ -172,7 +174,32 @@ def measure(state: State, seed: int, *, eldest_counts: bool = False, names: bool
         points_by_name=tuple(sorted(by_name.items())) if names else (),
         decided_in=decided_in, lead_changes=lead_changes, drama=drama,
         decisive_share=decisive / state.deal_number, gaps=tuple(gaps),
-        eldest_counts=dealt_eldest_counts(state) if eldest_counts else ())
+        eldest_counts=dealt_eldest_counts(state) if eldest_counts else (), decisive_deal=decisive)
+
+
+def record_from_kernel(game: KernelGame, seed: int, kinds: Sequence[ScoreKind], *, names: bool = True) -> GameRecord:
+    """What ``measure`` gives of the same game played by the Python engine, from what the kernel reports
+    of it: its kinds of score become sources (the hitter told apart) and names, as the events' do."""
+    by_source: dict[str, int] = {}
+    by_name: dict[str, int] = {}
+    raw = game.kinds
+    for i in range(0, len(raw), 3):
+        kind, points = kinds[raw[i]], raw[i + 1]
+        source = HITTER if kind.hitter else kind.rule
+        by_source[source] = by_source.get(source, 0) + points
+        by_name[kind.name] = by_name.get(kind.name, 0) + points
+    decided = game.decided_by
+    if decided >= 0:
+        kind = kinds[decided]
+        decided_in = source_group(HITTER if kind.hitter else kind.rule)
+    else:
+        decided_in = ""
+    return GameRecord(
+        seed=seed, winner=game.winner, first_dealer_won=game.first_dealer_won, deals=game.deals, scores=game.scores,
+        dealer_edge=game.dealer_edge, points_by_source=tuple(sorted(by_source.items())),
+        points_by_name=tuple(sorted(by_name.items())) if names else (), decided_in=decided_in,
+        lead_changes=game.lead_changes, drama=game.drama, decisive_share=game.decisive_deal / game.deals,
+        gaps=game.gaps, eldest_counts=game.eldest_counts, decisive_deal=game.decisive_deal)
 
 
 def dealt_eldest_counts(state: State) -> tuple[int, ...]:
@@ -190,4 +217,4 @@ def dealt_eldest_counts(state: State) -> tuple[int, ...]:
 
 
 __all__ = ["GameRecord", "HITTER", "SOURCES", "dealer_of", "dealt_eldest_counts", "first_dealer", "measure",
-           "source_group", "source_label", "source_of"]
+           "record_from_kernel", "source_group", "source_label", "source_of"]

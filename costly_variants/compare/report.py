@@ -360,7 +360,9 @@ def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
 def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
     """The effects in lines of at most ``width`` columns (longer only where one id or value is longer)."""
     s = data["settings"]
-    figures = data["figures"]
+    # The headline figures and any other a switch moves clearly: the other forms have every figure.
+    shown = set(data.get("shown", [f["key"] for f in data["figures"]]))
+    figures = [f for f in data["figures"] if f["key"] in shown]
     lines = _wrap(f"Which rule makes the difference from {data['from']} to {data['to']}: each rule switched "
                   f"alone from {data['from']}'s value to {data['to']}'s, {s['games_played']} games each on the same "
                   f"seeds (seed {s['seed']}, bots {'/'.join(s['bots'])})"
@@ -396,7 +398,7 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
         label = max(0, min(width - per_table * EFFECT, max(38, *(len(name) + 1 for name, _ in rows))))
         lines += _table("", heads, rows, width, label=label, shorten=False)[1:]
     lines.append("")
-    named = [(r["rules"], [short[k] for k in r["clear"]]) for r in data["switches"] if r["clear"]]
+    named = [(r["rules"], [short[k].strip() for k in r["clear"]]) for r in data["switches"] if r["clear"]]
     if named:
         lines += _wrap("Rules behind the clear differences (* = interval clear of zero):", width, "", "")
         for rules, which in named:

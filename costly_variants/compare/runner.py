@@ -1,9 +1,11 @@
 """Many seeded games in chunks, in this process or in a pool of local processes.
 
-Every game's seed is drawn in advance from the run's seed, and every profile of a comparison plays
-the same seeds (common random numbers). A chunk is a run of consecutive seeds played under every
-rule set of a plan; chunks are put back in order, so the result is the same for any number of
-processes, any chunk size, or a Dask cluster (``dask_runner``). Ctrl-C stops the run at once and keeps
+Every game's seed is drawn in turn from the run's seed, chunk by chunk as the run goes, and every
+profile of a comparison plays the same seeds (common random numbers). A chunk is a run of consecutive
+seeds played under every rule set of a plan, by the compiled kernel where it was built (``game.kernel``:
+the same games as the Python engine's), and comes back as sums (``tally``), not games; sums of whole
+numbers merge exactly in any order, so the result is the same for any number of processes, any chunk
+size, or a Dask cluster (``dask_runner``), in memory that does not grow with the games. Ctrl-C stops the run at once and keeps
 the chunks already finished: every rule set then has the same games, so the pairing still holds. So does
 any other KeyboardInterrupt: the command line turns SIGTERM and SIGHUP into one (``cli.signals``), and
 the result keeps the interruption, whose kind the exit status tells.
@@ -15,19 +17,21 @@ import multiprocessing
 import random
 import signal
 import threading
-import time
+from collections import deque
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
+from ..game import kernel
 from ..game.log import seat_bots
 from ..game.playout import play_game
 from ..game.state import Game
 from ..profiles import Profile
 from ..profiles.display import plain
 from ..profiles.rules import build_rules
-from .measures import GameRecord, measure
+from .measures import GameRecord, measure, record_from_kernel
+from .tally import Tally
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
 
@@ -64,43 +68,63 @@ def _game(label: str, rules_json: str) -> Game:
 
 @dataclass(frozen=True)
 class Plan:
-    """Games to play: every seed under every rule set, with these bots (seats in turn)."""
+    """Games to play: ``games`` seeds drawn in turn from ``seed`` (``seeds_for``), each under every rule set,
+    with these bots (seats in turn). A skill plan plays each seed twice, the bots' seats swapped, and
+    keeps only how many of the two the first bot's side won."""
 
     specs: tuple[GameSpec, ...]
     bots: tuple[str, ...]
-    seeds: tuple[int, ...]
+    seed: int
+    games: int
     # Every game's invariants are watched as it runs; with ``check`` each game is also replayed through
-    # the validating apply_action (slower, for tests).
+    # the validating apply_action (slower, for tests), by the Python engine.
     check: bool = False
-    eldest_counts: bool = False  # also count the eldest's dealt hands (replays each game)
-    logs: bool = False  # keep each game's log
+    eldest_counts: bool = False  # also count the eldest's dealt hands
+    logs: bool = False  # keep each game's log (the Python engine writes them)
     names: bool = False  # keep the points by event name as well as by rule
+    skill: bool = False
+
+    @property
+    def total_games(self) -> int:
+        """Every game the plan plays: its seeds, under every rule set, once or (skill) twice."""
+        return self.games * len(self.specs) * (2 if self.skill else 1)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Consecutive seeds of one plan: the unit of work a process (or a Dask worker) plays."""
+
+    plan: Plan
+    first: int  # the place of the first seed in the plan's seeds
+    seeds: tuple[int, ...]
 
     @property
     def games(self) -> int:
-        return len(self.seeds) * len(self.specs)
-
-    def chunks(self, size: int) -> list[Plan]:
-        return [replace(self, seeds=self.seeds[i:i + size]) for i in range(0, len(self.seeds), size)]
+        return len(self.seeds) * len(self.plan.specs) * (2 if self.plan.skill else 1)
 
 
 @dataclass(frozen=True)
 class ChunkResult:
-    records: tuple[tuple[GameRecord, ...], ...]  # per spec, per seed
-    logs: tuple[tuple[dict[str, Any], ...], ...] = ()
+    tally: Tally
+    logs: tuple[tuple[dict[str, Any], ...], ...] = ()  # per spec, per seed
 
 
 @dataclass
 class PlanResult:
     plan: Plan
-    records: list[list[GameRecord]] = field(default_factory=list)  # per spec, seeds in order
-    logs: list[list[dict[str, Any]]] = field(default_factory=list)
+    tally: Tally
     complete: bool = True
     stopped: KeyboardInterrupt | None = None  # what stopped the run early: Ctrl-C, or a signal made into one
 
     @property
     def games(self) -> int:
-        return len(self.records[0]) if self.records else 0
+        """Seeds played, each under every rule set (all of them, or those finished before a stop)."""
+        return self.tally.games
+
+    @property
+    def runs(self) -> list[Any]:
+        """Each rule set's sums, in the plan's order."""
+        return list(self.tally.specs)
 
 
 def seeds_for(seed: int, games: int) -> tuple[int, ...]:
@@ -109,53 +133,106 @@ def seeds_for(seed: int, games: int) -> tuple[int, ...]:
     return tuple(master.getrandbits(64) for _ in range(games))
 
 
-def run_chunk(chunk: Plan) -> ChunkResult:
-    """Play one chunk: every seed under every rule set. Runs in any process (pure, picklable)."""
+def _kernel_plays(plan: Plan) -> bool:
+    return not plan.check and not plan.logs and kernel.plays(plan.bots)
+
+
+def _records(game: Game, plan: Plan, bots: Sequence[str], seeds: Sequence[int],
+             logs: list[dict[str, Any]] | None) -> list[GameRecord]:
+    """The measures of one game per seed under ``game``'s rules: from the kernel where it plays them, else
+    (and for any seed it hands back) from the Python engine."""
+    found = kernel.play(game.rules, bots, seeds, eldest_counts=plan.eldest_counts) if _kernel_plays(plan) else None
+    kinds = kernel.compiled(game.rules).kinds if found is not None else ()
     records = []
-    logs = []
-    for spec in chunk.specs:
-        game = spec.game()
-        found = []
-        kept = []
-        for seed in chunk.seeds:
-            state = play_game(game, chunk.bots, seed, check="full" if chunk.check else "game")
-            found.append(measure(state, seed, eldest_counts=chunk.eldest_counts, names=chunk.names))
-            if chunk.logs:
-                kept.append(state.log(seed=seed, bots=seat_bots(chunk.bots, game.num_players)))
-        records.append(tuple(found))
-        logs.append(tuple(kept))
-    return ChunkResult(tuple(records), tuple(logs) if chunk.logs else ())
-
-
-def chunk_size_for(seeds: int, workers: int, specs: int = 1) -> int:
-    """Seeds per chunk: enough chunks to share the work out evenly, at most about 25 games in
-    each (so that Ctrl-C loses little and progress moves), and at least one seed."""
-    return max(1, min(-(-seeds // max(1, workers * 8)), 25 // max(1, specs)))
-
-
-def split(plans: Sequence[Plan], workers: int, size: int | None = None) -> list[tuple[int, int, Plan]]:
-    """(plan index, chunk index, chunk) for every chunk of every plan, in the order given (put the
-    slowest plans first, so that they do not straggle at the end)."""
-    return [(p, c, chunk) for p, plan in enumerate(plans)
-            for c, chunk in enumerate(plan.chunks(size or chunk_size_for(len(plan.seeds), workers, len(plan.specs))))]
-
-
-def assemble(plans: Sequence[Plan], tasks: Sequence[tuple[int, int, Plan]],
-             done: Mapping[tuple[int, int], ChunkResult], stopped: KeyboardInterrupt | None = None
-             ) -> list[PlanResult]:
-    """Put finished chunks back in seed order; a plan with a chunk missing is marked incomplete."""
-    results = [PlanResult(plan, [[] for _ in plan.specs], [[] for _ in plan.specs] if plan.logs else [],
-                          stopped=stopped) for plan in plans]
-    for p, c, _ in tasks:
-        chunk = done.get((p, c))
-        if chunk is None:
-            results[p].complete = False
+    for i, seed in enumerate(seeds):
+        played = found[i] if found is not None else None
+        if played is not None:
+            records.append(record_from_kernel(played, seed, kinds, names=plan.names))
             continue
-        for s, records in enumerate(chunk.records):
-            results[p].records[s].extend(records)
-            if chunk.logs:
-                results[p].logs[s].extend(chunk.logs[s])
-    return results
+        state = play_game(game, bots, seed, check="full" if plan.check else "game")
+        records.append(measure(state, seed, eldest_counts=plan.eldest_counts, names=plan.names))
+        if logs is not None:
+            logs.append(state.log(seed=seed, bots=seat_bots(bots, game.num_players)))
+    return records
+
+
+def run_chunk(chunk: Chunk) -> ChunkResult:
+    """Play one chunk: every seed under every rule set, into sums. Runs in any process (pure, picklable)."""
+    plan = chunk.plan
+    games = [spec.game() for spec in plan.specs]
+    tally = Tally.empty(len(games), skill=plan.skill)
+    if plan.skill:
+        strong, weak = plan.bots
+        won = []
+        for game in games:
+            first = _records(game, plan, (strong, weak), chunk.seeds, None)
+            second = _records(game, plan, (weak, strong), chunk.seeds, None)
+            won.append([(a.winner == 0) + (b.winner == 1) for a, b in zip(first, second)])
+        for i in range(len(chunk.seeds)):
+            tally.add_skill_seed([w[i] for w in won])
+        return ChunkResult(tally)
+    logs: list[list[dict[str, Any]]] = [[] for _ in games]
+    runs = [_records(game, plan, plan.bots, chunk.seeds, logs[s] if plan.logs else None)
+            for s, game in enumerate(games)]
+    for i in range(len(chunk.seeds)):
+        tally.add_seed([run[i] for run in runs], names=plan.names)
+    return ChunkResult(tally, tuple(tuple(kept) for kept in logs) if plan.logs else ())
+
+
+# Games a chunk holds at most: some 0.05 to 0.2 s of work, so that a stop loses little and comes at once,
+# and progress moves; and few enough chunks that handing them out costs little beside the games.
+KERNEL_CHUNK_GAMES = 2000
+KERNEL_EXPERT_CHUNK_GAMES = 250
+ENGINE_CHUNK_GAMES = 25
+
+
+def chunk_size_for(plan: Plan, workers: int) -> int:
+    """Seeds per chunk of ``plan``: enough chunks to share the work out evenly among ``workers``, each at
+    most the games above, and at least one seed."""
+    per_seed = len(plan.specs) * (2 if plan.skill else 1)
+    if not _kernel_plays(plan):
+        budget = ENGINE_CHUNK_GAMES
+    else:
+        budget = KERNEL_EXPERT_CHUNK_GAMES if "expert" in plan.bots else KERNEL_CHUNK_GAMES
+    return max(1, min(-(-plan.games // max(1, workers * 8)), budget // per_seed))
+
+
+def chunks(plans: Sequence[Plan], workers: int, size: int | None = None) -> Iterator[tuple[int, Chunk]]:
+    """(plan index, chunk) for every chunk of every plan, in the order given (put the slowest plans first,
+    so that they do not straggle at the end). The seeds are drawn as the chunks are made, not before:
+    a run's memory does not grow with its games."""
+    for p, plan in enumerate(plans):
+        master = random.Random(plan.seed)
+        step = size or chunk_size_for(plan, workers)
+        for first in range(0, plan.games, step):
+            count = min(step, plan.games - first)
+            yield p, Chunk(plan, first, tuple(master.getrandbits(64) for _ in range(count)))
+
+
+class Collector:
+    """The sums of the chunks finished so far, plan by plan, and what a finished chunk is told to."""
+
+    def __init__(self, plans: Sequence[Plan], progress: Progress | None, on_chunk: ChunkDone | None) -> None:
+        self.plans = plans
+        self.tallies = [Tally.empty(len(plan.specs), skill=plan.skill) for plan in plans]
+        self.played = [0] * len(plans)
+        self.total = sum(plan.total_games for plan in plans)
+        self.done = 0
+        self.progress = progress
+        self.on_chunk = on_chunk
+
+    def finished(self, p: int, chunk: Chunk, result: ChunkResult) -> None:
+        self.tallies[p].merge(result.tally)  # counted before it is told
+        self.played[p] += len(chunk.seeds)
+        if self.on_chunk is not None:
+            self.on_chunk(p, chunk.first, result)
+        self.done += chunk.games
+        if self.progress:
+            self.progress(self.done, self.total)
+
+    def results(self, stopped: KeyboardInterrupt | None) -> list[PlanResult]:
+        return [PlanResult(plan, tally, self.played[p] == plan.games, stopped)
+                for p, (plan, tally) in enumerate(zip(self.plans, self.tallies))]
 
 
 def _start_worker() -> None:
@@ -198,8 +275,12 @@ def _stop_signals_blocked() -> Iterator[None]:
 
 
 # Told of each chunk as it finishes: its plan's index, the index of its first seed in the plan, and its
-# result (whose logs are then dropped: the callback has them).
+# result (with its logs, where the plan keeps them).
 ChunkDone = Callable[[int, int, "ChunkResult"], None]
+
+# Chunks handed to the pool ahead of those being played, per process: enough to keep every process busy,
+# few enough that the seeds waiting are a handful of chunks, whatever the number of games.
+AHEAD = 3
 
 
 def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = None,
@@ -207,28 +288,16 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
     """Play every plan; with ``jobs`` > 1 in that many local processes. Ctrl-C (or any KeyboardInterrupt)
     stops at once and keeps the finished chunks; the results keep the interruption as ``stopped``.
     ``on_chunk`` hears of each finished chunk at once (``simulate --logs`` writes its logs so)."""
-    tasks = split(plans, jobs, chunk_size)
-    done: dict[tuple[int, int], ChunkResult] = {}
-    report = _reporter(sum(plan.games for plan in plans), progress)
-    firsts: dict[tuple[int, int], int] = {}
-    seeds_before: dict[int, int] = {}
-    for p, c, chunk in tasks:  # a plan's chunks in seed order
-        firsts[p, c] = seeds_before.get(p, 0)
-        seeds_before[p] = firsts[p, c] + len(chunk.seeds)
-
-    def finished(key: tuple[int, int], result: ChunkResult) -> None:
-        done[key] = result if on_chunk is None else replace(result, logs=())  # counted before it is told
-        if on_chunk is not None:
-            on_chunk(key[0], firsts[key], result)
+    collector = Collector(plans, progress, on_chunk)
+    work = chunks(plans, jobs, chunk_size)
     stopped: KeyboardInterrupt | None = None
     if jobs <= 1:
         try:
-            for p, c, chunk in tasks:
-                finished((p, c), run_chunk(chunk))
-                report(chunk)
+            for p, chunk in work:
+                collector.finished(p, chunk, run_chunk(chunk))
         except KeyboardInterrupt as exc:
             stopped = exc
-        return assemble(plans, tasks, done, stopped)
+        return collector.results(stopped)
     # Forked workers start at once and re-import nothing; the pool is made before the caller's progress
     # display starts a thread. Where there is no fork (Windows), spawn.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
@@ -236,15 +305,28 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
         pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
     joined = False
     try:
-        pending = {(p, c): (chunk, pool.apply_async(run_chunk, (chunk,))) for p, c, chunk in tasks}
-        while pending:
-            for key, (chunk, result) in list(pending.items()):
+        pending: deque[tuple[int, Chunk, Any]] = deque()
+        more = True
+        while more or pending:
+            while more and len(pending) < jobs * AHEAD:
+                item = next(work, None)
+                if item is None:
+                    more = False
+                    break
+                pending.append((item[0], item[1], pool.apply_async(run_chunk, (item[1],))))
+            if not pending:
+                continue
+            p, chunk, result = pending[0]
+            result.wait(0.05)  # in turn, so that the next chunks are handed out as the first finish
+            if result.ready():
+                pending.popleft()
+                collector.finished(p, chunk, result.get())
+                continue
+            for index, (p, chunk, result) in enumerate(pending):  # any other finished meanwhile
                 if result.ready():
-                    finished(key, result.get())
-                    del pending[key]
-                    report(chunk)
-            if pending:
-                time.sleep(0.05)
+                    del pending[index]
+                    collector.finished(p, chunk, result.get())
+                    break
         pool.close()
         pool.join()  # every chunk done: the workers end as they are told to, no need to end them
         joined = True
@@ -253,7 +335,7 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
     finally:
         if not joined:
             _end(pool)
-    return assemble(plans, tasks, done, stopped)
+    return collector.results(stopped)
 
 
 def _end(pool: Any) -> None:
@@ -269,17 +351,5 @@ def _end(pool: Any) -> None:
             child.kill()
 
 
-def _reporter(total: int, progress: Progress | None) -> Callable[[Plan], None]:
-    played = 0
-
-    def report(chunk: Plan) -> None:
-        nonlocal played
-        played += chunk.games
-        if progress:
-            progress(played, total)
-
-    return report
-
-
-__all__ = ["ChunkResult", "GameSpec", "Plan", "PlanResult", "Progress", "assemble", "chunk_size_for",
-           "run_chunk", "run_plans", "seeds_for", "split"]
+__all__ = ["Chunk", "ChunkResult", "Collector", "GameSpec", "Plan", "PlanResult", "Progress", "chunk_size_for",
+           "chunks", "run_chunk", "run_plans", "seeds_for"]

@@ -6,8 +6,9 @@ from typing import Any, Sequence
 
 from ..game.playout import play_game
 from ..game.state import Game
-from .measures import GameRecord, measure
+from .measures import measure
 from .runner import seeds_for
+from .tally import Sums, Tally
 
 
 @dataclass
@@ -30,24 +31,21 @@ class Summary:
                 "invariants": "checked on every game"}
 
 
-def summarise_games(variant: str, teams: int, seed: int, bot_names: Sequence[str],
-                    records: Sequence[GameRecord]) -> Summary:
-    """The summary of the games played (all of them, or those finished before an interrupt)."""
-    games = len(records)
-    wins = [0] * teams
-    points: dict[str, int] = {}
-    for record in records:
-        wins[record.winner] += 1
-        for name, value in record.points_by_name:
-            points[name] = points.get(name, 0) + value
+def summarise_games(variant: str, teams: int, seed: int, bot_names: Sequence[str], sums: Sums) -> Summary:
+    """The summary of the games played (all of them, or those finished before an interrupt), from their
+    sums (a plan with ``names``)."""
+    games = sums.games
     share = 1 / games if games else 0.0
-    return Summary(variant, games, seed, list(bot_names), wins, sum(r.first_dealer_won for r in records),
-                   sum(r.deals for r in records) * share, sum(r.margin for r in records) * share,
-                   {k: v * share for k, v in points.items()})
+    return Summary(variant, games, seed, list(bot_names), list(sums.wins[:teams]), sums.total["first_dealer_won"],
+                   sums.total["deals"] * share, sums.total["margin"] * share,
+                   {name: sums.names[name] * share for name in sums.named})
 
 
 def simulate(game: Game, games: int, seed: int, bot_names: Sequence[str]) -> Summary:
-    """``games`` games in this process; ``runner.run_plans`` plays the same seeds in many. Every game's
-    invariants are watched as it runs (``play_game``'s default check)."""
-    records = [measure(play_game(game, bot_names, game_seed), game_seed) for game_seed in seeds_for(seed, games)]
-    return summarise_games(game.variant, game.num_teams, seed, bot_names, records)
+    """``games`` games in this process by the Python engine; ``runner.run_plans`` plays the same seeds
+    in many, in the kernel where it was built. Every game's invariants are watched as it runs
+    (``play_game``'s default check)."""
+    tally = Tally.empty(1)
+    for game_seed in seeds_for(seed, games):
+        tally.add_seed([measure(play_game(game, bot_names, game_seed), game_seed)], names=True)
+    return summarise_games(game.variant, game.num_teams, seed, bot_names, tally.specs[0])  # type: ignore[arg-type]

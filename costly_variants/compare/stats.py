@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from statistics import NormalDist
-from typing import Sequence
+from typing import Mapping, Sequence
 
 LEVEL = 0.95
 MIN_GAMES = 10
@@ -163,5 +164,107 @@ def _same_length(a: Sequence[float], b: Sequence[float]) -> None:
         raise ValueError(f"paired samples differ in length: {len(a)} and {len(b)}")
 
 
-__all__ = ["Estimate", "LEVEL", "METHODS", "MIN_GAMES", "TOO_FEW", "mean", "paired_difference",
-           "paired_ratio_difference", "proportion", "quartiles", "ratio", "t_quantile"]
+
+
+
+# -- the same intervals from sums -------------------------------------------------------------------------
+#
+# A run keeps sums of whole numbers, not games (compare.tally): these are the intervals above worked out
+# from them. Each sum of squared deviations is exact (a Fraction) before the one division by n - 1, so
+# the result is the same whatever order the games were summed in.
+
+def _t_from(n: int, centre: float, deviations: Fraction, method: str) -> Estimate:
+    """``centre`` ± t × the standard error of a mean over ``n`` games whose squared deviations from
+    their mean sum to ``deviations``."""
+    if n < MIN_GAMES:
+        return Estimate(centre, None, None, n, method)
+    half = _critical(n) * math.sqrt(float(deviations) / (n - 1) / n)
+    return Estimate(centre, centre - half, centre + half, n, method)
+
+
+def mean_of_sums(n: int, total: int | Fraction, squares: int | Fraction, *, method: str = "t") -> Estimate:
+    """``mean`` of values whose sum and sum of squares are given."""
+    if n == 0:
+        return Estimate(math.nan, None, None, 0, method)
+    total, squares = Fraction(total), Fraction(squares)
+    return _t_from(n, float(total / n), squares - total * total / n, method)
+
+
+def paired_difference_of_sums(n: int, a: int | Fraction, b: int | Fraction, aa: int | Fraction,
+                              bb: int | Fraction, ab: int | Fraction) -> Estimate:
+    """``paired_difference`` from Σa, Σb, Σa², Σb² and Σab over the same seeds."""
+    if n == 0:
+        return Estimate(math.nan, None, None, 0, "paired-t")
+    diff = Fraction(b) - Fraction(a)
+    squares = Fraction(bb) - 2 * Fraction(ab) + Fraction(aa)
+    return _t_from(n, float(diff / n), squares - diff * diff / n, "paired-t")
+
+
+@dataclass(frozen=True)
+class RatioSums:
+    """Σx, Σd, Σx², Σxd and Σd² over games: all a ratio's interval needs."""
+
+    n: int
+    x: int
+    d: int
+    xx: int
+    xd: int
+    dd: int
+
+    def residual_squares(self, ratio: Fraction) -> Fraction:
+        """Σ (x − ratio·d)², the ratio's residuals before they are scaled by the mean denominator."""
+        return self.xx - 2 * ratio * self.xd + ratio * ratio * self.dd
+
+
+def ratio_of_sums(s: RatioSums) -> Estimate:
+    """``ratio`` from sums."""
+    if s.n == 0 or s.d == 0:
+        return Estimate(math.nan, None, None, s.n, "ratio-t")
+    value = Fraction(s.x, s.d)
+    per_game = Fraction(s.d, s.n)
+    return _t_from(s.n, float(value), s.residual_squares(value) / (per_game * per_game), "ratio-t")
+
+
+def paired_ratio_difference_of_sums(a: RatioSums, b: RatioSums, xx: int, xd: int, dx: int, dd: int) -> Estimate:
+    """``paired_ratio_difference`` from each side's sums and the cross sums over the same seeds: Σ xa·xb,
+    Σ xa·db, Σ da·xb, Σ da·db."""
+    if a.n != b.n:
+        raise ValueError(f"paired samples differ in length: {a.n} and {b.n}")
+    if a.n == 0 or a.d == 0 or b.d == 0:
+        return Estimate(math.nan, None, None, a.n, "paired-t")
+    ra, rb = Fraction(a.x, a.d), Fraction(b.x, b.d)
+    pa, pb = Fraction(a.d, a.n), Fraction(b.d, b.n)
+    # Each side's residuals sum to zero, so their differences do too: Σ (res_b − res_a)² is all it takes.
+    crossed = (xx - rb * xd - ra * dx + ra * rb * dd) / (pa * pb)
+    squares = a.residual_squares(ra) / (pa * pa) + b.residual_squares(rb) / (pb * pb) - 2 * crossed
+    return _t_from(a.n, float(rb - ra), squares, "paired-t")
+
+
+def quartiles_of_counts(counts: Mapping[int, int]) -> tuple[float, float, float]:
+    """``quartiles`` of values given as value -> how many."""
+    ordered = sorted(counts.items())
+    n = sum(k for _, k in ordered)
+    if not n:
+        return (math.nan, math.nan, math.nan)
+
+    def nth(i: int) -> int:
+        seen = 0
+        for value, k in ordered:
+            seen += k
+            if i < seen:
+                return value
+        return ordered[-1][0]
+
+    def at(q: float) -> float:
+        position = q * (n - 1)
+        low = math.floor(position)
+        high = min(low + 1, n - 1)
+        return nth(low) + (nth(high) - nth(low)) * (position - low)
+
+    return at(0.25), at(0.5), at(0.75)
+
+
+__all__ = ["Estimate", "LEVEL", "METHODS", "MIN_GAMES", "RatioSums", "TOO_FEW", "mean", "mean_of_sums",
+           "paired_difference", "paired_difference_of_sums", "paired_ratio_difference",
+           "paired_ratio_difference_of_sums", "proportion", "quartiles", "quartiles_of_counts", "ratio",
+           "ratio_of_sums", "t_quantile"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from .. import profiles
@@ -16,10 +17,9 @@ from ..count.analysis import HAND_SIZE, HandAnalysis
 from ..profiles import Profile
 from ..profiles.display import plain
 from . import stats
-from .figures import (FEEL, HEADLINE, Figure, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal,
-                      source_figures, sources_in)
-from .measures import GameRecord
-from .runner import GameSpec, Plan, PlanResult, Progress, run_plans, seeds_for
+from .figures import Figure, all_figures, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal
+from .runner import GameSpec, Plan, PlanResult, Progress, run_plans
+from .tally import LEAD_POINTS, SkillSums, Sums
 
 # Skill: the stronger bot against the weaker, each seed played twice with the seats swapped.
 SKILL_PAIRS = (("expert", "greedy"), ("greedy", "random"))
@@ -44,17 +44,14 @@ def local_runner(jobs: int) -> Runner:
 
 
 def plans_for(chosen: Sequence[Profile], settings: Settings) -> list[Plan]:
-    """Two plans per skill pair (one per seating; the slow expert first), then the main plan (every
-    profile, every seed) last."""
+    """A skill plan per pair of bots (each seed played with the seats both ways; the slow expert first),
+    then the main plan (every profile, every seed) last."""
     specs = tuple(GameSpec.from_profile(p) for p in chosen)
     plans = []
     if settings.skill_games:
-        skill_seeds = seeds_for(settings.seed + 1, settings.skill_games)
         for strong, weak in SKILL_PAIRS:
-            plans.append(Plan(specs, (strong, weak), skill_seeds))
-            plans.append(Plan(specs, (weak, strong), skill_seeds))
-    plans.append(Plan(specs, settings.bots, seeds_for(settings.seed, settings.games),
-                      eldest_counts=settings.eldest_counts))
+            plans.append(Plan(specs, (strong, weak), settings.seed + 1, settings.skill_games, skill=True))
+    plans.append(Plan(specs, settings.bots, settings.seed, settings.games, eldest_counts=settings.eldest_counts))
     return plans
 
 
@@ -84,8 +81,8 @@ def differing_rules(chosen: Sequence[Profile]) -> list[dict[str, Any]]:
     return rows
 
 
-def _figure_rows(figures: Sequence[Figure], ids: Sequence[str], runs: Sequence[Sequence[GameRecord]]
-                 ) -> list[dict[str, Any]]:
+def figure_rows(figures: Sequence[Figure], ids: Sequence[str], runs: Sequence[Sums]) -> list[dict[str, Any]]:
+    """Each figure's estimate for every rule set, and its paired difference from the first's."""
     rows = []
     for figure in figures:
         estimates = {i: figure.estimate(r) for i, r in zip(ids, runs)}
@@ -101,25 +98,27 @@ def _row(key: str, label: str, unit: str, section: str, estimates: dict[str, sta
             "differences": {i: d.as_dict() | {"clear_of_zero": d.clear_of_zero} for i, d in differences.items()}}
 
 
-def skill_values(strong_first: Sequence[GameRecord], strong_second: Sequence[GameRecord]) -> list[float]:
-    """Per seed: the share of its two games (seats swapped) that the stronger bot won."""
-    return [((a.winner == 0) + (b.winner == 1)) / 2 for a, b in zip(strong_first, strong_second)]
+def skill_estimate(s: SkillSums) -> stats.Estimate:
+    """The share of its two games (seats swapped) that the stronger bot won, per seed, on average."""
+    return stats.mean_of_sums(s.games, Fraction(s.total, 2), Fraction(s.squares, 4))
+
+
+def skill_difference(a: SkillSums, b: SkillSums) -> stats.Estimate:
+    return stats.paired_difference_of_sums(b.games, Fraction(a.total, 2), Fraction(b.total, 2), Fraction(a.squares, 4),
+                                           Fraction(b.squares, 4), Fraction(b.cross, 4))
 
 
 def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[PlanResult]) -> dict[str, Any]:
     """Everything the report shows, as plain data."""
     ids = [p.id for p in chosen]
     main = results[-1]
-    runs = main.records
-    figures = [*HEADLINE, *source_figures(sources_in(runs)), *FEEL]
-    rows = _figure_rows(figures, ids, runs)
+    runs: list[Sums] = main.runs
+    rows = figure_rows(all_figures(runs), ids, runs)
     skill_rows = []
     for index, (strong, weak) in enumerate(SKILL_PAIRS if settings.skill_games else ()):
-        first, second = results[2 * index], results[2 * index + 1]
-        n = min(first.games, second.games)
-        values = [skill_values(a[:n], b[:n]) for a, b in zip(first.records, second.records)]
-        estimates = {i: stats.mean(v) for i, v in zip(ids, values)}
-        differences = {i: stats.paired_difference(values[0], v) for i, v in zip(ids[1:], values[1:])}
+        skill: list[SkillSums] = results[index].runs
+        estimates = {i: skill_estimate(s) for i, s in zip(ids, skill)}
+        differences = {i: skill_difference(skill[0], s) for i, s in zip(ids[1:], skill[1:])}
         skill_rows.append(_row(f"skill.{strong}-{weak}", f"{strong} beats {weak}", "share", "skill",
                                estimates, differences))
     # The analysis counts hands of three cards and a deck card; another hand size has no exact figures.
@@ -136,44 +135,25 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
         "exact": analyses,
         "figures": rows + skill_rows,
         "deals_quartiles": {i: [round(q, 2) for q in deals_quartiles(r)] for i, r in zip(ids, runs)},
-        "deals_distribution": {i: _counts([r.deals for r in recs]) for i, recs in zip(ids, runs)},
-        "lead_history": {i: lead_history(recs) for i, recs in zip(ids, runs)},
+        "deals_distribution": {i: {str(k): r.deals[k] for k in sorted(r.deals)} for i, r in zip(ids, runs)},
+        "lead_history": {i: lead_history(r) for i, r in zip(ids, runs)},
     }
-    out["checks"] = {p.id: _checks(p, analyses[p.id], records, settings) for p, records in zip(chosen, runs)}
+    out["checks"] = {p.id: _checks(p, analyses[p.id], sums, settings) for p, sums in zip(chosen, runs)}
     return out
 
 
-def _checks(profile: Profile, exact: dict[str, Any] | None, records: Sequence[GameRecord], settings: Settings
-            ) -> dict[str, Any]:
+def _checks(profile: Profile, exact: dict[str, Any] | None, sums: Sums, settings: Settings) -> dict[str, Any]:
     """Simulated figures beside the exact ones they must agree with (a check on the whole simulation)."""
-    checks = {"heels_per_deal": {"simulated": heels_per_deal(records).as_dict(),
+    checks = {"heels_per_deal": {"simulated": heels_per_deal(sums).as_dict(),
                                  "exact": round(exact_heels_per_deal(profile.rules), 4)}}
     if settings.eldest_counts and exact is not None:
-        checks["eldest_count"] = {"simulated": eldest_count(records).as_dict(), "exact": exact["mean"]}
+        checks["eldest_count"] = {"simulated": eldest_count(sums).as_dict(), "exact": exact["mean"]}
     return checks
 
 
-def _counts(values: Sequence[int]) -> dict[str, int]:
-    found: dict[int, int] = {}
-    for v in values:
-        found[v] = found.get(v, 0) + 1
-    return {str(k): found[k] for k in sorted(found)}
-
-
-LEAD_POINTS = 11  # the lead history is sampled at 0%, 10%, ... 100% of each game's deals
-
-
-def lead_history(records: Sequence[GameRecord]) -> list[float]:
+def lead_history(sums: Sums) -> list[float]:
     """The eventual winner's mean lead over the loser at each tenth of the game (0 at the start)."""
-    sums = [0.0] * LEAD_POINTS
-    for record in records:
-        gaps = (0, *record.gaps)
-        for i in range(LEAD_POINTS):
-            position = i / (LEAD_POINTS - 1) * (len(gaps) - 1)
-            low = math.floor(position)
-            high = min(low + 1, len(gaps) - 1)
-            sums[i] += gaps[low] + (gaps[high] - gaps[low]) * (position - low)
-    return [round(s / len(records), 3) if records else 0.0 for s in sums]
+    return [round(s / (10 * sums.games), 3) if sums.games else 0.0 for s in sums.lead]
 
 
 def run_comparison(chosen: Sequence[Profile], settings: Settings, runner: Runner,
@@ -182,5 +162,5 @@ def run_comparison(chosen: Sequence[Profile], settings: Settings, runner: Runner
     return summarise(chosen, settings, results)
 
 
-__all__ = ["SKILL_PAIRS", "Settings", "differing_rules", "exact_figures", "lead_history", "local_runner",
-           "plans_for", "run_comparison", "summarise"]
+__all__ = ["LEAD_POINTS", "SKILL_PAIRS", "Settings", "differing_rules", "exact_figures", "figure_rows", "lead_history",
+           "local_runner", "plans_for", "run_comparison", "skill_difference", "skill_estimate", "summarise"]

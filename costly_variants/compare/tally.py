@@ -1,0 +1,198 @@
+"""What a run of games keeps: sums, not games.
+
+A plan plays every seed under each of its rule sets; the figures, their intervals and the paired
+differences from the first rule set need only sums over the games of each (of every measure, its square
+and its product with the deals, for the per-deal figures) and over the seeds of each rule set beside the
+first (the products of the two games' measures), with histograms for the quartiles and for the one
+measure that is not a whole number (the decisive deal as a share of the game). Every sum is of whole
+numbers, so a chunk's sums merged with another's give exactly the sums of the games of both, in any
+order: the result is the same for any number of processes, any chunk size and any Dask cluster, and
+memory does not grow with the number of games.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .measures import GameRecord, source_group
+
+# The whole-number measures of a game, each a key of the sums (points by source are "source:RULE").
+MEASURES = ("deals", "first_dealer_won", "dealer_edge", "points", "won_in_play", "won_at_count", "margin",
+            "lead_changes", "drama", "eldest", "eldest_n")
+LEAD_POINTS = 11  # the lead history is sampled at 0%, 10%, ... 100% of each game's deals
+
+
+def source_key(source: str) -> str:
+    return "source:" + source
+
+
+def group_key(group: str) -> str:
+    return "group:" + group
+
+
+def measures_of(record: GameRecord) -> dict[str, int]:
+    """A game's whole-number measures (``MEASURES``, and its points from each source that scored)."""
+    found = {
+        "deals": record.deals, "first_dealer_won": int(record.first_dealer_won), "dealer_edge": record.dealer_edge,
+        "points": sum(record.scores), "won_in_play": int(record.decided_in == "play"),
+        "won_at_count": int(record.decided_in == "count"), "margin": record.margin,
+        "lead_changes": record.lead_changes, "drama": record.drama,
+        "eldest": sum(record.eldest_counts), "eldest_n": len(record.eldest_counts),
+    }
+    for source, points in record.points_by_source:
+        if points:
+            found[source_key(source)] = points
+            group = group_key(source_group(source))
+            found[group] = found.get(group, 0) + points
+    return found
+
+
+def lead_tenths(gaps: Sequence[int]) -> list[int]:
+    """The eventual winner's lead at each tenth of the game (0 at the start), times ten: the lead
+    between the deals on either side of each tenth, interpolated, which ten times makes whole."""
+    at = (0, *gaps)
+    last = len(at) - 1
+    out = []
+    for i in range(LEAD_POINTS):
+        low, tenths = divmod(i * last, LEAD_POINTS - 1)
+        high = min(low + 1, last)
+        out.append(10 * at[low] + (at[high] - at[low]) * tenths)
+    return out
+
+
+@dataclass
+class Sums:
+    """The sums over one rule set's games of a plan; ``cross`` over the same seeds with the first rule
+    set's games (``a`` the first's measure, ``b`` this one's)."""
+
+    games: int = 0
+    total: Counter[str] = field(default_factory=Counter)  # Σ x
+    squares: Counter[str] = field(default_factory=Counter)  # Σ x²
+    by_deals: Counter[str] = field(default_factory=Counter)  # Σ x · deals
+    eldest_pair: Counter[str] = field(default_factory=Counter)  # Σ eldest², Σ eldest · eldest_n, Σ eldest_n²
+    cross: Counter[str] = field(default_factory=Counter)  # "ab:K" Σ a·b, "ad:K" Σ a·deals_b, "da:K" Σ deals_a·b
+    deals: Counter[int] = field(default_factory=Counter)  # games by their number of deals
+    decisive: Counter[tuple[int, int]] = field(default_factory=Counter)  # (decisive deal, deals)
+    decisive_cross: Counter[tuple[int, int, int, int]] = field(default_factory=Counter)  # the first's, this one's
+    lead: list[int] = field(default_factory=lambda: [0] * LEAD_POINTS)  # Σ lead_tenths
+    wins: list[int] = field(default_factory=lambda: [0, 0])  # by side
+    names: Counter[str] = field(default_factory=Counter)  # points by the scores' names (simulate's)
+    named: set[str] = field(default_factory=set)  # every name scored, with points or without
+
+    def add(self, record: GameRecord, base: GameRecord | None, *, names: bool = False) -> None:
+        """Count one game; ``base`` is the first rule set's game of the same seed (None for the first)."""
+        measured = measures_of(record)
+        deals = record.deals
+        self.games += 1
+        total, squares, by_deals = self.total, self.squares, self.by_deals
+        for key, value in measured.items():
+            total[key] += value
+            squares[key] += value * value
+            by_deals[key] += value * deals
+        eldest, eldest_n = measured["eldest"], measured["eldest_n"]
+        if eldest_n:
+            self.eldest_pair["ee"] += eldest * eldest
+            self.eldest_pair["en"] += eldest * eldest_n
+            self.eldest_pair["nn"] += eldest_n * eldest_n
+        decisive = record.decisive_deal
+        self.deals[deals] += 1
+        self.decisive[decisive, deals] += 1
+        for i, value in enumerate(lead_tenths(record.gaps)):
+            self.lead[i] += value
+        self.wins[record.winner] += 1
+        if names:
+            for name, points in record.points_by_name:
+                self.names[name] += points
+                self.named.add(name)
+        if base is not None:
+            theirs = measures_of(base)
+            base_deals = base.deals
+            cross = self.cross
+            for key in theirs.keys() | measured.keys():
+                mine, other = measured.get(key, 0), theirs.get(key, 0)
+                cross["ab:" + key] += other * mine
+                cross["ad:" + key] += other * deals
+                cross["da:" + key] += base_deals * mine
+            self.decisive_cross[base.decisive_deal, base_deals, decisive, deals] += 1
+
+    def merge(self, other: Sums) -> None:
+        self.games += other.games
+        for mine, theirs in ((self.total, other.total), (self.squares, other.squares),
+                             (self.by_deals, other.by_deals), (self.eldest_pair, other.eldest_pair),
+                             (self.cross, other.cross), (self.names, other.names)):
+            mine.update(theirs)
+        self.deals.update(other.deals)
+        self.decisive.update(other.decisive)
+        self.decisive_cross.update(other.decisive_cross)
+        self.lead = [a + b for a, b in zip(self.lead, other.lead)]
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        self.named |= other.named
+
+    def sources(self) -> set[str]:
+        """Every source that scored points in any game."""
+        return {key.removeprefix("source:") for key, value in self.squares.items()
+                if key.startswith("source:") and value}
+
+
+@dataclass
+class SkillSums:
+    """The sums of a skill plan: for each seed, the games of its two seatings that the stronger bot won
+    (0, 1 or 2), per rule set, and the products with the first rule set's over the same seeds."""
+
+    games: int = 0
+    total: int = 0
+    squares: int = 0
+    cross: int = 0
+
+    def add(self, won: int, base: int | None) -> None:
+        self.games += 1
+        self.total += won
+        self.squares += won * won
+        if base is not None:
+            self.cross += won * base
+
+    def merge(self, other: SkillSums) -> None:
+        self.games += other.games
+        self.total += other.total
+        self.squares += other.squares
+        self.cross += other.cross
+
+
+@dataclass
+class Tally:
+    """A plan's games as sums: one ``Sums`` (or ``SkillSums``) per rule set."""
+
+    specs: list[Sums] | list[SkillSums]
+    games: int = 0  # seeds played (each under every rule set)
+
+    @classmethod
+    def empty(cls, specs: int, *, skill: bool = False) -> Tally:
+        return cls([SkillSums() for _ in range(specs)] if skill else [Sums() for _ in range(specs)])
+
+    def add_seed(self, records: Sequence[GameRecord], *, names: bool = False) -> None:
+        """One seed's games, one per rule set in order."""
+        for i, record in enumerate(records):
+            self.specs[i].add(record, records[0] if i else None, names=names)  # type: ignore[union-attr, call-arg]
+        self.games += 1
+
+    def add_skill_seed(self, won: Sequence[int]) -> None:
+        for i, value in enumerate(won):
+            self.specs[i].add(value, won[0] if i else None)  # type: ignore[call-arg, arg-type]
+        self.games += 1
+
+    def merge(self, other: Tally) -> None:
+        for mine, theirs in zip(self.specs, other.specs):
+            mine.merge(theirs)  # type: ignore[arg-type]
+        self.games += other.games
+
+
+def merged(tallies: Iterable[Tally], specs: int, *, skill: bool = False) -> Tally:
+    out = Tally.empty(specs, skill=skill)
+    for tally in tallies:
+        out.merge(tally)
+    return out
+
+
+__all__ = ["LEAD_POINTS", "MEASURES", "SkillSums", "Sums", "Tally", "group_key", "lead_tenths", "measures_of",
+           "merged", "source_key"]
