@@ -17,9 +17,9 @@ from costly_variants import profiles
 from costly_variants.cards import Card, Rank
 from costly_variants.compare import stats
 from costly_variants.compare.byrule import run_by_rule, switches
-from costly_variants.compare.figures import eldest_count
+from costly_variants.compare.figures import eldest_count, heels_per_deal
 from costly_variants.compare.measures import HITTER, measure
-from costly_variants.compare.runner import GameSpec, Plan, run_plans, seeds_for
+from costly_variants.compare.runner import GameSpec, Plan, run_plans
 from costly_variants.compare.study import Settings, local_runner, run_comparison
 from costly_variants.count.analysis import analyse_hands
 from costly_variants.game.playout import play_game
@@ -45,18 +45,17 @@ def costly(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess:
 def random_games() -> dict[str, list]:
     """150 games of every bundled profile with random bots (chance alone sets the deal), dealt hands counted."""
     chosen = profiles.load_all()
-    plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), ("random",), seeds_for(11, 150), eldest_counts=True)
+    plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), ("random",), 11, 150, eldest_counts=True)
     (result,) = run_plans([plan], jobs=2)
-    return {p.id: records for p, records in zip(chosen, result.records)}
+    return {p.id: sums for p, sums in zip(chosen, result.runs)}
 
 
 @pytest.mark.parametrize("profile_id", [p.id for p in profiles.load_all()])
 def test_heels_points_per_deal_match_the_exact_chance(random_games, profile_id):
     """The deck card is a Jack or Deuce with chance (heels ranks x 4)/52: that times the heels value."""
     rules = profiles.load(profile_id).rules
-    records = random_games[profile_id]
     exact = len(rules.heels_ranks) * 4 / 52 * rules.heels_points
-    simulated = stats.ratio([r.points.get("turnup.heels_points", 0) for r in records], [r.deals for r in records])
+    simulated = heels_per_deal(random_games[profile_id])
     assert rules.heels_points and {Rank.JACK, Rank.TWO} >= set(rules.heels_ranks)
     assert simulated.has_interval and agrees(simulated, exact), (simulated, exact)
     assert simulated.high - simulated.low < 0.25  # a real test: the interval is narrow
@@ -68,8 +67,8 @@ def test_the_eldests_dealt_count_matches_the_exact_mean(random_games, profile_id
     simulated = eldest_count(random_games[profile_id])
     assert agrees(simulated, exact), (simulated, exact)
     assert simulated.high - simulated.low < 0.7
-    assert sum(len(r.eldest_counts) for r in random_games[profile_id]) == sum(
-        r.deals for r in random_games[profile_id])
+    sums = random_games[profile_id]
+    assert sums.games == 150 and sums.total["eldest_n"] == sums.total["deals"]
 
 
 def test_a_measured_game_adds_up():
@@ -189,7 +188,10 @@ def test_the_report_is_laid_out_to_the_width_and_cuts_no_id_or_value(three_profi
         if "…" in line:
             assert width < 120 and any(label.strip().startswith(line.split("…")[0].strip()) for label in labels)
     tables = by_rule_text.count("sum of single effects")
-    assert tables == (6 if width == 40 else 2)  # the six effects one a table at 40, else three
+    shown = len(by_rule["shown"])  # the six headline effects and any other a switch moved clearly
+    assert shown >= 6 and len(by_rule["figures"]) > shown
+    from costly_variants.compare.report import EFFECT
+    assert tables == -(-shown // max(1, (width - 38) // EFFECT))  # one effect a table at 40, three at 80
     for switch in by_rule["switches"]:  # each rule id whole, in every table
         name = " + ".join(switch["rules"])
         assert sum(line.startswith(name + " ") or line == name for line in by_rule_text.splitlines()) == tables

@@ -12,7 +12,7 @@ from distributed import Client, LocalCluster
 from costly_variants import profiles
 from costly_variants.compare import dask_runner
 from costly_variants.compare.dask_runner import run_plans_on_cluster
-from costly_variants.compare.runner import GameSpec, Plan, run_plans, seeds_for
+from costly_variants.compare.runner import GameSpec, Plan, run_plans
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def test_compare_on_the_cluster_equals_the_local_run(cli, cluster):
 
 def test_a_lost_workers_chunk_is_run_again(cluster):
     chosen = [profiles.load("cotton-1674"), profiles.load("eddowes-burne-1874-partners")]
-    plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), ("greedy",), seeds_for(8, 60))
+    plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), ("greedy",), 8, 60)
     with Client(cluster.scheduler_address) as client:
         pids = list(client.run(os.getpid).values())
     killed = []
@@ -47,7 +47,7 @@ def test_a_lost_workers_chunk_is_run_again(cluster):
     (remote,) = run_plans_on_cluster(cluster.scheduler_address, [plan], chunk_size=3, progress=kill_one_worker)
     (local,) = run_plans([plan], jobs=1)
     assert killed and remote.complete
-    assert remote.records == local.records
+    assert remote.games == local.games == 60 and remote.tally == local.tally
 
 
 def test_an_unreachable_scheduler_is_a_one_line_error(cli, monkeypatch):
