@@ -25,10 +25,12 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 
 # `costly compare` with no arguments: five profiles x DEFAULT_GAMES greedy games, plus the skill games
-# (DEFAULT_SKILL_GAMES seeds x 2 seatings x 2 pairings x 5 profiles, a fifth of them with the slow
-# expert bot). About 25 s on two cores at 150 greedy games a second each.
-DEFAULT_GAMES = 1000
-DEFAULT_SKILL_GAMES = 40
+# (DEFAULT_SKILL_GAMES seeds x 2 seatings x 2 pairings x 5 profiles, half of them with the slower expert
+# bot). About 10 s on two cores with the compiled kernel (benchmarks/bench_compare.py); --by-rule plays
+# DEFAULT_BY_RULE_GAMES a rule set.
+DEFAULT_GAMES = 20_000
+DEFAULT_SKILL_GAMES = 2_000
+DEFAULT_BY_RULE_GAMES = 10_000
 DEFAULT_SEED = 1
 
 
@@ -87,7 +89,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "every output asked for (exit 130, 143, 129).")
     p.add_argument("profiles", nargs="*", metavar="ID|PATH",
                    help="bundled profile ids or house profile files (default: every bundled profile)")
-    p.add_argument("--games", type=_positive, default=DEFAULT_GAMES, metavar="N", help="games per profile (default: %(default)s)")
+    p.add_argument("--games", type=_positive, default=None, metavar="N",
+                   help=f"games per profile (default: {DEFAULT_GAMES}; with --by-rule {DEFAULT_BY_RULE_GAMES} a rule set)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help="the same seed gives the same report (default: %(default)s)")
     _add_run_options(p)
     p.add_argument("--skill-games", type=_count, default=DEFAULT_SKILL_GAMES, metavar="N",
@@ -236,7 +239,8 @@ def _compare(args: argparse.Namespace) -> int:
     if args.by_rule and len(args.profiles) != 2:
         raise UsageError("costly compare --by-rule: name exactly two profiles, A and B")
     chosen = _load_distinct(args.profiles) if args.profiles else profiles.load_all()
-    settings = Settings(args.games, args.seed, tuple(args.bot or ["greedy"]),
+    games = args.games or (DEFAULT_BY_RULE_GAMES if args.by_rule else DEFAULT_GAMES)
+    settings = Settings(games, args.seed, tuple(args.bot or ["greedy"]),
                         0 if args.by_rule else args.skill_games, args.check_exact)
     show = not (args.json or args.markdown)
     runner = _Runner(args)

@@ -1,0 +1,127 @@
+"""The compiled kernel plays the Python engine's games: the same actions, scores and result for every seed,
+on every bundled profile under every pairing of bots, and on random house profiles from the rule fuzzer;
+``simulate --json`` and ``compare --json`` are byte-identical with and without it."""
+from __future__ import annotations
+
+import os
+import random
+import zlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings, strategies as st
+
+from costly_variants import profiles
+from costly_variants.compare.measures import measure, record_from_kernel
+from costly_variants.compare.runner import seeds_for
+from costly_variants.game import kernel
+from costly_variants.game.playout import InvariantError, play_game
+from costly_variants.game.state import Game
+
+from .test_rule_fuzzer import FAST, house_profiles, rule_values, write_profile
+
+needs_kernel = pytest.mark.skipif(not kernel.available() and not os.environ.get("CI"),
+                                  reason="the compiled kernel was not built here (no C compiler)")
+PAIRINGS = [("random",), ("greedy",), ("expert",), ("random", "greedy"), ("greedy", "expert"), ("expert", "random")]
+
+
+def same_games(rules, bots, seeds, *, variant: str = "") -> int:
+    """Play every seed both ways and assert the games are one: every action, every score event (deal, player,
+    points, rule, name) and the result; and that the kernel's report is what ``measure`` reads of the
+    engine's game. Returns how many seeds the kernel handed back to the engine."""
+    game = Game(rules, variant=variant)
+    played = kernel.play(rules, bots, seeds, eldest_counts=True, trace=True)
+    kinds = kernel.compiled(rules).kinds
+    handed_back = 0
+    for seed, fast in zip(seeds, played):
+        try:
+            state = play_game(game, bots, seed)
+        except InvariantError:
+            assert fast is None, f"seed {seed}: the engine refuses a game the kernel played"
+            handed_back += 1
+            continue
+        assert fast is not None, f"seed {seed}: the kernel handed back a game the engine plays"
+        actions = [kernel.action_code(a) for a in state.history]
+        assert list(fast.actions) == actions, f"seed {seed}: the actions differ"
+        events = [(e.deal, e.player, e.points, e.rule, e.name) for e in state.events]
+        raw = fast.events
+        fast_events = [(raw[i], raw[i + 1], raw[i + 2], kinds[raw[i + 3]].rule, kinds[raw[i + 3]].name)
+                       for i in range(0, len(raw), 4)]
+        assert fast_events == events, f"seed {seed}: the scores differ"
+        assert fast.scores == tuple(state.scores) and fast.winner == state.winner and fast.deals == state.deal_number
+        assert record_from_kernel(fast, seed, kinds) == measure(state, seed, eldest_counts=True)
+    return handed_back
+
+
+@needs_kernel
+@pytest.mark.parametrize("bots", PAIRINGS, ids="-".join)
+@pytest.mark.parametrize("profile_id", profiles.bundled_ids())
+def test_the_kernel_plays_the_engines_games_on_every_bundled_profile(profile_id, bots):
+    rules = profiles.load(profile_id).rules
+    games = 12 if "expert" in bots else 30
+    assert same_games(rules, bots, seeds_for(zlib.crc32(profile_id.encode()) % 1000 + len(bots), games)) == 0
+
+
+@needs_kernel
+def test_seeds_of_every_size_are_seeded_as_random_random_seeds_them():
+    rules = profiles.load("parlett-121").rules
+    assert same_games(rules, ("random",), [0, 1, 2 ** 32 - 1, 2 ** 32, 2 ** 63, 2 ** 64 - 1]) == 0
+    # The engine's own: seeds outside what the kernel seeds are handed back, never played differently.
+    assert kernel.play(rules, ("random",), [-1, 2 ** 64]) == [None, None]
+
+
+def _played_profile(tmp_path: Path, values: dict, extends: str | None = None):
+    """A fuzzed profile the loader accepts, with a short game (so the engine's games are quick to check)."""
+    profile, _ = profiles.check(write_profile(tmp_path, values, extends))
+    assume(profile is not None)
+    return profile
+
+
+RANDOM_PAIRINGS = [("random",), ("greedy", "random"), ("expert", "greedy")]
+
+
+@needs_kernel
+@settings(FAST, max_examples=160)
+@given(values=rule_values(), pairing=st.sampled_from(RANDOM_PAIRINGS))
+def test_the_kernel_plays_the_engines_games_on_random_profiles(values, pairing, tmp_path):
+    values["game.target"] = min(values["game.target"], 31)
+    profile = _played_profile(tmp_path, values)
+    same_games(profile.rules, pairing, [random.Random(str(values)).getrandbits(64) for _ in range(2)],
+               variant=profile.id)
+
+
+@needs_kernel
+@settings(FAST, max_examples=60)
+@given(house=house_profiles(), pairing=st.sampled_from(RANDOM_PAIRINGS))
+def test_the_kernel_plays_the_engines_games_on_random_house_profiles(house, pairing, tmp_path):
+    extends, values = house
+    if "game.target" in values:
+        values["game.target"] = min(values["game.target"], 61)
+    profile = _played_profile(tmp_path, values, extends)
+    same_games(profile.rules, pairing, [7, 8], variant=profile.id)
+
+
+def _costly(*argv: str, pure: bool) -> subprocess.CompletedProcess:
+    env = dict(os.environ, COSTLY_PURE_PYTHON="1" if pure else "0")
+    return subprocess.run([sys.executable, "-m", "costly_variants", *argv], capture_output=True, text=True,
+                          timeout=600, env=env)
+
+
+@needs_kernel
+@pytest.mark.parametrize("argv", [
+    ("simulate", "--all", "--games", "40", "--seed", "5", "--bot", "expert", "--bot", "greedy", "--json"),
+    ("compare", "--games", "60", "--skill-games", "6", "--seed", "3", "--json"),
+    ("compare", "cotton-1674", "eddowes-burne-1874", "--by-rule", "--games", "40", "--json"),
+], ids=["simulate", "compare", "by-rule"])
+def test_json_is_byte_identical_with_and_without_the_kernel(argv):
+    fast, pure = _costly(*argv, pure=False), _costly(*argv, pure=True)
+    assert fast.returncode == pure.returncode == 0, fast.stderr + pure.stderr
+    assert fast.stdout == pure.stdout and fast.stdout
+
+
+def test_the_kernel_is_built_and_used_in_ci():
+    """Where CI runs, the install found a compiler: the kernel must be there, or its tests would skip."""
+    if os.environ.get("CI"):
+        assert kernel.available()
