@@ -30,8 +30,8 @@ from ..game.state import Game
 from ..profiles import Profile
 from ..profiles.display import plain
 from ..profiles.rules import build_rules
-from .measures import GameRecord, measure, record_from_kernel
-from .tally import Tally
+from .measures import GameRecord, measure
+from .tally import KernelLayout, Tally
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
 
@@ -139,16 +139,9 @@ def _kernel_plays(plan: Plan) -> bool:
 
 def _records(game: Game, plan: Plan, bots: Sequence[str], seeds: Sequence[int],
              logs: list[dict[str, Any]] | None) -> list[GameRecord]:
-    """The measures of one game per seed under ``game``'s rules: from the kernel where it plays them, else
-    (and for any seed it hands back) from the Python engine."""
-    found = kernel.play(game.rules, bots, seeds, eldest_counts=plan.eldest_counts) if _kernel_plays(plan) else None
-    kinds = kernel.compiled(game.rules).kinds if found is not None else ()
+    """The measures of one game per seed under ``game``'s rules, played by the Python engine."""
     records = []
-    for i, seed in enumerate(seeds):
-        played = found[i] if found is not None else None
-        if played is not None:
-            records.append(record_from_kernel(played, seed, kinds, names=plan.names))
-            continue
+    for seed in seeds:
         state = play_game(game, bots, seed, check="full" if plan.check else "game")
         records.append(measure(state, seed, eldest_counts=plan.eldest_counts, names=plan.names))
         if logs is not None:
@@ -156,8 +149,8 @@ def _records(game: Game, plan: Plan, bots: Sequence[str], seeds: Sequence[int],
     return records
 
 
-def run_chunk(chunk: Chunk) -> ChunkResult:
-    """Play one chunk: every seed under every rule set, into sums. Runs in any process (pure, picklable)."""
+def _engine_chunk(chunk: Chunk) -> ChunkResult:
+    """A chunk played by the Python engine, game by game into sums (``Sums.add``)."""
     plan = chunk.plan
     games = [spec.game() for spec in plan.specs]
     tally = Tally.empty(len(games), skill=plan.skill)
@@ -177,6 +170,48 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     for i in range(len(chunk.seeds)):
         tally.add_seed([run[i] for run in runs], names=plan.names)
     return ChunkResult(tally, tuple(tuple(kept) for kept in logs) if plan.logs else ())
+
+
+def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
+    """The same chunk played by the compiled kernel, which sums the games itself: the same sums, key for
+    key. None where a game is one the kernel hands back (the engine then plays the chunk, and raises
+    what it raises)."""
+    plan = chunk.plan
+    games = [spec.game() for spec in plan.specs]
+    tally = Tally.empty(len(games), skill=plan.skill)
+    if plan.skill:
+        strong, weak = plan.bots
+        won = []
+        for game in games:
+            first = kernel.winners(game.rules, (strong, weak), chunk.seeds)
+            second = kernel.winners(game.rules, (weak, strong), chunk.seeds)
+            if first is None or second is None:
+                return None
+            won.append([(a == 0) + (b == 1) for a, b in zip(first, second)])
+        for i in range(len(chunk.seeds)):
+            tally.add_skill_seed([w[i] for w in won])
+        return ChunkResult(tally)
+    layout = KernelLayout([kernel.compiled(game.rules).kinds for game in games])
+    base: bytes | None = None
+    for s, game in enumerate(games):
+        raw = kernel.tally(game.rules, plan.bots, chunk.seeds, layout, eldest_counts=plan.eldest_counts,
+                           base=base, keep=s == 0 and len(games) > 1)
+        if raw is None:
+            return None
+        tally.specs[s] = layout.sums(raw, crossed=s > 0, names=plan.names)
+        base = base if s else raw["vectors"]
+    tally.games = len(chunk.seeds)
+    return ChunkResult(tally)
+
+
+def run_chunk(chunk: Chunk) -> ChunkResult:
+    """Play one chunk: every seed under every rule set, into sums; by the kernel where it plays the plan's
+    games, else by the Python engine. Runs in any process (pure, picklable)."""
+    if _kernel_plays(chunk.plan):
+        played = _kernel_chunk(chunk)
+        if played is not None:
+            return played
+    return _engine_chunk(chunk)
 
 
 # Games a chunk holds at most: some 0.05 to 0.2 s of work, so that a stop loses little and comes at once,

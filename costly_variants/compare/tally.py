@@ -11,11 +11,12 @@ memory does not grow with the number of games.
 """
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
-from .measures import GameRecord, source_group
+from .measures import HITTER, GameRecord, source_group
 
 # The whole-number measures of a game, each a key of the sums (points by source are "source:RULE").
 MEASURES = ("deals", "first_dealer_won", "dealer_edge", "points", "won_in_play", "won_at_count", "margin",
@@ -187,6 +188,60 @@ class Tally:
         self.games += other.games
 
 
+class KernelLayout:
+    """Where the kernel's tally (``game.kernel.tally``) puts each measure, for the rule sets of a plan: the
+    whole-number measures first (``MEASURES``), then every source's and group's points, one slot each
+    across all the rule sets; and where each name's points go. Each rule set's kinds of score are mapped
+    to these slots by ``slots``."""
+
+    def __init__(self, kinds_of_specs: Sequence[Sequence[Any]]) -> None:
+        sources = sorted({_source(kind) for kinds in kinds_of_specs for kind in kinds})
+        keys = [*MEASURES, *(source_key(s) for s in sources),
+                *sorted({group_key(source_group(s)) for s in sources})]
+        self.keys = keys
+        self.slot = {key: i for i, key in enumerate(keys)}
+        self.names = sorted({kind.name for kinds in kinds_of_specs for kind in kinds})
+        self.name_slot = {name: i for i, name in enumerate(self.names)}
+
+    def slots(self, kinds: Sequence[Any]) -> array:  # type: ignore[type-arg]
+        """For each kind, in the kernel's numbering: its source's slot, its group's, its name's, and 1 if it
+        is scored in the play, 2 at the count (what decides ``won_in_play`` and ``won_at_count``)."""
+        out = array("i")
+        for kind in kinds:
+            source = _source(kind)
+            group = source_group(source)
+            out.extend((self.slot[source_key(source)], self.slot[group_key(group)], self.name_slot[kind.name],
+                        {"play": 1, "count": 2}.get(group, 0)))
+        return out
+
+    def sums(self, raw: dict[str, Any], *, crossed: bool, names: bool) -> Sums:
+        """The kernel's sums of a chunk as ``Sums``, key for key what ``Sums.add`` makes of the same games."""
+        keys = self.keys
+        out = Sums(games=raw["games"])
+        for counter, values in ((out.total, raw["total"]), (out.squares, raw["squares"]),
+                                (out.by_deals, raw["by_deals"])):
+            counter.update({key: value for key, value in zip(keys, values) if value})
+        if crossed:
+            for prefix, values in (("ab:", raw["cross_ab"]), ("ad:", raw["cross_ad"]), ("da:", raw["cross_da"])):
+                out.cross.update({prefix + key: value for key, value in zip(keys, values) if value})
+            out.decisive_cross.update({(da, na, db, nb): k for da, na, db, nb, k in raw["decisive_cross"]})
+        out.eldest_pair.update({key: value for key, value in zip(("ee", "en", "nn"), raw["eldest_pair"]) if value})
+        out.deals.update({deals: k for deals, k in raw["deals"]})
+        out.decisive.update({(deal, deals): k for deal, deals, k in raw["decisive"]})
+        out.lead = list(raw["lead"])
+        out.wins = list(raw["wins"])
+        if names:
+            for name, points, events in zip(self.names, raw["names"], raw["named"]):
+                if events:
+                    out.names[name] += points
+                    out.named.add(name)
+        return out
+
+
+def _source(kind: Any) -> str:
+    return HITTER if kind.hitter else kind.rule
+
+
 def merged(tallies: Iterable[Tally], specs: int, *, skill: bool = False) -> Tally:
     out = Tally.empty(specs, skill=skill)
     for tally in tallies:
@@ -194,5 +249,5 @@ def merged(tallies: Iterable[Tally], specs: int, *, skill: bool = False) -> Tall
     return out
 
 
-__all__ = ["LEAD_POINTS", "MEASURES", "SkillSums", "Sums", "Tally", "group_key", "lead_tenths", "measures_of",
+__all__ = ["KernelLayout", "LEAD_POINTS", "MEASURES", "SkillSums", "Sums", "Tally", "group_key", "lead_tenths", "measures_of",
            "merged", "source_key"]

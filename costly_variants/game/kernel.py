@@ -26,7 +26,7 @@ import itertools
 import os
 from array import array
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple, Protocol, Sequence
 
 from ..cards import FULL_DECK, Rank
 from ..count.hand import POINT_NAMES, ROLE_BESIDE, hand_counter, jack_deuce_value, suit_part
@@ -51,6 +51,8 @@ def _load() -> Any:
 
 
 KERNEL = _load()
+# The names of a game's whole-number measures, in the kernel's order (compare.tally.MEASURES is the same).
+MEASURES: tuple[str, ...] = KERNEL.measures() if KERNEL is not None else ()
 
 
 def available() -> bool:
@@ -257,10 +259,47 @@ def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_coun
     if KERNEL is None:
         raise RuntimeError("the compiled kernel is not available")
     table = compiled(rules).table
-    seats = bytes(BOT_CODES[bots[p % len(bots)]] for p in range(rules.players))
+    seats = _seats(rules, bots)
     inside = [seed for seed in seeds if 0 <= seed < 1 << 64]
     games = iter(KERNEL.play(table, seats, inside, eldest_counts, trace))
     return [_game(next(games), trace) if 0 <= seed < 1 << 64 else None for seed in seeds]
+
+
+def _seats(rules: Rules, bots: Sequence[str]) -> bytes:
+    return bytes(BOT_CODES[bots[p % len(bots)]] for p in range(rules.players))
+
+
+class Slots(Protocol):
+    """Where a tally puts each kind of score's points (``compare.tally.KernelLayout``)."""
+
+    keys: list[str]
+    names: list[str]
+
+    def slots(self, kinds: Sequence[ScoreKind]) -> array: ...  # type: ignore[type-arg]
+
+
+def tally(rules: Rules, bots: Sequence[str], seeds: Sequence[int], layout: Slots, *, eldest_counts: bool = False,
+          base: bytes | None = None, keep: bool = False) -> dict[str, Any] | None:
+    """Play one game per seed (each in 0..2**64-1) and return their sums as ``layout`` places them (see
+    ``_kernel.c``), with the cross sums against ``base`` (the first rule set's games of the same seeds, as
+    a tally with ``keep`` returned them under ``"vectors"``); None where any game is the engine's to play."""
+    if KERNEL is None:
+        raise RuntimeError("the compiled kernel is not available")
+    made = compiled(rules)
+    if tuple(layout.keys[:len(MEASURES)]) != MEASURES:
+        raise AssertionError("the layout's measures are not the kernel's")
+    result: dict[str, Any] | None = KERNEL.tally(made.table, _seats(rules, bots), seeds, eldest_counts,
+                                                 layout.slots(made.kinds), len(layout.keys), len(layout.names),
+                                                 base, keep)
+    return result
+
+
+def winners(rules: Rules, bots: Sequence[str], seeds: Sequence[int]) -> bytes | None:
+    """Each game's winning side, one seed (in 0..2**64-1) each; None where any is the engine's to play."""
+    if KERNEL is None:
+        raise RuntimeError("the compiled kernel is not available")
+    won: bytes = KERNEL.winners(compiled(rules).table, _seats(rules, bots), seeds)
+    return None if 255 in won else won
 
 
 def _game(raw: tuple[Any, ...] | None, trace: bool) -> KernelGame | None:
@@ -277,5 +316,5 @@ def plays(bots: Sequence[str]) -> bool:
     return KERNEL is not None and all(bot in BOT_CODES for bot in bots)
 
 
-__all__ = ["BOT_CODES", "CompiledRules", "KERNEL_FORMAT", "KernelGame", "ScoreKind", "action_code", "available",
-           "compile_rules", "compiled", "play", "plays"]
+__all__ = ["BOT_CODES", "CompiledRules", "KERNEL_FORMAT", "KernelGame", "MEASURES", "ScoreKind", "Slots",
+           "action_code", "available", "compile_rules", "compiled", "play", "plays", "tally", "winners"]
