@@ -125,3 +125,21 @@ def test_the_kernel_is_built_and_used_in_ci():
     """Where CI runs, the install found a compiler: the kernel must be there, or its tests would skip."""
     if os.environ.get("CI"):
         assert kernel.available()
+
+
+@needs_kernel
+def test_rules_the_kernel_cannot_compile_are_played_by_the_engine_with_a_note(cli, monkeypatch):
+    """Never silently differently: the engine plays them, the same games, and standard error says why."""
+    argv = ("simulate", "--variant", "holme-1688", "--games", "8", "--seed", "2", "--jobs", "1", "--json")
+    code, expected, err = cli(*argv)
+    assert code == 0 and err == ""
+
+    def refuse(rules):
+        raise AssertionError("a shape of suits the kernel has no colours for")
+
+    monkeypatch.setattr(kernel, "compiled", refuse)
+    code, out, err = cli(*argv)
+    assert code == 0 and out == expected
+    assert err.splitlines() == ["note: holme-1688: its tables cannot be compiled from these rules (a shape of "
+                                "suits the kernel has no colours for); its games are played by the Python engine "
+                                "(the same games, more slowly)"]

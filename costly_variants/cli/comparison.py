@@ -168,8 +168,10 @@ class _Runner:
 
     def __call__(self, plans: Sequence[Plan], progress: Progress | None) -> list[PlanResult]:
         from ..compare.dask_runner import run_plans_on_cluster
-        from ..compare.runner import run_plans
+        from ..compare.runner import kernel_notes, run_plans
 
+        for note in kernel_notes(plans):
+            print(note, file=sys.stderr)
         if self.scheduler:
             results = run_plans_on_cluster(self.scheduler, plans, progress=progress)
         else:
@@ -304,6 +306,10 @@ def _simulate(args: argparse.Namespace) -> int:
     # Each chunk's logs are written as it finishes: a stop then has nothing left to write, and a run
     # killed outright keeps the logs of the games it finished.
     write_logs = _log_writer(args.logs, chosen) if args.logs else None
+    from ..compare.runner import kernel_notes
+
+    for note in kernel_notes([plan]):
+        print(note, file=sys.stderr)
     with progress_bar(not args.json, "games") as progress:
         (result,) = run_plans([plan], jobs=args.jobs, progress=progress, on_chunk=write_logs)
     games = [Game(p.rules, variant=p.id) for p in chosen]

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import queue
 import random
 import signal
 import threading
-from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,7 +31,7 @@ from ..profiles import Profile
 from ..profiles.display import plain
 from ..profiles.rules import build_rules
 from .measures import GameRecord, measure
-from .tally import KernelLayout, Tally
+from .tally import KernelLayout, SkillSums, Sums, Tally
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
 
@@ -122,9 +122,14 @@ class PlanResult:
         return self.tally.games
 
     @property
-    def runs(self) -> list[Any]:
+    def runs(self) -> list[Sums]:
         """Each rule set's sums, in the plan's order."""
-        return list(self.tally.specs)
+        return self.tally.sums
+
+    @property
+    def skill(self) -> list[SkillSums]:
+        """A skill plan's: each rule set's sums of the stronger bot's wins."""
+        return self.tally.skill
 
 
 def seeds_for(seed: int, games: int) -> tuple[int, ...]:
@@ -134,7 +139,28 @@ def seeds_for(seed: int, games: int) -> tuple[int, ...]:
 
 
 def _kernel_plays(plan: Plan) -> bool:
-    return not plan.check and not plan.logs and kernel.plays(plan.bots)
+    return (not plan.check and not plan.logs and kernel.plays(plan.bots)
+            and not any(kernel.cannot_play(spec.game().rules) for spec in plan.specs))
+
+
+def kernel_notes(plans: Sequence[Plan]) -> list[str]:
+    """One line for each rule set whose games the compiled kernel would play but cannot (its tables cannot
+    be made, or it was not built), so that a slow run says why; none where the user ruled it out."""
+    if kernel.ruled_out():
+        return []
+    notes: dict[str, str] = {}
+    for plan in plans:
+        if plan.check or plan.logs or not all(bot in kernel.BOT_CODES for bot in plan.bots):
+            continue
+        for spec in plan.specs:
+            reason = kernel.cannot_play(spec.game().rules)
+            if reason is not None and spec.label not in notes:
+                notes[spec.label] = f"note: {spec.label}: {reason}; its games are played by the Python engine " \
+                                    "(the same games, more slowly)"
+    if notes and not kernel.available():
+        return ["note: the compiled game kernel is not built here (no C compiler when it was installed?); the games "
+                "are played by the Python engine (the same games, about 30 times more slowly)"]
+    return list(notes.values())
 
 
 def _records(game: Game, plan: Plan, bots: Sequence[str], seeds: Sequence[int],
@@ -198,7 +224,7 @@ def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
                            base=base, keep=s == 0 and len(games) > 1)
         if raw is None:
             return None
-        tally.specs[s] = layout.sums(raw, crossed=s > 0, names=plan.names)
+        tally.sums[s] = layout.sums(raw, crossed=s > 0, names=plan.names)
         base = base if s else raw["vectors"]
     tally.games = len(chunk.seeds)
     return ChunkResult(tally)
@@ -340,28 +366,31 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
         pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
     joined = False
     try:
-        pending: deque[tuple[int, Chunk, Any]] = deque()
-        more = True
-        while more or pending:
-            while more and len(pending) < jobs * AHEAD:
-                item = next(work, None)
-                if item is None:
-                    more = False
-                    break
-                pending.append((item[0], item[1], pool.apply_async(run_chunk, (item[1],))))
-            if not pending:
+        # Each chunk, as it finishes, is put on ``finished`` by the pool's result thread; the run waits on
+        # it (a wait Ctrl-C interrupts) and hands out one more chunk for each one done.
+        finished: queue.SimpleQueue[tuple[int, Any]] = queue.SimpleQueue()
+        pending: dict[int, tuple[int, Chunk]] = {}
+        number = 0
+        for p, chunk in work:
+            _submit(pool, finished, number, chunk)
+            pending[number] = (p, chunk)
+            number += 1
+            if len(pending) >= jobs * AHEAD:
+                break
+        while pending:
+            try:
+                done, outcome = finished.get(timeout=0.5)
+            except queue.Empty:
                 continue
-            p, chunk, result = pending[0]
-            result.wait(0.05)  # in turn, so that the next chunks are handed out as the first finish
-            if result.ready():
-                pending.popleft()
-                collector.finished(p, chunk, result.get())
-                continue
-            for index, (p, chunk, result) in enumerate(pending):  # any other finished meanwhile
-                if result.ready():
-                    del pending[index]
-                    collector.finished(p, chunk, result.get())
-                    break
+            if isinstance(outcome, BaseException):
+                raise outcome
+            p, chunk = pending.pop(done)
+            collector.finished(p, chunk, outcome)
+            item = next(work, None)
+            if item is not None:
+                _submit(pool, finished, number, item[1])
+                pending[number] = item
+                number += 1
         pool.close()
         pool.join()  # every chunk done: the workers end as they are told to, no need to end them
         joined = True
@@ -371,6 +400,11 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
         if not joined:
             _end(pool)
     return collector.results(stopped)
+
+
+def _submit(pool: Any, finished: queue.SimpleQueue[tuple[int, Any]], number: int, chunk: Chunk) -> None:
+    pool.apply_async(run_chunk, (chunk,), callback=lambda result: finished.put((number, result)),
+                     error_callback=lambda error: finished.put((number, error)))
 
 
 def _end(pool: Any) -> None:
@@ -387,4 +421,4 @@ def _end(pool: Any) -> None:
 
 
 __all__ = ["Chunk", "ChunkResult", "Collector", "GameSpec", "Plan", "PlanResult", "Progress", "chunk_size_for",
-           "chunks", "run_chunk", "run_plans", "seeds_for"]
+           "chunks", "kernel_notes", "run_chunk", "run_plans", "seeds_for"]

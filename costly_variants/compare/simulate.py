@@ -48,4 +48,4 @@ def simulate(game: Game, games: int, seed: int, bot_names: Sequence[str]) -> Sum
     tally = Tally.empty(1)
     for game_seed in seeds_for(seed, games):
         tally.add_seed([measure(play_game(game, bot_names, game_seed), game_seed)], names=True)
-    return summarise_games(game.variant, game.num_teams, seed, bot_names, tally.specs[0])  # type: ignore[arg-type]
+    return summarise_games(game.variant, game.num_teams, seed, bot_names, tally.sums[0])

@@ -116,7 +116,7 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
     rows = figure_rows(all_figures(runs), ids, runs)
     skill_rows = []
     for index, (strong, weak) in enumerate(SKILL_PAIRS if settings.skill_games else ()):
-        skill: list[SkillSums] = results[index].runs
+        skill: list[SkillSums] = results[index].skill
         estimates = {i: skill_estimate(s) for i, s in zip(ids, skill)}
         differences = {i: skill_difference(skill[0], s) for i, s in zip(ids[1:], skill[1:])}
         skill_rows.append(_row(f"skill.{strong}-{weak}", f"{strong} beats {weak}", "share", "skill",

@@ -162,29 +162,34 @@ class SkillSums:
 
 @dataclass
 class Tally:
-    """A plan's games as sums: one ``Sums`` (or ``SkillSums``) per rule set."""
+    """A plan's games as sums: one ``Sums`` per rule set, or for a skill plan one ``SkillSums``."""
 
-    specs: list[Sums] | list[SkillSums]
+    sums: list[Sums]
+    skill: list[SkillSums]
     games: int = 0  # seeds played (each under every rule set)
 
     @classmethod
     def empty(cls, specs: int, *, skill: bool = False) -> Tally:
-        return cls([SkillSums() for _ in range(specs)] if skill else [Sums() for _ in range(specs)])
+        if skill:
+            return cls([], [SkillSums() for _ in range(specs)])
+        return cls([Sums() for _ in range(specs)], [])
 
     def add_seed(self, records: Sequence[GameRecord], *, names: bool = False) -> None:
         """One seed's games, one per rule set in order."""
         for i, record in enumerate(records):
-            self.specs[i].add(record, records[0] if i else None, names=names)  # type: ignore[union-attr, call-arg]
+            self.sums[i].add(record, records[0] if i else None, names=names)
         self.games += 1
 
     def add_skill_seed(self, won: Sequence[int]) -> None:
         for i, value in enumerate(won):
-            self.specs[i].add(value, won[0] if i else None)  # type: ignore[call-arg, arg-type]
+            self.skill[i].add(value, won[0] if i else None)
         self.games += 1
 
     def merge(self, other: Tally) -> None:
-        for mine, theirs in zip(self.specs, other.specs):
-            mine.merge(theirs)  # type: ignore[arg-type]
+        for mine, theirs in zip(self.sums, other.sums):
+            mine.merge(theirs)
+        for mine_skill, theirs_skill in zip(self.skill, other.skill):
+            mine_skill.merge(theirs_skill)
         self.games += other.games
 
 

@@ -40,8 +40,13 @@ KERNEL_FORMAT = 1
 BOT_CODES = {"random": 0, "greedy": 1, "expert": 2}
 
 
+def ruled_out() -> bool:
+    """Whether the user asked for pure Python (``COSTLY_PURE_PYTHON=1``)."""
+    return os.environ.get("COSTLY_PURE_PYTHON", "") not in ("", "0")
+
+
 def _load() -> Any:
-    if os.environ.get("COSTLY_PURE_PYTHON", "") not in ("", "0"):
+    if ruled_out():
         return None
     try:
         from . import _kernel  # type: ignore[attr-defined]
@@ -58,6 +63,7 @@ MEASURES: tuple[str, ...] = KERNEL.measures() if KERNEL is not None else ()
 def available() -> bool:
     """Whether the compiled kernel was built and may be used here."""
     return KERNEL is not None
+
 
 
 class ScoreKind(NamedTuple):
@@ -127,7 +133,7 @@ def _representatives() -> dict[int, Any]:
     return found
 
 
-def _suit_shapes(size: int) -> list[tuple[int, int, int, int]]:
+def _suit_shapes(size: int) -> list[tuple[int, ...]]:
     return [counts for counts in itertools.product(range(size + 1), repeat=4) if sum(counts) == size]
 
 
@@ -210,7 +216,7 @@ def compile_rules(rules: Rules) -> CompiledRules:
             key = max(counts) * 8 + max(red, black)
             if colour_items.setdefault(key, items) != items:
                 raise AssertionError(f"the colours of {counts} are not those of their shape {key}")
-    starts, lengths, flat = [0] * 64, [0] * 64, []
+    starts, lengths, flat = [0] * 64, [0] * 64, list[int]()
     for key, items in sorted(colour_items.items()):
         starts[key], lengths[key] = len(flat) // 3, len(items)
         flat += [x for item in items for x in item]
@@ -224,9 +230,9 @@ def compile_rules(rules: Rules) -> CompiledRules:
     starts, lengths, flat = [0] * 13 ** (each + 1), [0] * 13 ** (each + 1), []
     for ranks in _multisets(each + 1):
         code = _rank_code(ranks)
-        items = counter._rank_part(ranks)[0]
-        starts[code], lengths[code] = len(flat) // 3, len(items)
-        flat += [x for item_place, name, _, points, rule in items for x in (item_place, kind(rule, name), points)]
+        ranked = counter._rank_part(ranks)[0]
+        starts[code], lengths[code] = len(flat) // 3, len(ranked)
+        flat += [x for item_place, name, _, points, rule in ranked for x in (item_place, kind(rule, name), points)]
     sections["rank_start"], sections["rank_count"], sections["rank_items"] = starts, lengths, flat
     header["max_rank_items"] = max(lengths)
     header["max_colour_items"] = max([len(items) for items in colour_items.values()] + [0])
@@ -316,5 +322,18 @@ def plays(bots: Sequence[str]) -> bool:
     return KERNEL is not None and all(bot in BOT_CODES for bot in bots)
 
 
+def cannot_play(rules: Rules) -> str | None:
+    """Why the kernel cannot play ``rules`` (its tables cannot be compiled from them), or None. Such rules
+    are played by the Python engine: the same games, only slower."""
+    if KERNEL is None:
+        return "the compiled kernel is not built here"
+    try:
+        compiled(rules)
+    except (AssertionError, ValueError, KeyError, IndexError, OverflowError) as exc:
+        return f"its tables cannot be compiled from these rules ({exc})"
+    return None
+
+
 __all__ = ["BOT_CODES", "CompiledRules", "KERNEL_FORMAT", "KernelGame", "MEASURES", "ScoreKind", "Slots",
-           "action_code", "available", "compile_rules", "compiled", "play", "plays", "tally", "winners"]
+           "action_code", "available", "cannot_play", "compile_rules", "compiled", "play", "plays", "ruled_out", "tally",
+           "winners"]
