@@ -1,4 +1,4 @@
-"""Benchmark for issue 10: what ``costly compare`` with its defaults costs.
+"""Benchmark for issues 10 and 18: what ``costly compare`` with its defaults costs, plan by plan.
 
 Measures CPU time in this process (jobs 1), which a busy machine inflates far less than wall time, and
 divides by the cores for the wall time an idle machine would take with ``--jobs`` = cores.
@@ -32,7 +32,8 @@ def main() -> None:
         results += run_plans([plan], jobs=1)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         total += cpu
-        print(f"{'/'.join(plan.bots):15s} {plan.games:6d} games: {cpu:6.1f} s CPU ({plan.games / cpu:6.1f} games/s), "
+        games = plan.total_games
+        print(f"{'/'.join(plan.bots):15s} {games:7d} games: {cpu:6.1f} s CPU ({games / cpu:8.1f} games/s), "
               f"{wall:6.1f} s wall")
     cpu = time.process_time()
     summarise(chosen, settings, results)
