@@ -284,7 +284,7 @@ static int hand_items(const Rules *r, const int *cards, int n, int deck, Item *o
 enum { K_CUT, K_DEAL, K_TURN, K_STOCK_CARD, K_ASK, K_DECLINE, K_GIVE, K_STOCK, K_NO_STOCK, K_DISCARD, K_PLAY, K_GO };
 enum { S_ASK, S_ANSWER, S_CONFIRM, S_OFFER, S_ASK_PARTNER, S_ANSWER_PARTNER, S_GIVE, S_STOCK, S_STOCK_CARD, S_DISCARD };
 enum { P_CUT, P_DEAL, P_TURN, P_MOG, P_PLAY, P_COUNT, P_OVER };
-enum { BOT_RANDOM, BOT_GREEDY, BOT_EXPERT };
+enum { BOT_RANDOM, BOT_GREEDY, BOT_EXPERT, BOT_SEARCH };
 
 #define MAX_ACTIONS 20000
 #define MAX_DEAL_ACTIONS 200
@@ -305,7 +305,7 @@ typedef struct {
     char known[52];
 } ExpectCache;
 
-typedef struct {
+typedef struct Game {
     const Rules *r;
     MT rng;
     MT seat_rng[4];
@@ -333,6 +333,9 @@ typedef struct {
     int *eldest_counts;
     int n_eldest, cap_eldest;
     int record_eldest;
+    int quiet;                 /* a search's copy: scores kept, no events */
+    int gave_deal[4], gave_card[4]; /* each search seat's card given in the mog, and in which deal */
+    struct Game *frames;       /* a search's positions, one a level (heap) */
 } Game;
 
 static void score(Game *g, int player, int points, int kind) {
@@ -342,6 +345,13 @@ static void score(Game *g, int player, int points, int kind) {
     g->scores[team] += points;
     if (points < 0)
         g->failed = 1; /* the engine's invariants refuse it */
+    if (g->quiet) {
+        if (points && g->r->peg_out && g->scores[team] >= g->r->target) {
+            g->winner = team;
+            g->phase = P_OVER;
+        }
+        return;
+    }
     if (g->nev == g->cap) {
         int cap = g->cap ? g->cap * 2 : 256;
         Event *grown = PyMem_Realloc(g->events, (size_t)cap * sizeof(Event));
@@ -1242,6 +1252,257 @@ static int choose_expert(Game *g, int player, const Act *legal, int n) {
     return expert_best_play(g, player, legal, n);
 }
 
+/* ---- the search bot (game/search.py) ---------------------------------------------------------------
+
+   For each choice, the sum of its values over worlds drawn with the seat's own generator: the unseen
+   cards dealt into the other hands. In the play a world's value is the minimax of the rest of the deal
+   (alpha-beta: the root values are exact, whatever is pruned, so they are search.py's); in the mog the
+   others mog as the greedy bot does and the value is the score and the count to come. Whole numbers
+   throughout, so the same sums and the same choices. */
+
+#define PLAY_WORLDS 16
+#define MOG_WORLDS 32
+#define WIN 10000
+#define SEARCH_INF (1LL << 40)
+#define SEARCH_DEPTH 96
+
+static void copy_position(Game *dst, const Game *src) {
+    memcpy(&dst->n, &src->n, offsetof(Game, events) - offsetof(Game, n));
+    dst->r = src->r;
+    dst->items = src->items;
+    dst->suit_items = src->suit_items;
+    dst->quiet = 1;
+    dst->failed = 0;
+    dst->record_eldest = 0;
+}
+
+typedef struct {
+    Game *root; /* the real game: a failure in a search is its failure */
+    int team, deal;
+} Search;
+
+static long long outcome(const Game *g, int team) {
+    if (g->phase == P_OVER)
+        return g->winner == team ? WIN : -WIN;
+    return (long long)g->scores[team] - g->scores[1 - team];
+}
+
+static long long play_value(Search *s, Game *g, int depth, long long alpha, long long beta) {
+    if (g->phase == P_OVER || g->deal_number != s->deal)
+        return outcome(g, s->team);
+    if (depth >= SEARCH_DEPTH) {
+        s->root->failed = 1;
+        return 0;
+    }
+    Act legal[64];
+    int actor = g->to_play, n = play_actions(g, actor, legal);
+    int mine = g->teams[actor] == s->team;
+    long long best = mine ? -SEARCH_INF : SEARCH_INF;
+    Game *child = &s->root->frames[depth];
+    for (int i = 0; i < n; i++) {
+        copy_position(child, g);
+        apply_play(child, actor, &legal[i]);
+        if (child->failed) {
+            s->root->failed = 1;
+            return 0;
+        }
+        long long value = play_value(s, child, depth + 1, alpha, beta);
+        if (mine) {
+            if (value > best)
+                best = value;
+            if (best > alpha)
+                alpha = best;
+        } else {
+            if (value < best)
+                best = value;
+            if (best < beta)
+                beta = best;
+        }
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/* The score difference now and what the count will add: each hand, the late claims, the heels. */
+static long long at_the_count(const Game *g, int team) {
+    const Rules *r = g->r;
+    long long value = (long long)g->scores[team] - g->scores[1 - team];
+    for (int p = 0; p < g->n; p++) {
+        int total = hand_total(r, g->hands[p], g->hand_n[p], g->deck);
+        value += g->teams[p] == team ? total : -total;
+    }
+    for (int i = 0; i < g->nclaims; i++)
+        value += g->teams[g->claim_recv[i]] == team ? g->claim_points[i] : -g->claim_points[i];
+    int rank = RANK(g->deck);
+    if (!r->heels_before_play && ((r->heels_mask >> rank) & 1) && r->heels_points)
+        value += g->teams[g->dealer] == team ? r->heels_points : -r->heels_points;
+    return value;
+}
+
+static long long mog_value(Search *s, Game *g, int depth) {
+    if (g->phase == P_OVER || g->deal_number != s->deal)
+        return outcome(g, s->team);
+    if (g->phase != P_MOG)
+        return at_the_count(g, s->team);
+    if (depth >= SEARCH_DEPTH) {
+        s->root->failed = 1;
+        return 0;
+    }
+    Game *child = &s->root->frames[depth];
+    int actor = g->pend_p[0], step = g->pend_s[0];
+    if (step == S_STOCK_CARD) { /* the world's next stock card */
+        copy_position(child, g);
+        int card = child->stock[0];
+        remove_at(child->stock, &child->stock_n, 0);
+        child->hands[child->dealer][child->hand_n[child->dealer]++] = card;
+        child->pend_s[0] = S_DISCARD;
+        return mog_value(s, child, depth + 1);
+    }
+    Act legal[64];
+    int n = mog_actions(g, actor, legal);
+    if (g->teams[actor] != s->team) {
+        int choice = choose_greedy(g, actor, legal, n);
+        copy_position(child, g);
+        apply_mog(child, actor, &legal[choice]);
+        return mog_value(s, child, depth + 1);
+    }
+    long long best = -SEARCH_INF;
+    for (int i = 0; i < n; i++) {
+        copy_position(child, g);
+        apply_mog(child, actor, &legal[i]);
+        long long value = mog_value(s, child, depth + 1);
+        if (value > best)
+            best = value;
+    }
+    return best;
+}
+
+static int give_options(const Game *g, int player, Act *out) {
+    int hand[HAND_MAX], k = 0;
+    sorted_hand(g, player, hand);
+    for (int i = 0; i < g->hand_n[player]; i++) {
+        int rank = RANK(hand[i]);
+        out[k++] = (Act){K_GIVE, hand[i], -1, 0};
+        if (g->r->given_away_scores && (rank == 11 || rank == 2))
+            out[k++] = (Act){K_GIVE, hand[i], -1, 1};
+    }
+    return k;
+}
+
+/* A world: this state with the cards `player` has not seen dealt at random into the other hands. */
+static void draw_world(Game *g, int player, Game *world) {
+    const Rules *r = g->r;
+    char seen[52];
+    memset(seen, 0, sizeof seen);
+    for (int i = 0; i < g->hand_n[player]; i++)
+        seen[g->hands[player][i]] = 1;
+    for (int i = 0; i < g->played_n; i++)
+        seen[g->played[i]] = 1;
+    if (g->deck >= 0)
+        seen[g->deck] = 1;
+    int known_to = -1, known_card = -1;
+    if (g->n == 2 && g->gave_deal[player] == g->deal_number) {
+        int card = g->gave_card[player], receiver = 1 - player, held = 0;
+        for (int i = 0; i < g->hand_n[receiver]; i++)
+            held |= g->hands[receiver][i] == card;
+        if (!seen[card] && held) {
+            known_to = receiver;
+            known_card = card;
+            seen[card] = 1;
+        }
+    }
+    int pool[52], npool = 0;
+    for (int c = 0; c < 52; c++)
+        if (!seen[c])
+            pool[npool++] = c;
+    int need[4], draws = 0;
+    for (int i = 1; i < g->n; i++) {
+        int q = (player + i) % g->n;
+        need[q] = g->hand_n[q] - (q == known_to);
+        draws += need[q];
+    }
+    if (g->phase == P_MOG && r->dealer_stock && npool > draws)
+        draws++;
+    MT *rng = &g->seat_rng[player];
+    for (int i = 0; i < draws; i++) {
+        int j = i + mt_below(rng, npool - i);
+        int t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    copy_position(world, g);
+    int at = 0;
+    for (int i = 1; i < g->n; i++) {
+        int q = (player + i) % g->n, k = 0;
+        for (int j = 0; j < need[q]; j++)
+            world->hands[q][k++] = pool[at++];
+        if (q == known_to)
+            world->hands[q][k++] = known_card;
+        world->hand_n[q] = k;
+        if (g->phase == P_PLAY) {
+            int m = 0;
+            for (int j = 0; j < g->played_n; j++)
+                for (int h = 0; h < g->count_n[q]; h++)
+                    if (g->count_hands[q][h] == g->played[j]) {
+                        world->count_hands[q][m++] = g->played[j];
+                        break;
+                    }
+            for (int j = 0; j < k; j++)
+                world->count_hands[q][m++] = world->hands[q][j];
+            world->count_n[q] = m;
+        }
+    }
+    world->stock_n = 0;
+    while (at < npool)
+        world->stock[world->stock_n++] = pool[at++];
+    for (int i = 0; i < world->ngives; i++) { /* a give not yet seen: as the greedy bot gives */
+        int q = world->give_p[i];
+        if (q == player)
+            continue;
+        Act options[16];
+        int n = give_options(world, q, options);
+        int best = best_kept(world, q, options, n);
+        world->give_card[i] = options[best].card;
+        world->give_peg[i] = options[best].peg;
+    }
+}
+
+static int choose_search(Game *g, int player, const Act *legal, int n) {
+    if (g->frames == NULL) {
+        g->frames = PyMem_Calloc(SEARCH_DEPTH + 2, sizeof(Game));
+        if (g->frames == NULL) {
+            g->failed = 1;
+            return 0;
+        }
+    }
+    int in_play = g->phase == P_PLAY, worlds = in_play ? PLAY_WORLDS : MOG_WORLDS;
+    long long sums[64];
+    memset(sums, 0, sizeof sums);
+    Search s = {g, g->teams[player], g->deal_number};
+    Game *world = &g->frames[SEARCH_DEPTH], *child = &g->frames[SEARCH_DEPTH + 1];
+    for (int w = 0; w < worlds; w++) {
+        draw_world(g, player, world);
+        for (int i = 0; i < n; i++) {
+            copy_position(child, world);
+            if (in_play) {
+                apply_play(child, player, &legal[i]);
+                sums[i] += child->failed ? 0 : play_value(&s, child, 0, -SEARCH_INF, SEARCH_INF);
+            } else {
+                apply_mog(child, player, &legal[i]);
+                sums[i] += child->failed ? 0 : mog_value(&s, child, 0);
+            }
+            if (child->failed)
+                g->failed = 1;
+        }
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (sums[i] > sums[best])
+            best = i;
+    return best;
+}
+
 /* ---- one game, and its measures (compare/measures.py) --------------------------------------------- */
 
 typedef struct {
@@ -1282,8 +1543,9 @@ static int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Tra
     mt_seed(&g->rng, seed);
     for (int p = 0; p < g->n; p++) {
         uint64_t bot_seed = mt_bits64(&g->rng);
-        if (g->bot[p] == BOT_RANDOM)
+        if (g->bot[p] == BOT_RANDOM || g->bot[p] == BOT_SEARCH)
             mt_seed(&g->seat_rng[p], bot_seed);
+        g->gave_deal[p] = -1;
     }
     for (int c = 0; c < 52; c++)
         g->stock[c] = c;
@@ -1322,10 +1584,19 @@ static int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Tra
             case BOT_GREEDY:
                 choice = choose_greedy(g, player, legal, n);
                 break;
-            default:
+            case BOT_EXPERT:
                 choice = choose_expert(g, player, legal, n);
                 break;
+            default:
+                choice = n == 1 ? 0 : choose_search(g, player, legal, n);
+                if (legal[choice].kind == K_GIVE && g->n == 2) {
+                    g->gave_deal[player] = g->deal_number;
+                    g->gave_card[player] = legal[choice].card;
+                }
+                break;
             }
+            if (g->failed)
+                return 1;
             a = legal[choice];
             if (g->phase == P_PLAY)
                 apply_play(g, player, &a);
@@ -1651,7 +1922,7 @@ static PyObject *kernel_tally(PyObject *self, PyObject *args) {
     int bots[4];
     for (int p = 0; p < r.players; p++) {
         bots[p] = bots_text[p];
-        if (bots[p] < BOT_RANDOM || bots[p] > BOT_EXPERT) {
+        if (bots[p] < BOT_RANDOM || bots[p] > BOT_SEARCH) {
             PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
             goto done;
         }
@@ -1780,6 +2051,7 @@ done:
         PyMem_Free(g->eldest_counts);
         PyMem_Free(g->items);
         PyMem_Free(g->suit_items);
+        PyMem_Free(g->frames);
         PyMem_Free(g);
     }
     PyMem_Free(v);
@@ -1821,7 +2093,7 @@ static PyObject *kernel_winners(PyObject *self, PyObject *args) {
     int bots[4];
     for (int p = 0; p < r.players; p++) {
         bots[p] = bots_text[p];
-        if (bots[p] < BOT_RANDOM || bots[p] > BOT_EXPERT) {
+        if (bots[p] < BOT_RANDOM || bots[p] > BOT_SEARCH) {
             PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
             goto done;
         }
@@ -1860,6 +2132,7 @@ done:
         PyMem_Free(g->eldest_counts);
         PyMem_Free(g->items);
         PyMem_Free(g->suit_items);
+        PyMem_Free(g->frames);
         PyMem_Free(g);
     }
     PyMem_Free(won);
@@ -1962,7 +2235,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     int bots[4];
     for (int p = 0; p < r.players; p++) {
         bots[p] = bots_text[p];
-        if (bots[p] < BOT_RANDOM || bots[p] > BOT_EXPERT) {
+        if (bots[p] < BOT_RANDOM || bots[p] > BOT_SEARCH) {
             PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
             goto done;
         }
@@ -2023,6 +2296,7 @@ done:
         PyMem_Free(g->eldest_counts);
         PyMem_Free(g->items);
         PyMem_Free(g->suit_items);
+        PyMem_Free(g->frames);
         PyMem_Free(g);
     }
     Py_XDECREF(seq);

@@ -5,6 +5,8 @@
 - ``expert``: mogs the card that maximises the expected count over the unseen cards, and plays with a
   one-ply lookahead (its points now, less the opponent's best immediate reply on average over the
   cards the opponent may hold).
+- ``search``: every choice searched through the rest of the deal over the hands the others may hold,
+  and played to win near the target (``search``).
 Every bot takes a seeded ``random.Random``; the same seed gives the same game.
 """
 from __future__ import annotations
@@ -72,12 +74,17 @@ class GreedyBot:
         self.rng = rng
 
     def choose(self, state: State, player: int) -> Action:
+        return self.choose_for(state, player)
+
+    @classmethod
+    def choose_for(cls, state: State, player: int) -> Action:
+        """The greedy choice (it draws nothing from a generator: the search bot models others by it)."""
         legal = state.legal_actions()
         kind = legal[0].kind
         if kind is _PLAY:
-            return self._best_play(state, legal)
+            return cls._best_play(state, legal)
         if kind is _GIVE or kind is _DISCARD:
-            return self._best_kept(state, player, legal)
+            return cls._best_kept(state, player, legal)
         if kind in (_ASK, _STOCK):
             return legal[0]  # never pay for a refusal
         return _first_best(legal, lambda a: _play_points(state, a))
@@ -212,7 +219,14 @@ class ExpertBot:
         return mine - (state.replies_summed(card, count, groups) / unseen if unseen else 0.0)
 
 
-BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+def _search_bot(rng: random.Random) -> Bot:
+    from .search import SearchBot
+
+    return SearchBot(rng)
+
+
+BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot,
+                                                    "search": _search_bot}
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

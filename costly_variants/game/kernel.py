@@ -37,7 +37,7 @@ from .play import card_value
 
 # Must equal FORMAT in _kernel.c: a kernel built from other sources is not used.
 KERNEL_FORMAT = 1
-BOT_CODES = {"random": 0, "greedy": 1, "expert": 2}
+BOT_CODES = {"random": 0, "greedy": 1, "expert": 2, "search": 3}
 
 
 def ruled_out() -> bool:

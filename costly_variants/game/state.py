@@ -158,6 +158,23 @@ class State(TurnupPhase):
         else:
             self._apply_chance(action)
 
+    def search_copy(self) -> "State":
+        """A copy to try moves on, as a search does: every container the game changes copied, the events
+        and the history left empty (a copy's own scores are all a search reads)."""
+        copy = object.__new__(State)
+        copy.__dict__.update(self.__dict__)
+        copy.hands = [list(hand) for hand in self.hands]
+        copy.scores = list(self.scores)
+        copy.events, copy.history = [], []
+        copy.stock = list(self.stock)
+        copy.pending = list(self.pending)
+        copy.gives, copy.offers, copy.cuts = dict(self.gives), dict(self.offers), dict(self.cuts)
+        copy.exchanged, copy.refused_askers = set(self.exchanged), set(self.refused_askers)
+        copy.claims = list(self.claims)
+        copy.series, copy.said_go, copy.played = list(self.series), set(self.said_go), list(self.played)
+        copy.count_hands = list(self.count_hands)
+        return copy
+
     def clone(self) -> "State":
         copy = State(self.game)
         for action in self.history:

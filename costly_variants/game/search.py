@@ -1,0 +1,200 @@
+"""The search bot: for the mog and every card, the choice with the best outcome on average over the
+hands the other players may hold, searched through the rest of the deal.
+
+It sees only what its seat may see: its hand, the deck card, the cards played, the scores, and in the
+two-hand game the card it gave in the mog (which the other player holds until he plays it). Each
+decision it draws ``PLAY_WORLDS`` (in the play) or ``MOG_WORLDS`` (in the mog) *worlds*: the unseen
+cards dealt at random into the other hands (and, where the dealer may mog the stock, the next stock card),
+by a partial Fisher-Yates shuffle of the unseen cards in deck order, with the bot's own seeded
+generator. Every choice is tried in every world (common random numbers), and the one with the best sum
+of values is taken (the first of equals):
+
+- in the play, the value of a world is the minimax value of the rest of the deal with every hand known
+  (alpha-beta; the play to its end, the go and the latter, the count), the bot's side maximising and
+  the other side minimising;
+- in the mog, the other players are taken to mog as the greedy bot does, the bot's own later steps are
+  searched, and a world's value at the start of the play is the points so far and to come at the count:
+  each side's hands counted, the late claims and the heels.
+
+A value is the bot's side's score less the other side's at the end of what is searched, or ``WIN`` (a
+side reached the target: the bot plays to win the game, pegging out first or holding the other side
+back, not for points) with the sign of the side that won. Values are whole numbers, so the sums, and the
+choices, are exactly those of the compiled kernel's search (``_kernel.c``), which plays the same games.
+"""
+from __future__ import annotations
+
+import random
+
+from ..cards import FULL_DECK, Card
+from .actions import CHANCE_ACTIONS, Action, Kind
+from .base import Phase
+from .state import State
+
+PLAY_WORLDS = 16
+MOG_WORLDS = 32
+WIN = 10_000
+_INF = 1 << 40
+
+_PLAY, _MOG, _OVER = Phase.PLAY, Phase.MOG, Phase.OVER
+_GIVE, _DISCARD = Kind.GIVE, Kind.DISCARD
+
+
+class SearchBot:
+    name = "search"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        # The card this seat gave in the mog of the deal it was given in, and to whom (two-hand game).
+        self._gave: tuple[int, Card, int] | None = None
+
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions()
+        chosen = legal[0] if len(legal) == 1 else self._search(state, player, legal)
+        if chosen.kind is _GIVE and state.n == 2 and chosen.card is not None:
+            self._gave = (state.deal_number, chosen.card, 1 - player)
+        return chosen
+
+    def values(self, state: State, player: int) -> list[tuple[Action, int]]:
+        """Each legal action and the sum of its values over the worlds drawn (for ``hint``); draws from
+        the bot's generator as a choice does."""
+        legal = state.legal_actions()
+        return list(zip(legal, self._sums(state, player, legal)))
+
+    # -- the search ----------------------------------------------------------------------------------
+
+    def _search(self, state: State, player: int, legal: list[Action]) -> Action:
+        sums = self._sums(state, player, legal)
+        best = 0
+        for i in range(1, len(legal)):
+            if sums[i] > sums[best]:
+                best = i
+        return legal[best]
+
+    def _sums(self, state: State, player: int, legal: list[Action]) -> list[int]:
+        in_play = state.phase is _PLAY
+        team, deal = state.team_of(player), state.deal_number
+        worlds = [self._world(state, player) for _ in range(PLAY_WORLDS if in_play else MOG_WORLDS)]
+        sums = [0] * len(legal)
+        for world in worlds:
+            for i, action in enumerate(legal):
+                child = world.search_copy()
+                child.apply_trusted(action)
+                if in_play:
+                    sums[i] += _play_value(child, team, deal, -_INF, _INF)
+                else:
+                    sums[i] += _mog_value(child, team, deal)
+        return sums
+
+    def _world(self, state: State, player: int) -> State:
+        """The state with the cards this seat has not seen dealt at random into the other hands."""
+        known: dict[int, Card] = {}
+        if self._gave is not None and self._gave[0] == state.deal_number and state.n == 2:
+            _, card, receiver = self._gave
+            if card not in state.played and card in state.hands[receiver]:
+                known[receiver] = card  # as the seat knows: it gave it, and has not seen it played
+        seen = {*state.hands[player], *state.played, *known.values()}
+        if state.deck_card is not None:
+            seen.add(state.deck_card)
+        pool = [card for card in FULL_DECK if card not in seen]
+        others = [(player + i) % state.n for i in range(1, state.n)]
+        need = [len(state.hands[q]) - (1 if q in known else 0) for q in others]
+        draws = sum(need)
+        if state.phase is _MOG and state.rules.mog_dealer_stock and len(pool) > draws:
+            draws += 1  # the next stock card, should the dealer mog the stock
+        rng = self.rng
+        for i in range(draws):
+            j = i + rng.randrange(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        world = state.search_copy()
+        at = 0
+        for q, n in zip(others, need):
+            hand = pool[at:at + n] + ([known[q]] if q in known else [])
+            at += n
+            world.hands[q] = hand
+            if state.phase is _PLAY:
+                held = set(state.count_hands[q])
+                world.count_hands[q] = tuple([c for c in state.played if c in held] + hand)
+        world.stock = pool[at:]
+        # A give another player has made is not seen until the exchange: in this world he gives as the
+        # greedy bot would from the hand he is dealt here.
+        from .bots import GreedyBot
+
+        for q in world.gives:
+            if q != player:
+                world.gives[q] = GreedyBot._best_kept(world, q, world._give_actions(q))
+        return world
+
+
+def _outcome(state: State, team: int) -> int:
+    if state.phase is _OVER:
+        return WIN if state.winner == team else -WIN
+    return state.scores[team] - state.scores[1 - team]
+
+
+def _play_value(state: State, team: int, deal: int, alpha: int, beta: int) -> int:
+    """The minimax value of the rest of the deal, every hand known."""
+    if state.phase is _OVER or state.deal_number != deal:
+        return _outcome(state, team)
+    actor = state.to_play
+    mine = state.team_of(actor) == team
+    best = -_INF if mine else _INF
+    for action in state.legal_actions():
+        child = state.search_copy()
+        child.apply_trusted(action)
+        value = _play_value(child, team, deal, alpha, beta)
+        if mine:
+            if value > best:
+                best = value
+            alpha = max(alpha, best)
+        else:
+            if value < best:
+                best = value
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _mog_value(state: State, team: int, deal: int) -> int:
+    """The rest of the mog: the other side mogs as the greedy bot does, the bot's side is searched; then
+    what the count will bring, the play aside."""
+    from .bots import GreedyBot  # the bots module imports this one
+
+    if state.phase is _OVER or state.deal_number != deal:
+        return _outcome(state, team)
+    if state.phase is not _MOG:
+        return _at_the_count(state, team)
+    actor, step = state.pending[0]
+    if step == "stock-card":
+        child = state.search_copy()
+        child.apply_trusted(CHANCE_ACTIONS[Kind.STOCK_CARD][child.stock[0].index])
+        return _mog_value(child, team, deal)
+    if state.team_of(actor) != team:
+        child = state.search_copy()
+        child.apply_trusted(GreedyBot.choose_for(state, actor))
+        return _mog_value(child, team, deal)
+    best = -_INF
+    for action in state.legal_actions():
+        child = state.search_copy()
+        child.apply_trusted(action)
+        best = max(best, _mog_value(child, team, deal))
+    return best
+
+
+def _at_the_count(state: State, team: int) -> int:
+    """The score difference now, and what the count will add: each hand, the late claims, the heels."""
+    rules, deck = state.rules, state.deck_card
+    assert deck is not None
+    total = state.game.counter.total
+    value = state.scores[team] - state.scores[1 - team]
+    for p in range(state.n):
+        sign = 1 if state.team_of(p) == team else -1
+        value += sign * total(state.hands[p], deck)
+    for claim in state.claims:
+        value += claim.points if state.team_of(claim.receiver) == team else -claim.points
+    if not rules.heels_before_play and deck.rank in rules.heels_ranks and rules.heels_points:
+        value += rules.heels_points if state.team_of(state.dealer) == team else -rules.heels_points
+    return value
+
+
+__all__ = ["MOG_WORLDS", "PLAY_WORLDS", "SearchBot", "WIN"]
