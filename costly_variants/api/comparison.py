@@ -114,7 +114,7 @@ class Comparison:
 
         chosen_bots, jobs = running.checked_options(games=games, seed=seed, bots=bots, jobs=jobs,
                                                     scheduler=scheduler, skill_games=skill_games)
-        chosen = (running.load_distinct(list(profiles), who="Comparison.run") if profiles
+        chosen = (running.load_distinct(list(profiles), who="Comparison.run", error=running.OptionError) if profiles
                   else bundled.load_all())
         settings = running.comparison_settings(games=games, seed=seed, bots=chosen_bots, skill_games=skill_games,
                                                check_exact=check_exact)
@@ -131,7 +131,7 @@ class Comparison:
         and measure the change each makes against A on the same seeds."""
         chosen_bots, jobs = running.checked_options(games=games, seed=seed, bots=bots, jobs=jobs,
                                                     scheduler=scheduler)
-        first, second = running.load_distinct([a, b], who="Comparison.by_rule")
+        first, second = running.load_distinct([a, b], who="Comparison.by_rule", error=running.OptionError)
         settings = running.comparison_settings(games=games, seed=seed, bots=chosen_bots, skill_games=0,
                                                by_rule=True)
         runner = running.PlanRunner(jobs=jobs, scheduler=scheduler)

@@ -102,8 +102,9 @@ class PlanRunner:
         return results
 
 
-def load_distinct(refs: Sequence[ProfileRef], *, who: str) -> list[Profile]:
-    """The profiles, each given once (two references to one profile id would compare it with itself)."""
+def load_distinct(refs: Sequence[ProfileRef], *, who: str, error: type[Exception] | None = None) -> list[Profile]:
+    """The profiles, each given once (two references to one profile id would compare it with itself);
+    else ``error`` (the command line's UsageError unless told) naming both."""
     from .. import profiles
     from ..errors import UsageError
 
@@ -111,7 +112,7 @@ def load_distinct(refs: Sequence[ProfileRef], *, who: str) -> list[Profile]:
     seen: dict[str, Any] = {}
     for ref, profile in zip(refs, chosen):
         if profile.id in seen:
-            raise UsageError(f"{who}: {_shown(ref)} and {_shown(seen[profile.id])} are both profile {profile.id!r}; "
+            raise (error or UsageError)(f"{who}: {_shown(ref)} and {_shown(seen[profile.id])} are both profile {profile.id!r}; "
                              "give each profile once (a copy needs its own id)")
         seen[profile.id] = ref
     return chosen
