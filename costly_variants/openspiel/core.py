@@ -50,7 +50,7 @@ class Step(NamedTuple):
     actor: int
     action: Action
     seat: int = -1
-    count: int = 0
+    at_count: int = 0
 
 
 def _copied(value: Any) -> Any:
@@ -80,6 +80,16 @@ def copy_engine_state(state: State) -> State:
 
 class Core:
     """An engine state, with what each seat has seen of it and the log of its current deal."""
+
+    # What the seats have seen of the current deal (``_forget_the_deal`` starts them afresh).
+    deal_log: list[Step]
+    dealt: list[list[Card]]
+    given: list[Card | None]
+    received: list[Card | None]
+    stock_card: Card | None
+    discarded: Card | None
+    mog_log: list[tuple[int, Kind, str]]  # the public decisions of the mog: seat, kind, step
+    play_log: list[tuple[int, Card, int]]  # the cards played this deal: seat, card, value
 
     def __init__(self, game: Game, table: ActionTable, max_deals: int, params: dict[str, Any]) -> None:
         self.game = game
@@ -266,14 +276,14 @@ class Core:
 
     def _forget_the_deal(self) -> None:
         n = self.game.num_players
-        self.deal_log: list[Step] = []
-        self.dealt: list[list[Card]] = [[] for _ in range(n)]
-        self.given: list[Card | None] = [None] * n
-        self.received: list[Card | None] = [None] * n
-        self.stock_card: Card | None = None
-        self.discarded: Card | None = None
-        self.mog_log: list[tuple[int, Kind, str]] = []  # the public decisions of the mog: seat, kind, step
-        self.play_log: list[tuple[int, Card, int]] = []  # the cards played this deal: seat, card, value
+        self.deal_log = []
+        self.dealt = [[] for _ in range(n)]
+        self.given = [None] * n
+        self.received = [None] * n
+        self.stock_card = None
+        self.discarded = None
+        self.mog_log = []
+        self.play_log = []
 
     # -- a resampled deal --------------------------------------------------------------------------------
 

@@ -134,8 +134,8 @@ class CostlyColoursState(pyspiel.State):  # type: ignore[misc]
         return self._core.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self._core.engine.chance_outcomes()
-        return sorted((action.card.index, p) for action, p in outcomes)
+        return sorted((action.card.index, p) for action, p in self._core.engine.chance_outcomes()
+                      if action.card is not None)
 
     def _apply_action(self, action: int) -> None:
         self._core.apply(int(action))
@@ -185,7 +185,7 @@ class CostlyColoursState(pyspiel.State):  # type: ignore[misc]
             fresh.apply_action(number)
         table = core.table.ids
         for action in actions:
-            fresh.apply_action(action.card.index if action.is_chance else table[action])
+            fresh.apply_action(action.card.index if action.is_chance and action.card is not None else table[action])
         return fresh
 
     def __str__(self) -> str:

@@ -102,7 +102,7 @@ def _draw(core: Core, player: int, rng: random.Random) -> list[Action] | None:
     room = [-1] * n  # the most room left at any go the seat said: its unseen cards are all above it
     for step in steps:
         if step.action.kind is Kind.GO:
-            room[step.actor] = max(room[step.actor], engine.rules.play_limit - step.count)
+            room[step.actor] = max(room[step.actor], engine.rules.play_limit - step.at_count)
     holds: dict[int, set[Card]] = {player: set(engine.hands[player]) | set(played[player])}
     put_out: Card | None = None
     for seat in sorted((s for s in range(n) if s != player), key=lambda s: -room[s]):
@@ -130,63 +130,64 @@ def _draw(core: Core, player: int, rng: random.Random) -> list[Action] | None:
 
     # 2. back through the mog
     chosen: dict[int, Card] = {}  # step index -> the card drawn for a step the seat did not see
+    found: Card | None
     for index in range(len(steps) - 1, -1, -1):
         step = steps[index]
         kind = step.action.kind
         if kind is Kind.DISCARD:
             if dealer == player:
-                card = step.action.card
+                found = step.action.card
             else:
-                card = put_out if put_out is not None else (unseen.pop() if unseen else None)
-                if card is None:
+                found = put_out if put_out is not None else (unseen.pop() if unseen else None)
+                if found is None:
                     return None
-                chosen[index] = card
-            assert card is not None
-            holds[dealer].add(card)
+                chosen[index] = found
+            assert found is not None
+            holds[dealer].add(found)
         elif kind is Kind.STOCK_CARD:
             if dealer == player:
-                card = step.action.card
+                found = step.action.card
             else:
                 candidates = sorted(holds[dealer] - set(landed[dealer]), key=_index)
                 if not candidates:
                     return None
-                card = rng.choice(candidates)
-                chosen[index] = card
-            assert card is not None
-            holds[dealer].discard(card)
+                found = rng.choice(candidates)
+                chosen[index] = found
+            assert found is not None
+            holds[dealer].discard(found)
     for first, second in reversed(_exchanges(steps)):
         giver = steps[first].actor
         if second is None:  # given, not yet exchanged: the card is still in the giver's hand
             if not visible[first]:
-                card = _draw_give(core, steps[first], holds[giver], rng)
-                if card is None:
+                found = _draw_give(core, steps[first], holds[giver], rng)
+                if found is None:
                     return None
-                chosen[first] = card
+                chosen[first] = found
             continue
         taker = steps[second].actor
         cards: dict[int, Card] = {}
         for index, source in ((first, taker), (second, giver)):  # each card given is now in the other hand
             if visible[index]:
-                card = steps[index].action.card
+                found = steps[index].action.card
             else:
-                card = _draw_give(core, steps[index], holds[source], rng)
-                if card is None:
+                found = _draw_give(core, steps[index], holds[source], rng)
+                if found is None:
                     return None
-                chosen[index] = card
-            assert card is not None
-            if card not in holds[source]:
+                chosen[index] = found
+            assert found is not None
+            if found not in holds[source]:
                 return None
-            cards[index] = card
+            cards[index] = found
         holds[giver] = holds[giver] - {cards[second]} | {cards[first]}
         holds[taker] = holds[taker] - {cards[first]} | {cards[second]}
 
     # 3. the deal
     if holds[player] != set(core.dealt[player]):
         return None
-    dealt = {seat: sorted(cards, key=_index) for seat, cards in holds.items()}
-    for seat, cards in dealt.items():
+    dealt = {seat: sorted(held_cards, key=_index) for seat, held_cards in holds.items()}
+    for seat, in_deal_order in dealt.items():
         if seat != player:
-            rng.shuffle(cards)
+            rng.shuffle(in_deal_order)
     actions: list[Action] = []
     for index, step in enumerate(steps):
         action = step.action
