@@ -22,14 +22,17 @@ class Analysis:
 
     @property
     def deals(self) -> int:
+        """The deals counted: every three cards and deck card, 1,082,900."""
         return self.analysis.deals
 
     @property
     def mean(self) -> float:
+        """The mean count of a hand with the deck card, over every deal."""
         return self.analysis.mean
 
     @property
     def maximum(self) -> int:
+        """The highest count any deal makes."""
         return self.analysis.maximum
 
     @property

@@ -155,6 +155,7 @@ class Comparison:
 
     @property
     def baseline(self) -> str:
+        """The profile the differences are measured from: the first given."""
         return str(self._data["baseline"])
 
     @property
@@ -267,16 +268,19 @@ class ByRule:
 
     @property
     def data(self) -> dict[str, Any]:
+        """The whole document, as ``costly compare A B --by-rule --json`` prints it (a copy)."""
         import copy
 
         return copy.deepcopy(dict(self._data))
 
     @property
     def games(self) -> int:
+        """The games each rule set played (fewer than asked for if the run was stopped)."""
         return int(self._data["settings"]["games_played"])
 
     @property
     def complete(self) -> bool:
+        """False if the run was stopped before every game was played."""
         return bool(self._data["settings"]["complete"])
 
     def effects(self) -> list[EffectRow]:
@@ -293,23 +297,27 @@ class ByRule:
         return frame((asdict(row) for row in self.effects()), EFFECT_COLUMNS)
 
     def to_json(self) -> str:
+        """The document ``costly compare A B --by-rule --json`` prints (without its last line break)."""
         from ..profiles.display import dumps
 
         return dumps(self._data)
 
     def to_markdown(self) -> str:
+        """The Markdown table of ``costly compare A B --by-rule --markdown``."""
         from ..compare.report import render_by_rule_markdown
 
         return render_by_rule_markdown(dict(self._data))
 
     def to_text(self, width: int = 80) -> str:
+        """The text report of ``costly compare A B --by-rule``, in lines of at most ``width`` columns."""
         from ..compare.report import render_by_rule_text
 
         return render_by_rule_text(dict(self._data), width)
 
     def __repr__(self) -> str:
-        return (f"<ByRule from {self._data['from']} to {self._data['to']}: {len(self._data['switches'])} switches, "
-                f"{self.games} games each>")
+        switches = len(self._data["switches"])
+        return (f"<ByRule from {self._data['from']} to {self._data['to']}: {switches} "
+                f"{'switch' if switches == 1 else 'switches'}, {self.games} games each>")
 
 
 def _raise_if_nothing_played(data: Mapping[str, Any], runner: running.PlanRunner) -> None:

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 class Simulation:
     """Seeded games of one profile, bot against bot, every game's invariants checked. Make one with
-    ``Simulation.run``; ``summary`` holds the figures, ``to_dict()`` is ``costly simulate --json``."""
+    ``Simulation.run``; ``summary`` holds the figures, ``to_dict()`` is ``costly simulate --json``, and
+    ``complete`` is False if the run was stopped before every game was played."""
 
     def __init__(self, summary: Summary, *, complete: bool = True) -> None:
         self.summary = summary
@@ -40,6 +41,7 @@ class Simulation:
 
     @property
     def games(self) -> int:
+        """The games played (fewer than asked for if the run was stopped)."""
         return self.summary.games
 
     @property
@@ -52,6 +54,7 @@ class Simulation:
         return self.summary.as_dict()
 
     def to_json(self) -> str:
+        """``to_dict()`` as ``costly simulate --json`` prints it (without its last line break)."""
         from ..profiles.display import dumps
 
         return dumps(self.to_dict())

@@ -333,10 +333,10 @@ class Observer:
                       f"scores {engine.scores[team]}-{engine.scores[1 - team]} of {self.target}",
                       f"{self._step(core)}" + (f" p{mover}" if mover >= 0 else ""),
                       f"deck {_text(engine.deck_card)}",
-                      f"count {engine.count}: " + " ".join(c.text for _, c in engine.series),
-                      "played " + " ".join(f"p{seat}:" + ",".join(c.text for s, c, _ in core.play_log if s == seat)
-                                           for seat in range(self.n)),
-                      "go " + ",".join(f"p{s}" for s in sorted(engine.said_go)),
+                      f"count {engine.count}" + "".join(f" {c.text}" for _, c in engine.series),
+                      "played " + " ".join(f"p{seat}:" + (",".join(c.text for s, c, _ in core.play_log if s == seat)
+                                                          or "-") for seat in range(self.n)),
+                      "go " + (",".join(f"p{s}" for s in sorted(engine.said_go)) or "-"),
                       "hands " + "/".join(str(len(h)) for h in engine.hands)]
         if self.private:
             parts += ["hand " + " ".join(c.text for c in engine.hands[player]),
