@@ -114,6 +114,14 @@ def test_score_hand_takes_a_profile_an_id_a_path_or_rules():
               for ref in (profile, "cotton-1674", profile.path, str(profile.path), profile.rules)}
     assert len(totals) == 1
     assert cv.load(profile) is profile and cv.load(profile.path) is profile
+    game = cv.Game(profile.path)
+    assert game.rules is profile.rules and game.variant == "cotton-1674"
+
+
+def test_one_profile_alone_is_compared_as_the_command_compares_it(cli):
+    alone = cv.Comparison.run("holme-1688", games=15, seed=2, skill_games=0, jobs=1)
+    code, out, _ = cli("compare", "holme-1688", "--games", "15", "--seed", "2", "--skill-games", "0", "--json")
+    assert alone.profiles == ["holme-1688"] and alone.to_json() + "\n" == out and alone.differences() == []
 
 
 @pytest.mark.parametrize("options, message", [

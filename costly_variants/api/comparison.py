@@ -112,6 +112,8 @@ class Comparison:
         """
         from .. import profiles as bundled
 
+        if isinstance(profiles, (str, os.PathLike, bundled.Profile)):
+            profiles = [profiles]  # one profile alone, as ``costly compare ID`` takes it
         chosen_bots, jobs = running.checked_options(games=games, seed=seed, bots=bots, jobs=jobs,
                                                     scheduler=scheduler, skill_games=skill_games)
         chosen = (running.load_distinct(list(profiles), who="Comparison.run", error=running.OptionError) if profiles
