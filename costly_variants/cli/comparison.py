@@ -44,6 +44,7 @@ def _at_least(minimum: int) -> Callable[[str], int]:
 
 _positive, _count = _at_least(1), _at_least(0)
 
+
 def _scheduler(text: str) -> str:
     """A Dask scheduler address, ``tcp://HOST:PORT``, checked before any connection is tried."""
     problem = _running.scheduler_problem(text)
