@@ -3,7 +3,8 @@
 The package reads as a pipeline, one subpackage a stage, and imports run only from a later stage to an
 earlier one: ``profiles`` (YAML, schema, typed rules, sources) -> ``count`` (a hand's count, exact
 analysis, batches) -> ``game`` (the engine and bots) -> ``worked_examples`` -> ``compare`` (many games,
-summarised) -> ``cli`` and ``site`` (the terminal and the reference site). ``cards``, ``errors`` and
+summarised) -> ``api`` (this Python interface) and ``openspiel`` (every profile an OpenSpiel game) ->
+``cli`` and ``site`` (the terminal and the reference site). ``cards``, ``errors`` and
 ``resources`` are the ground floor every stage stands on.
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .cards import Card, Rank, Suit
+    from .api import Analysis, ByRule, Comparison, Simulation, analyse
     from .count.hand import score_hand
     from .errors import CardError, CostlyError, IllegalActionError, ProfileError, UnknownVariantError
     from .game.state import Game
@@ -28,7 +30,9 @@ _LAZY = {"Card": ("cards", "Card"), "Rank": ("cards", "Rank"), "Suit": ("cards",
          **{name: ("errors", name) for name in ("CardError", "CostlyError", "IllegalActionError", "ProfileError",
                                                 "UnknownVariantError")},
          "score_hand": ("count.hand", "score_hand"), "load": ("profiles.loader", "load"),
-         "Profile": ("profiles.loader", "Profile"), "Game": ("game.state", "Game")}
+         "Profile": ("profiles.loader", "Profile"), "Game": ("game.state", "Game"),
+         # The Python API (costly_variants.api): what the command line does, for notebooks and scripts.
+         **{name: ("api", name) for name in ("Analysis", "ByRule", "Comparison", "Simulation", "analyse")}}
 
 
 def __getattr__(name: str) -> Any:
@@ -40,5 +44,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Card", "Rank", "Suit", "CardError", "CostlyError", "IllegalActionError", "ProfileError",
-           "UnknownVariantError", "Game", "Profile", "load", "score_hand", "__version__"]
+__all__ = ["Analysis", "ByRule", "Card", "Comparison", "Rank", "Simulation", "Suit", "CardError", "CostlyError",
+           "IllegalActionError", "ProfileError", "UnknownVariantError", "Game", "Profile", "analyse", "load",
+           "score_hand", "__version__"]

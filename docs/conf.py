@@ -8,7 +8,10 @@ release = version = __version__
 author = "costly-variants maintainers"
 copyright = "2026, the costly-variants maintainers; primary texts public domain"
 
-extensions = ["sphinxcontrib.bibtex", "costly_variants.site"]
+extensions = ["sphinx.ext.autodoc", "sphinxcontrib.bibtex", "costly_variants.site"]
+# The API page (api.rst): signatures as written, members in the order of the source.
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
 bibtex_bibfiles = ["../sources/bibliography.bib"]
 # author-year labels ("Cotton 1674"), page ranges for books, URLs and access dates for web pages
 bibtex_default_style = "costly"

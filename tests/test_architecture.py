@@ -8,9 +8,10 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "costly_variants"
 
-# The ground floor (rank 0) and the stages in pipeline order; cli and site are both last.
+# The ground floor (rank 0) and the stages in pipeline order; the Python API (api) and the OpenSpiel game
+# (openspiel) stand on the comparison; cli and site are both last.
 RANK = {"cards": 0, "errors": 0, "resources": 0, "outputs": 0, "cache": 0, "profiles": 1, "count": 2, "game": 3,
-        "worked_examples": 4, "compare": 5, "cli": 6, "site": 6}
+        "worked_examples": 4, "compare": 5, "api": 6, "openspiel": 6, "cli": 7, "site": 7}
 FACE = {"__init__", "__main__"}
 
 
@@ -68,6 +69,7 @@ def test_the_check_sees_every_spelling_of_an_import():
     assert _units_in("import costly_variants.compare.simulate", ["game"]) == {"compare"}
     assert _units_in("from costly_variants.site import setup", ["game"]) == {"site"}
     assert not _allowed("count", "game") and not _allowed("cli", "site") and _allowed("site", "compare")
+    assert _allowed("cli", "api") and not _allowed("api", "cli") and not _allowed("api", "openspiel")
 
 
 def test_the_public_names_still_import_from_the_package():

@@ -5,34 +5,26 @@ The comparison stage is imported inside the handlers, so that ``costly --help`` 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
-from urllib.parse import urlsplit
 
+from ..api import running as _running
 from .games import BOT_NAMES
 from .helptext import command
 
 if TYPE_CHECKING:
-    from ..compare.runner import ChunkResult, Plan, PlanResult, Progress
+    from ..compare.runner import ChunkResult, Progress
     from ..compare.simulate import Summary
-    from ..compare.study import Runner
     from ..game.state import Game
     from ..profiles import Profile
 
 EXIT_OK = 0
 
-# `costly compare` with no arguments: five profiles x DEFAULT_GAMES greedy games, plus the skill games
-# (DEFAULT_SKILL_GAMES seeds x 2 seatings x 2 pairings x 5 profiles, half of them with the slower expert
-# bot). About 10 s on two cores with the compiled kernel (benchmarks/bench_compare.py); --by-rule plays
-# DEFAULT_BY_RULE_GAMES a rule set.
-DEFAULT_GAMES = 20_000
-DEFAULT_SKILL_GAMES = 2_000
-DEFAULT_BY_RULE_GAMES = 10_000
-DEFAULT_SEED = 1
-
+# The defaults are the Python API's (costly_variants.Comparison.run), so that both play the same games.
+DEFAULT_GAMES, DEFAULT_SKILL_GAMES, DEFAULT_SEED = _running.DEFAULT_GAMES, _running.DEFAULT_SKILL_GAMES, \
+    _running.DEFAULT_SEED
 
 
 def _at_least(minimum: int) -> Callable[[str], int]:
@@ -52,26 +44,19 @@ def _at_least(minimum: int) -> Callable[[str], int]:
 
 _positive, _count = _at_least(1), _at_least(0)
 
-SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
-
 
 def _scheduler(text: str) -> str:
     """A Dask scheduler address, ``tcp://HOST:PORT``, checked before any connection is tried."""
-    try:
-        parts = urlsplit(text)
-        port = parts.port
-    except ValueError:
-        port = None
-        parts = None
-    if parts is None or parts.scheme not in SCHEMES or not parts.hostname or port is None or parts.path:
-        raise argparse.ArgumentTypeError(f"not a scheduler address: {text!r} (give tcp://HOST:PORT)")
+    problem = _running.scheduler_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 
 def _add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", action="append", choices=BOT_NAMES, metavar="NAME",
                    help="bot for the seats in turn (%(choices)s); repeat for one per seat (default: greedy)")
-    p.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, metavar="J",
+    p.add_argument("--jobs", type=_positive, default=_running.default_jobs(), metavar="J",
                    help="local processes (default: %(default)s, the cores); any J gives the same result")
 
 
@@ -90,7 +75,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("profiles", nargs="*", metavar="ID|PATH",
                    help="bundled profile ids or house profile files (default: every bundled profile)")
     p.add_argument("--games", type=_positive, default=None, metavar="N",
-                   help=f"games per profile (default: {DEFAULT_GAMES}; with --by-rule {DEFAULT_BY_RULE_GAMES} a rule set)")
+                   help=f"games per profile (default: {DEFAULT_GAMES}; with --by-rule {_running.DEFAULT_BY_RULE_GAMES} "
+                        "a rule set)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help="the same seed gives the same report (default: %(default)s)")
     _add_run_options(p)
     p.add_argument("--skill-games", type=_count, default=DEFAULT_SKILL_GAMES, metavar="N",
@@ -157,29 +143,6 @@ def progress_bar(show: bool, what: str) -> Iterator[Progress | None]:
         bar.stop()
 
 
-class _Runner:
-    """Plays the plans here or on the cluster, and remembers what stopped a run early (Ctrl-C, SIGTERM or
-    SIGHUP), for the exit status."""
-
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.jobs: int = args.jobs
-        self.scheduler: str | None = getattr(args, "scheduler", None)
-        self.stopped: KeyboardInterrupt | None = None
-
-    def __call__(self, plans: Sequence[Plan], progress: Progress | None) -> list[PlanResult]:
-        from ..compare.dask_runner import run_plans_on_cluster
-        from ..compare.runner import kernel_notes, run_plans
-
-        for note in kernel_notes(plans):
-            print(note, file=sys.stderr)
-        if self.scheduler:
-            results = run_plans_on_cluster(self.scheduler, plans, progress=progress)
-        else:
-            results = run_plans(plans, jobs=self.jobs, progress=progress)
-        self.stopped = self.stopped or next((r.stopped for r in results if r.stopped), None)
-        return results
-
-
 def _interrupted(stopped: KeyboardInterrupt | None) -> int:
     """The exit status of a run stopped early: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP."""
     from .signals import exit_code
@@ -188,20 +151,6 @@ def _interrupted(stopped: KeyboardInterrupt | None) -> int:
 
 
 # -- compare -----------------------------------------------------------------------------------------------
-
-
-def _load_distinct(refs: Sequence[str]) -> list[Profile]:
-    from .. import profiles
-    from ..errors import UsageError
-
-    chosen = [profiles.load(r) for r in refs]
-    seen: dict[str, str] = {}
-    for ref, profile in zip(refs, chosen):
-        if profile.id in seen:
-            raise UsageError(f"costly compare: {ref!r} and {seen[profile.id]!r} are both profile {profile.id!r}; "
-                             "give each profile once (a copy needs its own id)")
-        seen[profile.id] = ref
-    return chosen
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -228,11 +177,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..compare.byrule import run_by_rule
     from ..compare.plot import write_plot
     from ..compare.report import (by_rule_csv, render_by_rule_markdown, render_by_rule_text, render_csv,
                                   render_markdown, render_text)
-    from ..compare.study import Settings, run_comparison
     from ..errors import UsageError
     from ..outputs import write_text
     from ..profiles.display import dumps
@@ -240,17 +187,17 @@ def _compare(args: argparse.Namespace) -> int:
     _check_outputs(args)
     if args.by_rule and len(args.profiles) != 2:
         raise UsageError("costly compare --by-rule: name exactly two profiles, A and B")
-    chosen = _load_distinct(args.profiles) if args.profiles else profiles.load_all()
-    games = args.games or (DEFAULT_BY_RULE_GAMES if args.by_rule else DEFAULT_GAMES)
-    settings = Settings(games, args.seed, tuple(args.bot or ["greedy"]),
-                        0 if args.by_rule else args.skill_games, args.check_exact)
+    chosen = _running.load_distinct(args.profiles, who="costly compare") if args.profiles else profiles.load_all()
+    settings = _running.comparison_settings(games=args.games, seed=args.seed, bots=args.bot or _running.DEFAULT_BOTS,
+                                            skill_games=args.skill_games, check_exact=args.check_exact,
+                                            by_rule=args.by_rule)
     show = not (args.json or args.markdown)
-    runner = _Runner(args)
+    runner = _running.PlanRunner(jobs=args.jobs, scheduler=args.scheduler)
     with progress_bar(show, "games") as progress:
         if args.by_rule:
-            data = run_by_rule(chosen[0], chosen[1], settings, runner, progress)
+            data = _running.run_by_rule(chosen[0], chosen[1], settings, runner, progress)
         else:
-            data = run_comparison(chosen, settings, runner, progress)
+            data = _running.run_comparison(chosen, settings, runner, progress)
     if data["settings"]["games_played"] == 0:
         print("interrupted before any game finished: nothing to report", file=sys.stderr)
         return _interrupted(runner.stopped)
@@ -293,28 +240,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..compare.runner import GameSpec, Plan, run_plans
-    from ..compare.simulate import summarise_games
     from ..game.state import Game
     from ..profiles.display import dumps
 
     chosen = profiles.load_all() if args.all else [profiles.load(args.variant)]
     _check_logs_folder(args.logs)
-    bots = tuple(args.bot or ["greedy"])
-    plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), bots, args.seed, args.games,
-                logs=bool(args.logs), names=True)
+    bots = tuple(args.bot or _running.DEFAULT_BOTS)
     # Each chunk's logs are written as it finishes: a stop then has nothing left to write, and a run
     # killed outright keeps the logs of the games it finished.
     write_logs = _log_writer(args.logs, chosen) if args.logs else None
-    from ..compare.runner import kernel_notes
-
-    for note in kernel_notes([plan]):
-        print(note, file=sys.stderr)
     with progress_bar(not args.json, "games") as progress:
-        (result,) = run_plans([plan], jobs=args.jobs, progress=progress, on_chunk=write_logs)
+        result, summaries = _running.run_simulation(chosen, games=args.games, seed=args.seed, bots=bots,
+                                                    jobs=args.jobs, logs=bool(args.logs), progress=progress,
+                                                    on_chunk=write_logs)
     games = [Game(p.rules, variant=p.id) for p in chosen]
-    summaries = [summarise_games(p.id, g.num_teams, args.seed, bots, sums)
-                 for p, g, sums in zip(chosen, games, result.runs)]
     if args.json:
         data = [s.as_dict() for s in summaries]
         print(dumps(data if args.all else data[0]))

@@ -34,6 +34,13 @@ def write_plot(path: str, data: dict[str, Any]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")  # no display: a file only
+    figure = draw(data)
+    with atomic_writer(path, what="plot", binary=True) as out:
+        figure.savefig(out, format=fmt)
+
+
+def draw(data: dict[str, Any]) -> Any:
+    """The three panels as a matplotlib ``Figure`` (made without pyplot, so no display is needed)."""
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(15, 4.5), layout="constrained")
@@ -61,8 +68,7 @@ def write_plot(path: str, data: dict[str, Any]) -> None:
         hands.legend(fontsize="small")
     else:
         hands.text(0.5, 0.5, "no exact analysis for hands of this size", ha="center", transform=hands.transAxes)
-    with atomic_writer(path, what="plot", binary=True) as out:
-        figure.savefig(out, format=fmt)
+    return figure
 
 
-__all__ = ["PlotError", "check_plot_target", "write_plot"]
+__all__ = ["PlotError", "check_plot_target", "draw", "write_plot"]

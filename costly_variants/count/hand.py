@@ -7,14 +7,18 @@ The rank part is cached by the sorted ranks, which is what makes exact analysis 
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from operator import attrgetter
-from typing import Any, Collection, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Collection, Iterable, NamedTuple, Sequence
 
 from ..cards import FULL_DECK, Card, CardGroups, Rank, Suit, parse_cards
 from ..errors import CardError
 from ..profiles.rules import AceInSequence, Category, CountRules, Match, PairMatch, PerRules, Rules, ThirtyOne
+
+if TYPE_CHECKING:
+    from ..profiles.loader import Profile
 
 POINT_NAMES = {15: "fifteen", 25: "twenty-five", 30: "thirty", 31: "thirty-one"}
 GROUP_NAMES = {2: "pair", 3: "prial", 4: "double prial"}
@@ -241,8 +245,18 @@ def check_deal(hand: Sequence[Card], deck_card: Card) -> None:
         seen.add(card)
 
 
-def score_hand(rules: Rules, hand: Iterable[Card | str], deck_card: Card | str) -> HandScore:
-    """Count ``hand`` with ``deck_card`` under ``rules``: every combination, in declaration order."""
+def score_hand(rules: Rules | Profile | str | os.PathLike[str], hand: Iterable[Card | str],
+               deck_card: Card | str) -> HandScore:
+    """Count ``hand`` with ``deck_card`` under ``rules`` (a profile's ``Rules``, the ``Profile``, a bundled
+    id or a path to a profile): every combination, in declaration order.
+
+    >>> score_hand("parlett-121", ["5H", "5D", "10H"], "KH").total
+    21
+    """
+    if not isinstance(rules, Rules):
+        from ..profiles.loader import rules_of  # a profile to load: the loader only then
+
+        rules = rules_of(rules)
     held = tuple(c if isinstance(c, Card) else Card.from_str(c) for c in hand)
     deck = deck_card if isinstance(deck_card, Card) else Card.from_str(deck_card)
     check_deal(held, deck)

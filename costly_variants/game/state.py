@@ -8,8 +8,9 @@ Every score is an Event naming who scored, the points, the rule and the passages
 """
 from __future__ import annotations
 
+import os
 import random
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cards import FULL_DECK
 from ..count.hand import hand_counter
@@ -23,6 +24,9 @@ from .mog import give_options
 from .play import card_value, play_options, play_scores
 from .turnup import TurnupPhase
 
+if TYPE_CHECKING:
+    from ..profiles.loader import Profile
+
 # Enum members read at every action, as module globals (see "Where the speed comes from" in architecture.rst).
 _CUT, _DEAL, _TURN, _MOG, _PLAY, _OVER = Phase.CUT, Phase.DEAL, Phase.TURN, Phase.MOG, Phase.PLAY, Phase.OVER
 _DEALT, _CUT_CARD, _TURNED, _STOCK_CARD = Kind.DEAL, Kind.CUT, Kind.TURN, Kind.STOCK_CARD  # the chance actions
@@ -31,7 +35,12 @@ _DEALT, _CUT_CARD, _TURNED, _STOCK_CARD = Kind.DEAL, Kind.CUT, Kind.TURN, Kind.S
 class Game:
     """A game of Costly Colours under one rule set."""
 
-    def __init__(self, rules: Rules, *, variant: str = "") -> None:
+    def __init__(self, rules: Rules | Profile | str | os.PathLike[str], *, variant: str = "") -> None:
+        if not isinstance(rules, Rules):  # a profile, a bundled id or a path: its rules, under its id
+            from ..profiles.loader import load
+
+            profile = load(rules)
+            rules, variant = profile.rules, variant or profile.id
         self.rules = rules
         self.variant = variant
         self.num_players = rules.players

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..resources import schema_path
 from .loader import (Annotation, Profile, Term, bundled_ids, bundled_paths, check, json_path, load, load_all,
-                     locate_profile, rule_titles)
+                     locate_profile, rule_titles, rules_of)
 
 __all__ = ["Annotation", "Profile", "Term", "bundled_ids", "bundled_paths", "check", "json_path", "load",
-           "load_all", "locate_profile", "rule_titles", "schema_path"]
+           "load_all", "locate_profile", "rule_titles", "rules_of", "schema_path"]

@@ -5,6 +5,7 @@ Raw dicts stop here: ``resolve`` returns a Profile whose ``rules`` are typed and
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -354,10 +355,20 @@ def _read_chain(path: Path) -> list[_Layer] | None:
             return None
 
 
-def load(ref: str) -> Profile:
-    """Resolve a bundled id or a path to a Profile; raise UnknownVariantError or ProfileError."""
-    path = locate_profile(ref)
+def load(ref: Profile | str | os.PathLike[str]) -> Profile:
+    """Resolve a bundled id or a path to a Profile (a Profile is returned as it is); raise
+    UnknownVariantError or ProfileError."""
+    if isinstance(ref, Profile):
+        return ref
+    if not isinstance(ref, (str, os.PathLike)):
+        raise UnknownVariantError(f"not a profile, a bundled id nor a path: {ref!r}")
+    path = locate_profile(os.fspath(ref))
     return _load_cached(path.resolve(), path.stat().st_mtime)
+
+
+def rules_of(ref: Rules | Profile | str | os.PathLike[str]) -> Rules:
+    """The rules of a profile given as ``load`` takes it, or the rules themselves."""
+    return ref if isinstance(ref, Rules) else load(ref).rules
 
 
 def load_all() -> list[Profile]:
@@ -366,7 +377,7 @@ def load_all() -> list[Profile]:
 
 
 __all__ = ["Profile", "Term", "Annotation", "load", "load_all", "check", "bundled_ids", "locate_profile",
-           "json_path"]
+           "json_path", "rules_of"]
 
 
 @cache
