@@ -1262,6 +1262,7 @@ static int choose_expert(Game *g, int player, const Act *legal, int n) {
 
 #define PLAY_WORLDS 16
 #define MOG_WORLDS 32
+#define FOUR_HAND_WORLDS 8 /* in the play and the mog alike: four hands' worlds cost four times as much */
 #define WIN 10000
 #define SEARCH_INF (1LL << 40)
 #define SEARCH_DEPTH 96
@@ -1287,9 +1288,13 @@ static long long outcome(const Game *g, int team) {
     return (long long)g->scores[team] - g->scores[1 - team];
 }
 
+static long long counted(const Game *g, int team);
+
 static long long play_value(Search *s, Game *g, int depth, long long alpha, long long beta) {
     if (g->phase == P_OVER || g->deal_number != s->deal)
         return outcome(g, s->team);
+    if (g->n == 4 && !g->series_n) /* four hands: searched to the end of the series, then counted */
+        return counted(g, s->team);
     if (depth >= SEARCH_DEPTH) {
         s->root->failed = 1;
         return 0;
@@ -1340,6 +1345,22 @@ static long long at_the_count(const Game *g, int team) {
     return value;
 }
 
+/* at_the_count for a deal in play: the hands as they were when the play began. */
+static long long counted(const Game *g, int team) {
+    const Rules *r = g->r;
+    long long value = (long long)g->scores[team] - g->scores[1 - team];
+    for (int p = 0; p < g->n; p++) {
+        int total = hand_total(r, g->count_hands[p], g->count_n[p], g->deck);
+        value += g->teams[p] == team ? total : -total;
+    }
+    for (int i = 0; i < g->nclaims; i++)
+        value += g->teams[g->claim_recv[i]] == team ? g->claim_points[i] : -g->claim_points[i];
+    int rank = RANK(g->deck);
+    if (!r->heels_before_play && ((r->heels_mask >> rank) & 1) && r->heels_points)
+        value += g->teams[g->dealer] == team ? r->heels_points : -r->heels_points;
+    return value;
+}
+
 static long long mog_value(Search *s, Game *g, int depth) {
     if (g->phase == P_OVER || g->deal_number != s->deal)
         return outcome(g, s->team);
@@ -1361,21 +1382,12 @@ static long long mog_value(Search *s, Game *g, int depth) {
     }
     Act legal[64];
     int n = mog_actions(g, actor, legal);
-    if (g->teams[actor] != s->team) {
-        int choice = choose_greedy(g, actor, legal, n);
-        copy_position(child, g);
-        apply_mog(child, actor, &legal[choice]);
-        return mog_value(s, child, depth + 1);
-    }
-    long long best = -SEARCH_INF;
-    for (int i = 0; i < n; i++) {
-        copy_position(child, g);
-        apply_mog(child, actor, &legal[i]);
-        long long value = mog_value(s, child, depth + 1);
-        if (value > best)
-            best = value;
-    }
-    return best;
+    /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
+       so that no step is chosen knowing the world's hidden hands. */
+    int choice = n == 1 ? 0 : choose_expert(g, actor, legal, n);
+    copy_position(child, g);
+    apply_mog(child, actor, &legal[choice]);
+    return mog_value(s, child, depth + 1);
 }
 
 static int give_options(const Game *g, int player, Act *out) {
@@ -1476,7 +1488,8 @@ static int choose_search(Game *g, int player, const Act *legal, int n) {
             return 0;
         }
     }
-    int in_play = g->phase == P_PLAY, worlds = in_play ? PLAY_WORLDS : MOG_WORLDS;
+    int in_play = g->phase == P_PLAY;
+    int worlds = g->n == 4 ? FOUR_HAND_WORLDS : in_play ? PLAY_WORLDS : MOG_WORLDS;
     long long sums[64];
     memset(sums, 0, sizeof sums);
     Search s = {g, g->teams[player], g->deal_number};

@@ -3,7 +3,8 @@ hands the other players may hold, searched through the rest of the deal.
 
 It sees only what its seat may see: its hand, the deck card, the cards played, the scores, and in the
 two-hand game the card it gave in the mog (which the other player holds until he plays it). Each
-decision it draws ``PLAY_WORLDS`` (in the play) or ``MOG_WORLDS`` (in the mog) *worlds*: the unseen
+decision it draws ``PLAY_WORLDS`` (in the play) or ``MOG_WORLDS`` (in the mog) *worlds*
+(``FOUR_HAND_WORLDS`` in the four-hand game): the unseen
 cards dealt at random into the other hands (and, where the dealer may mog the stock, the next stock card),
 by a partial Fisher-Yates shuffle of the unseen cards in deck order, with the bot's own seeded
 generator. Every choice is tried in every world (common random numbers), and the one with the best sum
@@ -11,10 +12,10 @@ of values is taken (the first of equals):
 
 - in the play, the value of a world is the minimax value of the rest of the deal with every hand known
   (alpha-beta; the play to its end, the go and the latter, the count), the bot's side maximising and
-  the other side minimising;
-- in the mog, the other players are taken to mog as the greedy bot does, the bot's own later steps are
-  searched, and a world's value at the start of the play is the points so far and to come at the count:
-  each side's hands counted, the late claims and the heels.
+  the other side minimising; in the four-hand game, of the rest of the series, and then the count;
+- in the mog, every later step (the bot's own too) is taken as the expert bot takes it, from what its
+  seat sees, and a world's value at the start of the play is the points so far and to come at the
+  count: each side's hands counted, the late claims and the heels.
 
 A value is the bot's side's score less the other side's at the end of what is searched, or ``WIN`` (a
 side reached the target: the bot plays to win the game, pegging out first or holding the other side
@@ -24,6 +25,7 @@ choices, are exactly those of the compiled kernel's search (``_kernel.c``), whic
 from __future__ import annotations
 
 import random
+from typing import Any, Sequence
 
 from ..cards import FULL_DECK, Card
 from .actions import CHANCE_ACTIONS, Action, Kind
@@ -32,6 +34,7 @@ from .state import State
 
 PLAY_WORLDS = 16
 MOG_WORLDS = 32
+FOUR_HAND_WORLDS = 8  # in the play and the mog alike: a world of four hands costs four times as much
 WIN = 10_000
 _INF = 1 << 40
 
@@ -73,7 +76,8 @@ class SearchBot:
     def _sums(self, state: State, player: int, legal: list[Action]) -> list[int]:
         in_play = state.phase is _PLAY
         team, deal = state.team_of(player), state.deal_number
-        worlds = [self._world(state, player) for _ in range(PLAY_WORLDS if in_play else MOG_WORLDS)]
+        count = FOUR_HAND_WORLDS if state.n == 4 else PLAY_WORLDS if in_play else MOG_WORLDS
+        worlds = [self._world(state, player) for _ in range(count)]
         sums = [0] * len(legal)
         for world in worlds:
             for i, action in enumerate(legal):
@@ -132,9 +136,12 @@ def _outcome(state: State, team: int) -> int:
 
 
 def _play_value(state: State, team: int, deal: int, alpha: int, beta: int) -> int:
-    """The minimax value of the rest of the deal, every hand known."""
+    """The minimax value of the rest of the deal, every hand known (in the four-hand game, of the rest of
+    the series, and then what the count will bring: a whole deal of four hands is too deep to search)."""
     if state.phase is _OVER or state.deal_number != deal:
         return _outcome(state, team)
+    if state.n == 4 and not state.series:
+        return _at_the_count(state, team, state.count_hands)
     actor = state.to_play
     mine = state.team_of(actor) == team
     best = -_INF if mine else _INF
@@ -155,41 +162,48 @@ def _play_value(state: State, team: int, deal: int, alpha: int, beta: int) -> in
     return best
 
 
-def _mog_value(state: State, team: int, deal: int) -> int:
-    """The rest of the mog: the other side mogs as the greedy bot does, the bot's side is searched; then
-    what the count will bring, the play aside."""
-    from .bots import GreedyBot  # the bots module imports this one
+# The model of every later step of the mog, the seat's own included: the expert bot, which chooses from
+# what its seat sees (so that no later step is chosen knowing a world's hidden hands). It draws nothing
+# from its generator.
+_MODEL: list[Any] = []
 
+
+def _model() -> Any:
+    if not _MODEL:
+        from .bots import ExpertBot  # the bots module imports this one
+
+        _MODEL.append(ExpertBot(random.Random(0)))
+    return _MODEL[0]
+
+
+def _mog_value(state: State, team: int, deal: int) -> int:
+    """The rest of the mog, every step as the expert bot takes it; then what the count will bring, the
+    play aside."""
     if state.phase is _OVER or state.deal_number != deal:
         return _outcome(state, team)
     if state.phase is not _MOG:
-        return _at_the_count(state, team)
+        return _at_the_count(state, team, state.hands)
     actor, step = state.pending[0]
     if step == "stock-card":
         child = state.search_copy()
         child.apply_trusted(CHANCE_ACTIONS[Kind.STOCK_CARD][child.stock[0].index])
         return _mog_value(child, team, deal)
-    if state.team_of(actor) != team:
-        child = state.search_copy()
-        child.apply_trusted(GreedyBot.choose_for(state, actor))
-        return _mog_value(child, team, deal)
-    best = -_INF
-    for action in state.legal_actions():
-        child = state.search_copy()
-        child.apply_trusted(action)
-        best = max(best, _mog_value(child, team, deal))
-    return best
+    legal = state.legal_actions()
+    child = state.search_copy()
+    child.apply_trusted(legal[0] if len(legal) == 1 else _model().choose(state, actor))
+    return _mog_value(child, team, deal)
 
 
-def _at_the_count(state: State, team: int) -> int:
-    """The score difference now, and what the count will add: each hand, the late claims, the heels."""
+def _at_the_count(state: State, team: int, hands: Sequence[Sequence[Card]]) -> int:
+    """The score difference now, and what the count will add: each of ``hands`` (as they will be
+    counted), the late claims, the heels."""
     rules, deck = state.rules, state.deck_card
     assert deck is not None
     total = state.game.counter.total
     value = state.scores[team] - state.scores[1 - team]
     for p in range(state.n):
         sign = 1 if state.team_of(p) == team else -1
-        value += sign * total(state.hands[p], deck)
+        value += sign * total(hands[p], deck)
     for claim in state.claims:
         value += claim.points if state.team_of(claim.receiver) == team else -claim.points
     if not rules.heels_before_play and deck.rank in rules.heels_ranks and rules.heels_points:
@@ -197,4 +211,4 @@ def _at_the_count(state: State, team: int) -> int:
     return value
 
 
-__all__ = ["MOG_WORLDS", "PLAY_WORLDS", "SearchBot", "WIN"]
+__all__ = ["FOUR_HAND_WORLDS", "MOG_WORLDS", "PLAY_WORLDS", "SearchBot", "WIN"]
