@@ -97,14 +97,15 @@ class Comparison:
     @classmethod
     def run(cls, profiles: Sequence[ProfileRef] | None = None, *, games: int = running.DEFAULT_GAMES,
             seed: int = running.DEFAULT_SEED, bots: Sequence[str] = running.DEFAULT_BOTS, jobs: int | None = None,
-            scheduler: str | None = None, skill_games: int = running.DEFAULT_SKILL_GAMES,
+            scheduler: str | None = None, skill_games: int | None = None,
             check_exact: bool = False) -> Comparison:
         """Play ``costly compare PROFILES --games N --seed S ...``: the same games, the same figures.
 
         ``profiles``: Profiles, bundled ids or paths, each once (default: every bundled profile, oldest
         first). ``bots``: one name, or one per seat in turn. ``jobs``: local processes (default: one a
         core); any number gives the same result. ``scheduler``: a ``tcp://HOST:PORT`` Dask scheduler to
-        play on instead (the ``dask`` extra). ``skill_games``: seeds for the skill figures (0 leaves them
+        play on instead (the ``dask`` extra). ``skill_games``: seeds for the skill figures (None: 2,000, and
+        400 for the pair with the slow search bot, as ``costly compare`` plays them; 0 leaves them
         out). ``check_exact``: also count the eldest's dealt hands against the exact mean.
 
         Ctrl-C stops the games and keeps those finished (``complete`` is then False); stopped before any

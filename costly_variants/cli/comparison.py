@@ -79,9 +79,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "a rule set)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help="the same seed gives the same report (default: %(default)s)")
     _add_run_options(p)
-    p.add_argument("--skill-games", type=_count, default=DEFAULT_SKILL_GAMES, metavar="N",
-                   help="seeds for the skill figures (expert v greedy, greedy v random; each seed twice, seats "
-                        "swapped; default: %(default)s); 0 leaves them out")
+    p.add_argument("--skill-games", type=_count, default=None, metavar="N",
+                   help="seeds for the skill figures (search v greedy, expert v greedy, greedy v random; each seed "
+                        f"twice, seats swapped; default: {DEFAULT_SKILL_GAMES}, and "
+                        f"{_running.DEFAULT_SEARCH_GAMES} for the slow search bot); 0 leaves them out")
     p.add_argument("--check-exact", action="store_true",
                    help="also count the eldest's dealt hands (replaying every game) against the exact mean")
     p.add_argument("--by-rule", action="store_true",

@@ -234,7 +234,10 @@ def _footer(data: dict[str, Any], width: int) -> list[str]:
             "Wilson for shares, t for means over games, delta-method t for per-deal figures, paired t for "
             f"differences. '?' = {TOO_FEW}.")
     if s.get("skill_games"):
-        text += f" Skill: {s['skill_games']} seeds, each played twice with the seats swapped."
+        seeds = s.get("skill_seeds", {})
+        fewer = sorted({n for n in seeds.values() if n and n != s["skill_games"]})
+        text += f" Skill: {s['skill_games']} seeds, each played twice with the seats swapped"
+        text += (f" ({', '.join(str(n) for n in fewer)} for the search bot's pair)." if fewer else ".")
     return _wrap(text, width, "", "")
 
 

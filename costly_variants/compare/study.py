@@ -22,7 +22,7 @@ from .runner import GameSpec, Plan, PlanResult, Progress, run_plans
 from .tally import LEAD_POINTS, SkillSums, Sums
 
 # Skill: the stronger bot against the weaker, each seed played twice with the seats swapped.
-SKILL_PAIRS = (("expert", "greedy"), ("greedy", "random"))
+SKILL_PAIRS = (("search", "greedy"), ("expert", "greedy"), ("greedy", "random"))
 
 Runner = Callable[[Sequence[Plan], Progress | None], list[PlanResult]]
 
@@ -34,6 +34,14 @@ class Settings:
     bots: tuple[str, ...]
     skill_games: int = 0
     eldest_counts: bool = False
+    # Seeds for the pairs with the slow search bot; None: as many as skill_games.
+    search_games: int | None = None
+
+    def seeds_of(self, strong: str, weak: str) -> int:
+        """Seeds for a pair of bots' skill figure."""
+        if "search" in (strong, weak) and self.search_games is not None:
+            return min(self.search_games, self.skill_games)
+        return self.skill_games
 
 
 def local_runner(jobs: int) -> Runner:
@@ -50,7 +58,7 @@ def plans_for(chosen: Sequence[Profile], settings: Settings) -> list[Plan]:
     plans = []
     if settings.skill_games:
         for strong, weak in SKILL_PAIRS:
-            plans.append(Plan(specs, (strong, weak), settings.seed + 1, settings.skill_games, skill=True))
+            plans.append(Plan(specs, (strong, weak), settings.seed + 1, settings.seeds_of(strong, weak), skill=True))
     plans.append(Plan(specs, settings.bots, settings.seed, settings.games, eldest_counts=settings.eldest_counts))
     return plans
 
@@ -130,6 +138,8 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
         "baseline": ids[0],
         "settings": {"games": settings.games, "games_played": main.games, "complete": all(r.complete for r in results),
                      "seed": settings.seed, "bots": list(settings.bots), "skill_games": settings.skill_games,
+                     "skill_seeds": {f"{strong}-{weak}": settings.seeds_of(strong, weak) if settings.skill_games else 0
+                                     for strong, weak in SKILL_PAIRS},
                      "level": stats.LEVEL, "min_games_for_interval": stats.MIN_GAMES, "methods": stats.METHODS},
         "rules_differing": differing_rules(chosen),
         "exact": analyses,
