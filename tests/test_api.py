@@ -36,8 +36,10 @@ def test_the_defaults_are_the_commands():
     run = inspect.signature(cv.Comparison.run).parameters
     settings = running.comparison_settings(games=compare.games, seed=compare.seed, bots=running.DEFAULT_BOTS,
                                            skill_games=compare.skill_games)
-    assert (run["games"].default, run["seed"].default, run["skill_games"].default) == \
-        (settings.games, compare.seed, compare.skill_games) == (20_000, 1, 2_000)
+    api = running.comparison_settings(games=run["games"].default, seed=run["seed"].default,
+                                      bots=run["bots"].default, skill_games=run["skill_games"].default)
+    assert api == settings  # the same settings, whether the defaults are spelt out or left to the runner
+    assert (settings.games, settings.skill_games, settings.seeds_of("search", "greedy")) == (20_000, 2_000, 400)
     by_rule = inspect.signature(cv.Comparison.by_rule).parameters
     assert by_rule["games"].default == running.comparison_settings(
         games=None, seed=1, bots=("greedy",), skill_games=0, by_rule=True).games == 10_000

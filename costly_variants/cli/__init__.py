@@ -23,7 +23,7 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("profiles", "the rule profiles: list, check, read and compare them", ("profiles",)),
     ("counting", "count hands under the profiles", ("counting",)),
-    ("games", "play the game, and check a played game", ("games",)),
+    ("games", "play the game, check a played game, and advice for a hand", ("games", "advice")),
     ("comparison", "compare the profiles by their effect on whole games", ("comparison",)),
     ("site", "the reference site generated from the profiles", ("site",)),
 )

@@ -407,14 +407,31 @@ class Terminal:
     def hint(self, legal: list[Action]) -> None:
         import random
 
-        from ..game.bots import make_bot
+        from ..game.search import WIN, SearchBot
         from .teach import hint
 
-        # A fresh bot with a fixed seed: a hint must not change the computer's own choices later.
-        choice = make_bot(self.bot, random.Random(0)).choose(self.state, 0)
-        number = legal.index(choice) + 1
-        self.explain([_point(f"The computer ({self.bot}) would choose [{number}] "
-                             f"{self.describe(choice, self.step())}: {hint(self.profile, self.state, choice)}.")])
+        # The search bot, with a seed of its own: a hint must not change the computer's own choices later.
+        # Each choice is tried in worlds drawn from what your seat sees (the cards you have not seen dealt
+        # at random into the other hands), searched to the end of the deal.
+        values = SearchBot(random.Random(0)).values(self.state, 0)
+        sums = [sum(v) for _, v in values]
+        best = max(range(len(values)), key=lambda i: (sums[i], -i))
+        choice = values[best][0]
+        lines = [_point(f"The search bot would choose [{legal.index(choice) + 1}] "
+                        f"{self.describe(choice, self.step())}: {hint(self.profile, self.state, choice)}.")]
+        if len(values) > 1:
+            lines.append(_point("Each choice, on average over the hands the others may hold (your side's points "
+                                "less the other's by the end of the deal):"))
+            for action, worlds in values:
+                won = sum(v >= WIN for v in worlds)
+                lost = sum(v <= -WIN for v in worlds)
+                points = [v for v in worlds if -WIN < v < WIN]
+                text = f"[{legal.index(action) + 1}] {self.describe(action, self.step())}: "
+                text += f"{sum(points) / len(points):+.1f}" if points else "decided"
+                if won or lost:
+                    text += f" (the game won in {won} and lost in {lost} of {len(worlds)} worlds)"
+                lines.append(_point(text))
+        self.explain(lines)
 
     def rules(self) -> None:
         from .teach import key_rules

@@ -57,11 +57,11 @@ class SearchBot:
             self._gave = (state.deal_number, chosen.card, 1 - player)
         return chosen
 
-    def values(self, state: State, player: int) -> list[tuple[Action, int]]:
-        """Each legal action and the sum of its values over the worlds drawn (for ``hint``); draws from
-        the bot's generator as a choice does."""
+    def values(self, state: State, player: int) -> list[tuple[Action, list[int]]]:
+        """Each legal action and its value in each world drawn (for ``hint``); draws from the bot's
+        generator as a choice does."""
         legal = state.legal_actions()
-        return list(zip(legal, self._sums(state, player, legal)))
+        return list(zip(legal, self._values(state, player, legal)))
 
     # -- the search ----------------------------------------------------------------------------------
 
@@ -74,20 +74,23 @@ class SearchBot:
         return legal[best]
 
     def _sums(self, state: State, player: int, legal: list[Action]) -> list[int]:
+        return [sum(values) for values in self._values(state, player, legal)]
+
+    def _values(self, state: State, player: int, legal: list[Action]) -> list[list[int]]:
         in_play = state.phase is _PLAY
         team, deal = state.team_of(player), state.deal_number
         count = FOUR_HAND_WORLDS if state.n == 4 else PLAY_WORLDS if in_play else MOG_WORLDS
         worlds = [self._world(state, player) for _ in range(count)]
-        sums = [0] * len(legal)
+        values: list[list[int]] = [[] for _ in legal]
         for world in worlds:
             for i, action in enumerate(legal):
                 child = world.search_copy()
                 child.apply_trusted(action)
                 if in_play:
-                    sums[i] += _play_value(child, team, deal, -_INF, _INF)
+                    values[i].append(_play_value(child, team, deal, -_INF, _INF))
                 else:
-                    sums[i] += _mog_value(child, team, deal)
-        return sums
+                    values[i].append(_mog_value(child, team, deal))
+        return values
 
     def _world(self, state: State, player: int) -> State:
         """The state with the cards this seat has not seen dealt at random into the other hands."""
