@@ -1260,8 +1260,8 @@ static int choose_expert(Game *g, int player, const Act *legal, int n) {
    others mog as the greedy bot does and the value is the score and the count to come. Whole numbers
    throughout, so the same sums and the same choices. */
 
-#define PLAY_WORLDS 16
-#define MOG_WORLDS 32
+#define PLAY_WORLDS 40
+#define MOG_WORLDS 48
 #define FOUR_HAND_WORLDS 8 /* in the play and the mog alike: four hands' worlds cost four times as much */
 #define WIN 10000
 #define SEARCH_INF (1LL << 40)

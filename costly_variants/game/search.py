@@ -32,8 +32,8 @@ from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import Phase
 from .state import State
 
-PLAY_WORLDS = 16
-MOG_WORLDS = 32
+PLAY_WORLDS = 40
+MOG_WORLDS = 48
 FOUR_HAND_WORLDS = 8  # in the play and the mog alike: a world of four hands costs four times as much
 WIN = 10_000
 _INF = 1 << 40
