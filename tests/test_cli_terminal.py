@@ -334,7 +334,8 @@ def test_a_newcomer_finishes_a_game_with_the_built_in_help(monkeypatch):
     assert "[mog.procedure: parlett-web#mogging]" in " ".join(help_text.split())
     assert "gives the other side 1 point" in help_text
     # hint, rules, score.
-    assert "The computer (expert) would choose [" in flat and "so mogging is worth more" in flat
+    assert "The search bot would choose [" in flat and "is worth more" in flat
+    assert "on average over the hands the others may hold" in flat
     assert "The count may not pass: 31" in flat and "Values an Ace may take: 1, 11" in flat
     assert out.count("You            |") >= 2
     # Whose turn, the card received, Enter for a forced move, an Ace typed as its card.

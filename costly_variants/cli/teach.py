@@ -196,7 +196,12 @@ def hint(profile: Profile, state: State, action: Action, player: int = 0) -> str
         best = max((sum(count_total(rules, [c for c in hand if c != give] + [new], deck)
                         for new in unseen if new != give) / max(1, len(unseen) - 1)) for give in hand)
         verdict = "mogging" if action.kind is Kind.ASK else "keeping your hand"
+        cost = f" (a refusal costs {rules.mog_refusal_points})" if rules.mog_refusal_points else ""
+        if (action.kind is Kind.ASK) != (best + rules.mog_refusal_points >= current):
+            # The search weighs what the other side makes of the exchange too: say so, not the opposite.
+            return (f"your hand counts {current} now and about {best:.1f} on average after the best exchange, "
+                    f"but the exchange also changes the other hand: searched to the end of the deal, {verdict} "
+                    f"is worth more{cost}")
         return (f"your hand counts {current} now; after the best exchange it would count about {best:.1f} on "
-                f"average, so {verdict} is worth more"
-                + (f" (a refusal costs {rules.mog_refusal_points})" if rules.mog_refusal_points else ""))
+                f"average, so {verdict} is worth more{cost}")
     return "it keeps the cards that count most"
