@@ -137,7 +137,7 @@ def test_cell_cites_readably_and_explains_itself(site):
     # eddowes-burne-1874's target is disputed: the cell names the other reading and why, in place
     cells = row.split("<td")
     disputed = next(c for c in cells if "costly-status-disputed" in c)
-    assert "<details" in disputed and "the dispute: 1 other reading" in disputed
+    assert "<details" in disputed and "dispute: 1 other reading" in disputed
     assert "once round a Cribbage board" in text_of(disputed)
     assert "Wikipedia credits 121 to Parlett" in text_of(disputed)
 
@@ -182,7 +182,7 @@ def test_legend_and_source_status_in_the_column_headers(site):
     # any status a profile gives its source is shown the same way, with its note as text
     house = head[head.index("house-hostile"):]
     house = house[:house.index("</th>")]
-    assert "source secondary" in house and "Our own <em>house</em> :ref:`rules` [1]_" in text_of(house)
+    assert "secondary sources" in house and "Our own <em>house</em> :ref:`rules` [1]_" in text_of(house)
 
 
 def test_bibliography_labels_pages_urls_and_links(site):

@@ -89,6 +89,24 @@ class summary(nodes.General, nodes.TextElement):
     """The always-visible line of a :class:`details`."""
 
 
+class wbr(nodes.General, nodes.Element):
+    """A place a long word may break (HTML ``<wbr>``), adding no character to what is copied."""
+
+
+def rule_key(key: str) -> nodes.literal:
+    """A rule key in code type that breaks only after its dots and underscores, never mid-word."""
+    out = nodes.literal(classes=["costly-rule-key"])
+    part = ""
+    for ch in key:
+        part += ch
+        if ch in "._":
+            out += [nodes.Text(part), wbr()]
+            part = ""
+    if part:
+        out += nodes.Text(part)
+    return out
+
+
 def disclosure(summary_parts: Sequence[Child], body: Sequence[nodes.Node],
                classes: Sequence[str] = ()) -> details:
     node = details("", classes=list(classes))
@@ -113,6 +131,11 @@ def _depart_summary(self: SphinxTranslator, node: summary) -> None:
     self.body.append("</summary>")  # type: ignore[attr-defined]
 
 
+def _visit_wbr(self: SphinxTranslator, node: wbr) -> None:
+    self.body.append("<wbr>")  # type: ignore[attr-defined]
+    raise nodes.SkipNode
+
+
 def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
     """Other builders show a disclosure's summary and body as plain content."""
 
@@ -123,6 +146,7 @@ def add_nodes(app: Any) -> None:
                  texinfo=plain)
     app.add_node(summary, html=(_visit_summary, _depart_summary), latex=plain, text=plain, man=plain,
                  texinfo=plain)
+    app.add_node(wbr, html=(_visit_wbr, None), latex=plain, text=plain, man=plain, texinfo=plain)
 
 
 def table(header: Sequence[Any] | nodes.row, rows: Iterable[nodes.row | Sequence[Any]], *,
@@ -135,7 +159,7 @@ def table(header: Sequence[Any] | nodes.row, rows: Iterable[nodes.row | Sequence
     for w in widths or [1] * len(header):
         group += nodes.colspec(colwidth=w)
     if widths:
-        tab["colwidths-given"] = True  # the widths above, not the docutils guess
+        tab["classes"].append("colwidths-given")  # docutils writes the widths above only for this class
     head = nodes.thead()
     head += header if isinstance(header, nodes.row) else row(header)
     group += head
