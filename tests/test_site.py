@@ -66,6 +66,11 @@ class _Element(HTMLParser):
             self.parts.append(self.get_starttag_text())
             self.depth += tag not in self.VOID
 
+    def handle_startendtag(self, tag, attrs):
+        """A self-closed tag (``<col ... />``) opens and closes nothing."""
+        if self.depth and not self.done:
+            self.parts.append(self.get_starttag_text())
+
     def handle_endtag(self, tag):
         if self.depth and not self.done:
             self.parts.append(f"</{tag}>")

@@ -70,6 +70,19 @@ def short_names(bibfile: Path) -> dict[str, str]:
     return {key: author_year(entry) for key, entry in parse_file(str(bibfile)).entries.items()}
 
 
+@cache
+def _bib_titles(bibfile: Path) -> dict[str, str]:
+    from pybtex.database import parse_file
+
+    return {key: str(entry.fields.get("title", "")).replace("{", "").replace("}", "")
+            for key, entry in parse_file(str(bibfile)).entries.items()}
+
+
+def bib_title(source: Source, bibfile: Path) -> str:
+    """The work's title as the bibliography gives it (no author, no edition), or empty."""
+    return _bib_titles(bibfile).get(source.bibkey, "")
+
+
 def source_name(source: Source, bibfile: Path) -> str:
     return short_names(bibfile).get(source.bibkey, source.id)
 

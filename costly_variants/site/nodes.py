@@ -170,6 +170,44 @@ def table(header: Sequence[Any] | nodes.row, rows: Iterable[nodes.row | Sequence
     return tab
 
 
+def label_cells(row_node: nodes.row, header: Sequence[str], numeric: Sequence[int] = ()) -> nodes.row:
+    """Give each cell of a row its column's name, shown only where the table stacks (a phone), and mark
+    the numeric columns (right-aligned where the table is a grid)."""
+    for index, (name, cell) in enumerate(zip(header, row_node.children)):
+        if not isinstance(cell, nodes.entry):
+            continue
+        if index in numeric:
+            cell["classes"].append("costly-num")
+        if not cell.astext().strip():
+            cell["classes"].append("costly-empty")
+        label = inline(name, classes=["costly-col-label"]) if name else None
+        if label is None:
+            continue
+        first = cell.children[0] if cell.children else None
+        if isinstance(first, nodes.paragraph):
+            first.insert(0, label)
+        else:
+            cell.insert(0, para(label))
+    return row_node
+
+
+def data_table(header: Sequence[Any], rows: Iterable[nodes.row | Sequence[Any]], *,
+               widths: Sequence[int] | None = None, numeric: Sequence[int] = (),
+               labels: Sequence[str] | None = None, classes: Sequence[str] = ()) -> nodes.container:
+    """A table that fits its column at any width: a grid where there is room, and on a phone one block
+    a row, each cell named by its column (``labels``, else the header's words). Nothing in it scrolls or
+    is cut."""
+    names = list(labels) if labels is not None else [h if isinstance(h, str) else "" for h in header]
+    made = [r if isinstance(r, nodes.row) else row(r) for r in rows]
+    box = nodes.container(classes=["costly-fit", "costly-stack", *classes])
+    box += table(list(header), [label_cells(r, names, numeric) for r in made], widths=widths)
+    head = box.children[0].children[0].children[-2]  # table > tgroup > thead
+    for index, cell in enumerate(head.findall(nodes.entry)):
+        if index in numeric:
+            cell["classes"].append("costly-num")
+    return box
+
+
 def row(cells: Sequence[Any], *, classes: Sequence[str] = ()) -> nodes.row:
     out = nodes.row(classes=list(classes))
     for cell in cells:

@@ -290,8 +290,7 @@ class GlanceDirective(CostlyDirective):
                    for p in shown]
         rows.append(n.row(counts, classes=["costly-glance-total"]))
         header = ["rule", *[[n.xref(profile_label(p.id), p.id)] for p in shown]]
-        box = nodes.container(classes=["costly-scroll", "costly-glance"])
-        box += n.table(header, rows, classes=["costly-glance-table"])
+        box = n.data_table(header, rows, labels=["", *[p.id for p in shown]], classes=["costly-glance"])
         return [self.located(box)]
 
 
@@ -321,9 +320,7 @@ class SchemaDirective(CostlyDirective):
         body = schema["properties"]["rules"]["properties"]
         rows = [[[n.literal(f"{section}.{name}")], spec["title"], _allowed(spec["properties"]["value"])]
                 for section, fields in body.items() for name, spec in fields["properties"].items()]
-        box = nodes.container(classes=["costly-scroll"])
-        box += n.table(["rule", "meaning", "value"], rows, widths=[25, 45, 30])
-        return [box]
+        return [n.data_table(["rule", "meaning", "value"], rows, widths=[28, 42, 30], labels=["", "meaning", "value"])]
 
 
 class GlossaryDirective(CostlyDirective):
@@ -341,8 +338,8 @@ class GlossaryDirective(CostlyDirective):
             for (meaning, cite), users in entries[term].items():
                 rows.append([n.strong(term), n.squash(meaning), self.cites(cite),
                              n.joined([n.xref(profile_label(u), u) for u in users])])
-        box = nodes.container(classes=["costly-scroll"])
-        box += n.table(["term", "meaning", "passages", "profile"], rows, widths=[15, 45, 25, 15])
+        box = n.data_table(["term", "meaning", "passages", "profile"], rows, widths=[15, 45, 22, 18],
+                           labels=["", "meaning", "passages", "profile"])
         return [self.located(box)]
 
 
@@ -358,7 +355,8 @@ class AnalysisDirective(CostlyDirective):
             rows.append([[n.xref(profile_label(profile.id), profile.id)], f"{a.mean:.3f}", str(a.maximum),
                          ", ".join(map(str, a.impossible)) or "none", f"{a.zero_share:.2%}",
                          f"{a.category_deals['colours'] / a.deals:.1%}"])
-        box = nodes.container(classes=["costly-scroll"])
-        box += n.table(["profile", "mean count", "best count", "totals no deal makes", "hands scoring nothing",
-                        "hands scoring for colours"], rows)
+        box = n.data_table(["profile", "mean count", "best count", "totals no deal makes", "hands scoring nothing",
+                            "hands scoring for colours"], rows, widths=[24, 13, 13, 20, 15, 15], numeric=(1, 2, 4, 5),
+                           labels=["", "mean count", "best count", "totals no deal makes", "hands scoring nothing",
+                                   "hands scoring for colours"])
         return [self.located(box)]
