@@ -71,11 +71,19 @@ def short_names(bibfile: Path) -> dict[str, str]:
 
 
 @cache
-def _bib_titles(bibfile: Path) -> dict[str, str]:
+def _bib_fields(bibfile: Path, name: str) -> dict[str, str]:
     from pybtex.database import parse_file
 
-    return {key: str(entry.fields.get("title", "")).replace("{", "").replace("}", "")
+    return {key: str(entry.fields.get(name, "")).replace("{", "").replace("}", "")
             for key, entry in parse_file(str(bibfile)).entries.items()}
+
+
+def _bib_titles(bibfile: Path) -> dict[str, str]:
+    return _bib_fields(bibfile, "title")
+
+
+def bib_year(source: Source, bibfile: Path) -> str:
+    return _bib_fields(bibfile, "year").get(source.bibkey, "")
 
 
 def bib_title(source: Source, bibfile: Path) -> str:
@@ -186,6 +194,7 @@ def quote(ref: str, lib: Library, bibfile: Path) -> nodes.Element:
     if is_verbatim(ref, lib):
         return n.para(link, ": ", n.inline(f"\u201c{words}\u201d", classes=["costly-words"]),
                       classes=["costly-quote"])
+    words = readable(words, lib, bibfile)
     return n.para(link, ", ", n.inline("in our words", classes=["costly-our-words-mark"]), ": ",
                   n.inline(words, classes=["costly-our-words"]), classes=["costly-paraphrase"])
 

@@ -19,13 +19,15 @@ from sphinx.util import logging
 from ..profiles import Profile
 from ..profiles.sources import Source
 from . import nodes as n
-from .citations import (Citer, bib_title, example_label, passage_label, profile_label, profile_rule_label, rule_label,
+from .citations import (Citer, bib_title, bib_year, example_label, passage_label, profile_label, profile_rule_label, rule_label,
                         source_label, source_name, where)
 from .data import start_build
 from .directive import CostlyDirective
 from .plots import hand_distribution
 from .prose import rules_as_prose
-from .tables import provenance_body, sections, value_text
+from .narration import narrated_deal
+from .summary import facts, scoring
+from .tables import SOURCE_BADGES, provenance_body, sections, support_text, value_text
 
 logger = logging.getLogger(__name__)
 
@@ -97,17 +99,23 @@ class ProfilePageDirective(CostlyDirective):
                                                 self.data.library.sources[profile.main_source].title)]
         intro += [". ", n.squash(profile.summary)]
         page = section(profile.title, profile_label(profile.id), doc, n.para(*intro))
+        games = int(self.config.costly_compare_games)
+        page += facts(self, profile, games)
         if profile.source_status:
             s = profile.source_status
             note = nodes.admonition(classes=["costly-source-status-note"])
             note += nodes.title("", "", nodes.Text(f"Source {s.status.value}"))
-            note += n.para(n.badge(s.status.value), " ", n.squash(s.note))
+            note += n.para(n.badge(s.status.value, SOURCE_BADGES.get(s.status.value)), " ", self.readable(s.note))
             note += n.para(*self.cites(s.cite), classes=["costly-cites"])
             page += note
+        page += section("Scoring at a glance", f"{profile_label(profile.id)}--scoring", doc,
+                        n.para("Everything that scores, in the order of a deal; each rule links to its record below."),
+                        scoring(self, profile))
         page += section("How to play", f"{profile_label(profile.id)}--prose", doc,
                         n.para("Each sentence links to the rule's full record below; the passages follow in brackets, "
                                "with the status where it is not ", n.badge("stated"), "."),
                         *rules_as_prose(self, profile))
+        page += section("An example deal", f"{profile_label(profile.id)}--deal", doc, *narrated_deal(self, profile))
         page += section("Every rule, with its passages", f"{profile_label(profile.id)}--rules", doc,
                         *self.rule_tables(profile))
         if profile.vocabulary:
@@ -262,7 +270,7 @@ class SourcePageDirective(CostlyDirective):
                 box += nodes.block_quote("", n.para(n.squash(passage.text)), classes=["costly-words"])
             else:
                 box += n.para(n.inline(f"{name}, in our words", classes=["costly-our-words-mark"]), ": ",
-                              n.inline(n.squash(passage.summary or ""), classes=["costly-our-words"]),
+                              n.inline(self.readable(passage.summary or ""), classes=["costly-our-words"]),
                               classes=["costly-paraphrase", "costly-paraphrase-block"])
             if passage.note:
                 box += n.para(n.strong("Note: "), self.readable(passage.note))
@@ -326,3 +334,26 @@ class SourceIndexDirective(CostlyDirective):
         box = n.data_table(["source", "title", "kind", "passages cited"], rows, widths=[20, 50, 12, 18],
                            labels=["", "title", "kind", "passages cited"])
         return [self.located(box), page_tree(self, SOURCE_FOLDER, [s.id for s in ordered])]
+
+
+def source_date(source: Source, bibfile: Path) -> str:
+    """A source's own date, as its bibliography entry gives it (``1674``, ``17--``), else from its id."""
+    year = bib_year(source, bibfile)
+    if year:
+        return year
+    found = re.search(r"(1[5-9]\d\d|20\d\d)", source.id)
+    return found.group(1) if found else "n.d."
+
+
+class HistoryDirective(CostlyDirective):
+    """``.. costly-history::``: every source in the order of its own date, with what it is."""
+
+    def run(self) -> list[nodes.Node]:
+        bibfile = self.data.bibfile
+        dated = sorted(self.data.library.sources.values(),
+                       key=lambda s: (source_date(s, bibfile).replace("-", "5"), s.id))
+        rows = [[source_date(s, bibfile), [n.xref(source_label(s.id), source_name(s, bibfile))],
+                 n.squash(bib_title(s, bibfile) or s.title),
+                 s.kind + ("" if s.available else ", text not available")] for s in dated]
+        return [self.located(n.data_table(["date", "source", "what it is", "kind"], rows, widths=[10, 24, 46, 20],
+                                          labels=["", "", "", "kind"]))]

@@ -124,7 +124,7 @@ def support_text(d: CostlyDirective, profile: Profile) -> str:
     name = d.source_name(main) if main else "its main source"
     text = f"{found.main} of its {found.total} values cite the words of {name}"
     if found.other_primary:
-        text += f"; {found.other_primary} cite another primary text"
+        text += f"; {found.other_primary} cite{'s' if found.other_primary == 1 else ''} another primary text"
     rest = found.secondary_only
     if rest:
         text += f"; {rest} rest only on modern reports (cited in our words) or on this project's choices"
@@ -290,7 +290,8 @@ class GlanceDirective(CostlyDirective):
                    for p in shown]
         rows.append(n.row(counts, classes=["costly-glance-total"]))
         header = ["rule", *[[n.xref(profile_label(p.id), p.id)] for p in shown]]
-        box = n.data_table(header, rows, labels=["", *[p.id for p in shown]], classes=["costly-glance"])
+        box = n.data_table(header, rows, labels=["", *[p.id for p in shown]], classes=["costly-glance"],
+                           widths=[24, *[76 // len(shown)] * len(shown)])
         return [self.located(box)]
 
 
