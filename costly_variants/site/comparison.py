@@ -303,18 +303,20 @@ class ByRuleDirective(CostlyDirective):
                                  n.para(STAR_NOTE, classes=["costly-star-note"]),
                                  _section(self, f"The whole change, {a.id} to {b.id}",
                                           f"{by_rule_label(a.id, b.id)}--whole", whole)]
-        clear = [(sw, key) for sw in data["switches"] for key in sw["clear"]]
+        clear = [sw for sw in data["switches"] if sw["clear"]]
         if clear:
+            units = {f["key"]: f["unit"] for f in data["figures"]}
             items = nodes.bullet_list()
-            for sw, key in clear:
-                unit = next(f["unit"] for f in data["figures"] if f["key"] == key)
-                title, _ = BY_RULE_TITLES.get(key, (key, key))
+            for sw in clear:
+                change = _change(sw)
+                moved = "; ".join(f"{BY_RULE_TITLES.get(k, (k, k))[0].lower()} {difference_text(sw['effects'][k], units[k])}"
+                                  for k in sw["clear"])
                 items += nodes.list_item("", n.para(
-                    n.xref(rule_label(sw["rules"][0]), titles.get(sw["rules"][0], sw["rules"][0])),
-                    f" ({_change(sw)}): {title.lower()} {difference_text(sw['effects'][key], unit)}"))
+                    n.xref(rule_label(sw["rules"][0]), " + ".join(titles.get(r, r) for r in sw["rules"])),
+                    f" ({change})" if len(change) <= 40 else "", f": {moved}."))
             out.append(_section(self, "The effects clear of zero", f"{by_rule_label(a.id, b.id)}--clear",
                                 n.para("Each rule whose switch alone makes a difference these games can tell from "
-                                       "chance, and the figure it moves:"), items))
+                                       "chance, and what it moves:"), items))
         for f in data["figures"]:
             out.append(self.effect_section(a, b, data, f))
         return [self.located(node) for node in out]
@@ -327,7 +329,7 @@ class ByRuleDirective(CostlyDirective):
         effects = [sw["effects"][key] for sw in switches] + [data["total"][key]]
         axis = "change, " + ("percentage points" if unit == "share" else axis_of(key, unit))
         fig = figure(Path(self.env.srcdir), f"byrule-{a.id}-{b.id}-{key}",
-                     interval_paint(labels, effects, xlabel=axis, zero=True, percent=unit == "share"),
+                     interval_paint(labels, effects, xlabel=axis, zero=True, percent=unit == "share", wrap=20),
                      height=0.9 + 0.36 * len(labels) + 0.08 * sum(len(x) > 15 for x in labels),
                      alt=f"{title}: the effect of each rule switched from {a.id} to {b.id}, with 95% intervals",
                      caption=f"{title} ({meaning}): the effect of each rule alone, and of all of them "

@@ -27,7 +27,8 @@ def _engine_items(example: Example, profile: Profile, details: tuple[str, ...]) 
                          "" if play.points is None else str(play.points), str(points), ", ".join(notes)])
         return n.data_table(["player", "card", "count", "source", "engine", "engine's items"], rows,
                             widths=[18, 12, 12, 12, 12, 34], numeric=(2, 3, 4),
-                            labels=["", "card", "count", "source", "engine", "engine's items"])
+                            labels=["", "card", "count", "source", "engine", "engine's items"],
+                            classes=["costly-play-table"])
     items = nodes.bullet_list()
     items += [nodes.list_item("", n.para(d)) for d in details]
     return items

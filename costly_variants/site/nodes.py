@@ -193,13 +193,14 @@ def label_cells(row_node: nodes.row, header: Sequence[str], numeric: Sequence[in
 
 def data_table(header: Sequence[Any], rows: Iterable[nodes.row | Sequence[Any]], *,
                widths: Sequence[int] | None = None, numeric: Sequence[int] = (),
-               labels: Sequence[str] | None = None, classes: Sequence[str] = ()) -> nodes.container:
-    """A table that fits its column at any width: a grid where there is room, and on a phone one block
-    a row, each cell named by its column (``labels``, else the header's words). Nothing in it scrolls or
-    is cut."""
+               labels: Sequence[str] | None = None, classes: Sequence[str] = (),
+               stack: bool = True) -> nodes.container:
+    """A table that fits its column at any width: a grid where there is room, and on a phone (``stack``)
+    one block a row, each cell named by its column (``labels``, else the header's words). Nothing in it
+    scrolls or is cut."""
     names = list(labels) if labels is not None else [h if isinstance(h, str) else "" for h in header]
     made = [r if isinstance(r, nodes.row) else row(r) for r in rows]
-    box = nodes.container(classes=["costly-fit", "costly-stack", *classes])
+    box = nodes.container(classes=["costly-fit", *(["costly-stack"] if stack else []), *classes])
     box += table(list(header), [label_cells(r, names, numeric) for r in made], widths=widths)
     head = box.children[0].children[0].children[-2]  # table > tgroup > thead
     for index, cell in enumerate(head.findall(nodes.entry)):

@@ -11,7 +11,7 @@ and only when their bytes change, so an unchanged build does not rebuild the pag
 from __future__ import annotations
 
 import io
-import textwrap
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -110,15 +110,21 @@ def figure_with_table(fig: nodes.figure, table: nodes.Node) -> nodes.container:
 
 
 def wrap_label(text: str, width: int = 15) -> str:
-    """A long label (``eddowes-burne-1874-partners``) over two lines, broken at a hyphen or a space."""
+    """A long label (``eddowes-burne-1874-partners``, ``count.deck_card_scores_as_jack_deuce``) over
+    lines of about ``width`` characters, broken after a hyphen, dot, underscore or space, never mid-word."""
     if len(text) <= width:
         return text
-    parts = textwrap.wrap(text.replace("-", "- "), width)
-    return "\n".join(p.replace("- ", "-") for p in parts)
+    pieces = re.findall(r"[^-._ ]+[-._ ]*|[-._ ]+", text)
+    lines = [""]
+    for piece in pieces:
+        if lines[-1] and len(lines[-1]) + len(piece.rstrip()) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def interval_paint(labels: Sequence[str], estimates: Sequence[Mapping[str, Any]], *, xlabel: str,
-                   zero: bool = False, percent: bool = False) -> Paint:
+                   zero: bool = False, percent: bool = False, wrap: int = 15) -> Paint:
     """A dot per row with its 95% interval as a bar; ``zero`` draws the line a difference is measured from."""
     scale = 100 if percent else 1
 
@@ -130,7 +136,7 @@ def interval_paint(labels: Sequence[str], estimates: Sequence[Mapping[str, Any]]
         if zero:
             ax.axvline(0, color=theme.grid, linewidth=1)
         ax.errorbar(values, ys, xerr=[lows, highs], fmt="o", color=theme.series[0], capsize=3)
-        ax.set_yticks(ys, [wrap_label(label) for label in labels])
+        ax.set_yticks(ys, [wrap_label(label, wrap) for label in labels])
         ax.set_ylim(-0.6, len(labels) - 0.4)
         ax.set_xlabel(xlabel)
         ax.grid(axis="x", color=theme.grid, linewidth=0.5, alpha=0.5)
@@ -160,8 +166,8 @@ def _hands_paint(groups: Sequence[Sequence[Profile]]) -> Paint:
             xs = sorted(a.distribution)
             offset = (index - (len(groups) - 1) / 2) * width
             ax.bar([x + offset for x in xs], [100 * a.distribution[x] / a.deals for x in xs], width=width,
-                   color=theme.series[index % len(theme.series)], label=f"{chr(ord('A') + index)}: " + wrap_label(
-                       ", ".join(p.id for p in group), 34))
+                   color=theme.series[index % len(theme.series)],
+                   label=f"{chr(ord('A') + index)}: {len(group)} profile" + ("s" if len(group) > 1 else ""))
         ax.set_xlabel("a hand's count with the deck card")
         ax.set_ylabel("% of deals")
         if len(groups) > 1:
@@ -194,7 +200,7 @@ def hand_distributions(srcdir: Path, chosen: Sequence[Profile], name: str) -> li
             cells.append(f"{100 * a.distribution.get(total, 0) / a.deals:.2f}%")
         rows.append(cells)
     header = ["count", *[f"{letter}: % of deals" if len(groups) > 1 else "% of deals" for letter in letters]]
-    table = n.data_table(header, rows, numeric=tuple(range(len(header))))
+    table = n.data_table(header, rows, numeric=tuple(range(len(header))), stack=False)
     means = "; ".join(f"{letter} {hand_analysis(g[0]).mean:.2f}" for letter, g in zip(letters, groups)) \
         if len(groups) > 1 else f"{hand_analysis(groups[0][0]).mean:.2f}"
     caption = (f"Every one of the {deals:,} deals of three cards and a deck card, counted: the share of deals "
