@@ -56,7 +56,7 @@ def play_deal(profile: Profile, seed: int) -> Deal:
     played = play_game(game, BOTS, seed, max_deals=1)
     state: State = game.new_initial_state()
     steps: list[Step] = []
-    dealer, hands = -1, ()
+    dealer, hands = -1, tuple[tuple[Card, ...], ...]()
     cuts: list[Card] = []  # the current round of cuts, one a player in seat order
     rounds = 1
     for action in played.history:
@@ -200,8 +200,8 @@ class Teller:
             if silent:
                 body.append(n.para(", ".join(_who(p) for p in silent) + " scores nothing at the count."))
             out.append(self.paragraph("The count", body))
-        sides = ("Players 1 and 3", "Players 2 and 4") if deal.players == 4 else ("Player 1", "Player 2")
-        out.append(n.para(n.strong(f"After the deal: {sides[0]} {deal.scores[0]}, {sides[1]} {deal.scores[1]}"),
+        names = ("Players 1 and 3", "Players 2 and 4") if deal.players == 4 else ("Player 1", "Player 2")
+        out.append(n.para(n.strong(f"After the deal: {names[0]} {deal.scores[0]}, {names[1]} {deal.scores[1]}"),
                           f"; the game goes on to {self.profile.rules.target}."))
         return out
 

@@ -62,13 +62,13 @@ def render(paint: Paint, theme: Theme, *, height: float) -> bytes:
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
-    style = {"svg.hashsalt": "costly-variants", "svg.fonttype": "none", "font.size": FONT,
-             "axes.titlesize": FONT + 0.5, "axes.labelsize": FONT, "xtick.labelsize": FONT - 0.5,
-             "ytick.labelsize": FONT - 0.5, "legend.fontsize": FONT - 0.5,
-             "text.color": theme.text, "axes.labelcolor": theme.text, "axes.edgecolor": theme.grid,
-             "xtick.color": theme.text, "ytick.color": theme.text, "axes.facecolor": "none",
-             "figure.facecolor": "none", "savefig.transparent": True}
-    with matplotlib.rc_context(style):
+    with matplotlib.rc_context({
+            "svg.hashsalt": "costly-variants", "svg.fonttype": "none", "font.size": FONT,
+            "axes.titlesize": FONT + 0.5, "axes.labelsize": FONT, "xtick.labelsize": FONT - 0.5,
+            "ytick.labelsize": FONT - 0.5, "legend.fontsize": FONT - 0.5,
+            "text.color": theme.text, "axes.labelcolor": theme.text, "axes.edgecolor": theme.grid,
+            "xtick.color": theme.text, "ytick.color": theme.text, "axes.facecolor": "none",
+            "figure.facecolor": "none", "savefig.transparent": True}):
         fig = Figure(figsize=(WIDTH, height))
         ax = fig.add_subplot()
         paint(ax, theme)

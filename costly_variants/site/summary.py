@@ -151,8 +151,20 @@ def scoring_rows(profile: Profile) -> list[tuple[str, str, str, Sequence[str]]]:
     return rows
 
 
+PHASES = {"turn-up": "The turn-up", "mog": "The mog", "play": "The play", "count": "The count"}
+
+
 def scoring(d: CostlyDirective, profile: Profile) -> nodes.Node:
-    rows = [[when, what, points, n.joined([_rule(profile, k) for k in keys], " ")]
-            for when, what, points, keys in scoring_rows(profile)]
-    return n.data_table(["when", "what scores", "points", "rule"], rows, widths=[12, 46, 18, 24],
-                        labels=["", "", "points", "rule"], classes=["costly-scoring"])
+    """What scores, a part of the deal at a time, on one screen (a phone leaves out the rule column)."""
+    rows: list[nodes.row] = []
+    current = None
+    for when, what, points, keys in scoring_rows(profile):
+        if when != current:
+            current = when
+            head = nodes.row(classes=["costly-section-row"])
+            head += nodes.entry("", n.para(n.strong(PHASES.get(when, when))), morecols=2)
+            rows.append(head)
+        rows.append(n.row([what, points, n.joined([_rule(profile, k) for k in keys], " ")]))
+    box = nodes.container(classes=["costly-fit", "costly-scoring"])
+    box += n.table(["what scores", "points", "rule"], rows, widths=[52, 22, 26])
+    return box
