@@ -153,7 +153,8 @@ class Teller:
             count = f"the count is {step.count}" if step.count else "the series ends"
             return [f"{who} plays ", *shown, f"{value}: {count}."]
         if kind is Kind.GO:
-            return [f"{who} cannot play without passing {self.profile.rules.play_limit}: go."]
+            ends = "; no one can play on, and the series ends" if step.count == 0 else ""
+            return [f"{who} cannot play without passing {self.profile.rules.play_limit}: go{ends}."]
         return [f"{who}: {step.action}."]
 
     def tell(self) -> list[nodes.Node]:
