@@ -16,6 +16,7 @@ from ..profiles.rules import Status
 from . import nodes as n
 from .citations import profile_rule_label
 from .directive import CostlyDirective
+from .tables import SECTION_TITLES
 
 
 def _points(v: int) -> str:
@@ -185,10 +186,6 @@ def _rank(symbol: str) -> str:
     return _RANKS.get(symbol, symbol)
 
 
-SECTION_HEADINGS = {
-    "players": "Players", "game": "The game", "deal": "The deal", "turnup": "The deck card",
-    "mog": "The mog", "cards": "The cards", "play": "The play", "count": "The count",
-}
 
 
 def sentence_keys() -> list[str]:
@@ -234,7 +231,7 @@ def rules_as_prose(d: CostlyDirective, profile: Profile) -> list[nodes.Node]:
             current = here
             sec = nodes.section(classes=["costly-prose-section"])
             n.anchor(sec, f"profile-{profile.id}--how-{here}", d.state.document)
-            sec += nodes.title("", "", nodes.Text(SECTION_HEADINGS.get(here, here)))
+            sec += nodes.title("", "", nodes.Text(SECTION_TITLES.get(here, here)))
             para = n.para(classes=["costly-prose"])
             sec += para
             out.append(sec)
