@@ -6,11 +6,19 @@ Where no browser is installed the tests skip with a message, except in CI (``CI`
 missing browser is a failure: ``.ci/run`` installs it.
 
 ``COSTLY_CHROMIUM`` and ``COSTLY_CHROMEDRIVER`` point at another browser and driver. Screenshots of the
-rule table (desktop and phone) go to ``test-artifacts/`` (or ``$COSTLY_ARTIFACTS``).
+rule table (desktop and phone), a comparison page and a profile page go to ``test-artifacts/`` (or
+``$COSTLY_ARTIFACTS``). ``COSTLY_BUILT_SITE`` names a site already built, to run the checks on it (an
+older build, say) instead of building this one.
+
+What a reader must get, at a phone's width (390 px) and a laptop's (1366 px): no table cell's text cut
+off, the rule table scrolling with the page with at least ten rules on the screen it starts on, a
+followed link's target below anything that sticks to the top of the window, and figure text of at least
+11 px.
 """
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any, Iterator
@@ -25,6 +33,8 @@ CHROMIUM = Path(os.environ.get("COSTLY_CHROMIUM") or shutil.which("chromium") or
 CHROMEDRIVER = Path(os.environ.get("COSTLY_CHROMEDRIVER") or shutil.which("chromedriver") or "/usr/bin/chromedriver")
 ARTIFACTS = Path(os.environ.get("COSTLY_ARTIFACTS", ROOT / "test-artifacts"))
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+LAPTOP = {"width": 1366, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+WIDTHS = {"phone": PHONE, "laptop": LAPTOP}
 
 
 def _need_browser() -> None:
@@ -45,6 +55,8 @@ def _need_browser() -> None:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _need_browser()
+    if os.environ.get("COSTLY_BUILT_SITE"):
+        return Path(os.environ["COSTLY_BUILT_SITE"]).resolve()
     from sphinx.cmd.build import build_main
 
     out = tmp_path_factory.mktemp("browser-site") / "html"
@@ -111,18 +123,36 @@ const t = document.querySelector(':target');
 if (!t) return null;
 const r = t.getBoundingClientRect();
 const style = getComputedStyle(t.tagName === 'TR' ? t.firstElementChild : t);
-// visible: some of it on screen, and not all of it under a sticky header of its scroll box
-const box = t.closest('.costly-scroll');
-const head = box ? box.querySelector('thead') : null;
-const top = head ? head.getBoundingClientRect().bottom : 0;
-return {id: t.id, tag: t.tagName, top: r.top, bottom: r.bottom, height: innerHeight,
-        visible: r.bottom > Math.max(top, 0) + 4 && r.top < innerHeight - 4,
+return {id: t.id, tag: t.tagName, top: r.top, bottom: r.bottom, height: innerHeight, covered: coveredTop(t),
+        visible: r.bottom > coveredTop(t) + 4 && r.top < innerHeight - 4,
         background: style.backgroundColor, outline: style.outlineStyle};
 """
 
+# The bottom of whatever sticks (or is fixed) over the element's first line: furo's header on a phone, a
+# table's header stuck to the window or to the top of the box the table scrolls in. Its own ancestors,
+# and anything narrow (a button), do not count.
+COVERED_TOP = """
+function coveredTop(target) {
+  const t = target.getBoundingClientRect();
+  let bottom = 0;
+  for (const e of document.querySelectorAll('body *')) {
+    const s = getComputedStyle(e);
+    if (s.position !== 'sticky' && s.position !== 'fixed') continue;
+    if (e.contains(target) || s.display === 'none' || s.visibility === 'hidden') continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < innerWidth / 3 || r.height === 0 || r.bottom <= 0 || r.top >= innerHeight) continue;
+    if (r.right <= Math.max(0, t.left) || r.left >= Math.min(innerWidth, t.right)) continue;  // off screen, or beside it
+    if (r.top <= Math.max(t.top, 0) + 1 && r.bottom > t.top - 1) bottom = Math.max(bottom, r.bottom);
+  }
+  return bottom;
+}
+"""
+TARGET_STATE = COVERED_TOP + TARGET_STATE
 
-def assert_target(driver: Any, ident: str) -> dict[str, Any]:
-    """The element the URL's fragment names is on screen (once the page has scrolled to it) and highlighted."""
+
+def assert_target(driver: Any, ident: str, *, highlighted: bool = True) -> dict[str, Any]:
+    """The element the URL's fragment names is on screen (once the page has scrolled to it), starts below
+    anything stuck to the top of the window, and is highlighted."""
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -135,7 +165,10 @@ def assert_target(driver: Any, ident: str) -> dict[str, Any]:
     assert state is not None, f"nothing is the :target at {driver.current_url}"
     assert state["id"] == ident
     assert state["visible"], state
-    assert state["background"] not in ("rgba(0, 0, 0, 0)", "transparent"), f"{ident} is not highlighted: {state}"
+    # its first line too: the target starts below anything stuck to the top of the window
+    assert state["top"] >= state["covered"] - 1, f"{ident} lands under a sticky header: {state}"
+    if highlighted:
+        assert state["background"] not in ("rgba(0, 0, 0, 0)", "transparent"), f"{ident} is not highlighted: {state}"
     return state
 
 
@@ -156,11 +189,13 @@ def test_rule_table_shows_every_profile(desktop, built_site):
 
 
 def test_citation_links_land_on_the_highlighted_passage_and_come_back(desktop, built_site):
-    # one citation from each of three columns and from the count section
-    for key, column in (("game.target", 1), ("mog.procedure", 3), ("count.colours", 5), ("players.count", 2)):
+    # one citation from each of three columns and from the count section (a value of the profile's own: an
+    # inherited one links to the record of the profile it comes from)
+    for key, column in (("game.target", 1), ("mog.procedure", 3), ("count.colours", 3), ("players.count", 4)):
         row_id = "rule-" + key.replace(".", "-").replace("_", "-")
         open_page(desktop, built_site, "rules.html")
-        link = desktop.find_element("css selector", f"tr#{row_id} > td:nth-child({column + 1}) p.costly-cites a")
+        link = desktop.find_element("css selector", f"tr#{row_id} > td:nth-child({column + 1})"
+                                                    ":not(.costly-inherited) p.costly-cites a")
         passage_id = link.get_attribute("href").rsplit("#", 1)[1]
         scroll_to(desktop, link)
         link.click()
@@ -204,31 +239,32 @@ def _page_overflow(driver: Any) -> int:
     return js(driver, SIDEWAYS)
 
 
-def test_phone_has_no_sideways_page_scroll_and_the_table_scrolls_in_its_box(browser, built_site):
+PAGES = ("index.html", "rules.html", "differences.html", "profiles.html", "profile/cotton-1674.html",
+         "profile/eddowes-burne-1874.html", "profile/eddowes-burne-1874-partners.html", "history.html",
+         "source/cotton-1674.html", "source/wikipedia-en.html", "sources.html", "examples.html", "analysis.html",
+         "comparing.html", "comparing/results.html", "comparing/cotton-to-parlett.html", "glossary.html",
+         "bibliography.html", "house-rules.html", "architecture.html")
+
+
+def test_phone_has_no_sideways_page_scroll_and_the_table_stacks(browser, built_site):
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     try:
-        for name in ("index.html", "rules.html", "differences.html", "profile/eddowes-burne-1874.html",
-                     "source/cotton-1674.html", "examples.html", "analysis.html", "glossary.html",
-                     "bibliography.html", "house-rules.html"):
+        for name in PAGES:
             open_page(browser, built_site, name)
             assert js(browser, "return innerWidth") == PHONE["width"]
             assert _page_overflow(browser) <= 0, f"{name} scrolls sideways on a phone"
         open_page(browser, built_site, "rules.html")
         box = browser.find_element("css selector", ".costly-rule-table-box")
-        assert js(browser, "return arguments[0].scrollWidth > arguments[0].clientWidth", box)
-        # scrolled sideways inside its box, the rule column stays in view
-        js(browser, "arguments[0].scrollIntoView({behavior: 'instant'}); arguments[0].scrollLeft = 400", box)
-        first = browser.find_element("css selector", "tr#rule-game-target > td:first-child")
-        left = js(browser, "return arguments[0].getBoundingClientRect().left"
-                           " - arguments[1].getBoundingClientRect().left", first, box)
-        assert abs(left) < 2
+        assert not js(browser, "return arguments[0].scrollWidth > arguments[0].clientWidth", box)
+        # each value is named by its profile, since a stacked table has no header to look up to
+        cell = browser.find_element("css selector", "tr#rule-game-target > td.costly-cell")
+        name = cell.find_element("css selector", ".costly-in-column")
+        assert name.is_displayed() and name.text == "cotton-1674"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        js(browser, "arguments[0].scrollLeft = 0", box)
-        open_page(browser, built_site, "rules.html")
-        box = browser.find_element("css selector", ".costly-rule-table-box")
         show_box(browser, box)
         browser.save_screenshot(str(ARTIFACTS / "rule-table-phone.png"))
-        box.screenshot(str(ARTIFACTS / "rule-table-phone-box.png"))
+        open_page(browser, built_site, "comparing/results.html")
+        browser.save_screenshot(str(ARTIFACTS / "comparison-phone.png"))
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
@@ -241,8 +277,138 @@ def test_screenshot_of_the_table_on_a_desktop(desktop, built_site):
     path = ARTIFACTS / "rule-table-desktop.png"
     desktop.save_screenshot(str(path))
     assert path.stat().st_size > 10_000
-    # sticky header: scrolled down inside the box, the profile names stay at its top
-    js(desktop, "arguments[0].scrollTop = 2000", box)
-    head_top = js(desktop, "return document.querySelector('.costly-rule-table thead th').getBoundingClientRect().top"
-                           " - arguments[0].getBoundingClientRect().top", box)
-    assert abs(head_top) < 3
+    open_page(desktop, built_site, "profile/cotton-1674.html")
+    desktop.save_screenshot(str(ARTIFACTS / "profile-desktop.png"))
+
+
+@pytest.fixture(params=sorted(WIDTHS))
+def at_width(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+    """The browser at a phone's width and at a laptop's, one after the other."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", WIDTHS[request.param])
+    try:
+        yield browser
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+CLIPPED = """
+// every table cell shown whose text is cut: its content wider than the cell, or the cell reaching past
+// the window's sides or past the edge of a box that clips or scrolls it
+const out = [];
+const width = document.documentElement.clientWidth;
+for (const cell of document.querySelectorAll('article td, article th')) {
+  if (cell.offsetParent === null || !cell.innerText.trim()) continue;
+  const r = cell.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) continue;
+  const what = `${cell.innerText.trim().slice(0, 40)}`;
+  if (cell.scrollWidth > cell.clientWidth + 1) { out.push(`${what}: wider than its cell`); continue; }
+  if (r.left < -1 || r.right > width + 1) { out.push(`${what}: past the window's side`); continue; }
+  for (let e = cell.parentElement; e && e !== document.body; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+    const b = e.getBoundingClientRect();
+    const left = b.left + e.clientLeft, top = b.top + e.clientTop;
+    const cutX = r.left < left - 1 || r.right > left + e.clientWidth + 1;
+    const cutY = s.overflowY !== 'visible' && (r.top < top - 1 || r.bottom > top + e.clientHeight + 1);
+    if (cutX || cutY) { out.push(`${what}: cut by the edge of a ${e.tagName.toLowerCase()}.${e.className}`); break; }
+  }
+}
+return out;
+"""
+
+
+def test_no_table_cell_text_is_clipped(at_width, built_site):
+    cut = {}
+    for name in PAGES:
+        open_page(at_width, built_site, name)
+        found = js(at_width, CLIPPED)
+        if found:
+            cut[name] = found[:3] + ([f"... {len(found)} in all"] if len(found) > 3 else [])
+    assert not cut, cut
+
+
+FIRST_SCREEN = """
+// the window scrolled to the rule table's top: the rules wholly in view below its header
+const table = document.querySelector('table.costly-rule-table');
+window.scrollTo({top: table.getBoundingClientRect().top + scrollY, behavior: 'instant'});
+const head = table.querySelector('thead').getBoundingClientRect();
+return [...table.querySelectorAll('tr.costly-rule-row')].filter(r => {
+  const b = r.getBoundingClientRect();
+  return b.top >= head.bottom - 1 && b.bottom <= innerHeight + 1;
+}).length;
+"""
+
+
+def test_the_rule_table_scrolls_with_the_page_ten_rules_a_screen(browser, built_site):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", LAPTOP)
+    try:
+        open_page(browser, built_site, "rules.html")
+        assert js(browser, FIRST_SCREEN) >= 10
+        box = browser.find_element("css selector", ".costly-rule-table-box")
+        # the table is not a box of its own: the page scrolls it, and its header sticks to the window
+        assert js(browser, "return arguments[0].scrollHeight <= arguments[0].clientHeight + 1", box)
+        js(browser, "window.scrollBy({top: 3000, behavior: 'instant'})")
+        head = js(browser, "return document.querySelector('.costly-rule-table thead th').getBoundingClientRect().top")
+        assert abs(head) < 2
+        # every column whole: the table no wider than its box, the last column inside the window
+        right = js(browser, "return [...document.querySelectorAll('.costly-rule-table thead th')].pop()"
+                            ".getBoundingClientRect().right")
+        assert right <= js(browser, "return document.documentElement.clientWidth")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(ARTIFACTS / "rule-table-scrolled-1366.png"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_followed_link_lands_below_any_sticky_header(at_width, built_site):
+    # from a passage back to its rule's row, from a cell to its passage, from the front page to a section
+    for page, selector in (("source/cotton-1674.html", "#src-cotton-1674-p125-game .costly-back a"),
+                           ("source/cotton-1674.html", "#src-cotton-1674-p127-colours .costly-back a"),
+                           ("rules.html", "tr#rule-count-colours p.costly-cites a"),
+                           ("profile/cotton-1674.html", "a[href$='#profile-cotton-1674-game-target']"),
+                           ("index.html", "a[href$='#by-rule-cotton-1674-parlett-121']")):
+        open_page(at_width, built_site, page)
+        link = at_width.find_element("css selector", selector)
+        ident = link.get_attribute("href").rsplit("#", 1)[1]
+        scroll_to(at_width, link)
+        link.click()
+        state = assert_target(at_width, ident, highlighted=False)
+        assert state["top"] >= state["covered"] - 1
+
+
+SVG_TEXT = re.compile(r"font-size:\s*([\d.]+)px|font:\s*(?:[a-z]+\s+)*([\d.]+)px")
+
+
+def _smallest_text(svg: Path) -> tuple[float, float]:
+    """The smallest text in an SVG figure, in its own units, and the width of its view box."""
+    text = svg.read_text(encoding="utf-8")
+    box = re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+) [\d.]+"', text)
+    sizes = [float(a or b) for a, b in SVG_TEXT.findall(text)]
+    assert box and sizes, f"{svg.name}: no view box or no text"
+    return min(sizes), float(box.group(1))
+
+
+FIGURES = """
+return [...document.querySelectorAll('article img')].filter(i => i.src.endsWith('.svg') && i.offsetParent)
+  .map(i => [decodeURIComponent(new URL(i.src).pathname), i.getBoundingClientRect().width]);
+"""
+
+
+def test_figure_text_is_legible_and_follows_the_theme(at_width, built_site):
+    seen = 0
+    for name in ("analysis.html", "comparing/results.html", "comparing/cotton-to-parlett.html",
+                 "profile/parlett-121.html"):
+        for scheme in ("light", "dark"):
+            at_width.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+                {"name": "prefers-color-scheme", "value": scheme}]})
+            open_page(at_width, built_site, name)
+            shown = js(at_width, FIGURES)
+            assert shown, f"{name}: no figure shown"
+            for path, width in shown:
+                assert path.endswith("-dark.svg") == (scheme == "dark"), f"{name}: {path} in the {scheme} theme"
+                smallest, box = _smallest_text(Path(path))
+                px = smallest * width / box
+                assert px >= 11, f"{name}: text of {px:.1f} px in {Path(path).name} at {width:.0f} px wide"
+                seen += 1
+    at_width.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    assert seen > 20

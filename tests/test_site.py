@@ -66,6 +66,11 @@ class _Element(HTMLParser):
             self.parts.append(self.get_starttag_text())
             self.depth += tag not in self.VOID
 
+    def handle_startendtag(self, tag, attrs):
+        """A self-closed tag (``<col ... />``) opens and closes nothing."""
+        if self.depth and not self.done:
+            self.parts.append(self.get_starttag_text())
+
     def handle_endtag(self, tag):
         if self.depth and not self.done:
             self.parts.append(f"</{tag}>")
@@ -137,7 +142,7 @@ def test_cell_cites_readably_and_explains_itself(site):
     # eddowes-burne-1874's target is disputed: the cell names the other reading and why, in place
     cells = row.split("<td")
     disputed = next(c for c in cells if "costly-status-disputed" in c)
-    assert "<details" in disputed and "the dispute: 1 other reading" in disputed
+    assert "<details" in disputed and "dispute: 1 other reading" in disputed
     assert "once round a Cribbage board" in text_of(disputed)
     assert "Wikipedia credits 121 to Parlett" in text_of(disputed)
 
@@ -182,7 +187,7 @@ def test_legend_and_source_status_in_the_column_headers(site):
     # any status a profile gives its source is shown the same way, with its note as text
     house = head[head.index("house-hostile"):]
     house = house[:house.index("</th>")]
-    assert "source secondary" in house and "Our own <em>house</em> :ref:`rules` [1]_" in text_of(house)
+    assert "secondary sources" in house and "Our own <em>house</em> :ref:`rules` [1]_" in text_of(house)
 
 
 def test_bibliography_labels_pages_urls_and_links(site):
@@ -266,14 +271,185 @@ def test_generated_stubs_follow_the_data(tmp_path):
 
 def test_comparison_figures_with_their_data(site):
     markup = page(site, "index.html")
-    for key in ("deals_per_game", "dealer_edge"):
-        svg = site / "_images" / f"compare-{key}.svg"
-        assert svg.exists() and b"<svg" in svg.read_bytes()[:400]
-        assert f"compare-{key}.svg" in markup
-    # every profile, the hostile house profile included, has its row with an interval and its games
-    start = markup.index("Game length: deals per game")
-    table = markup[start:markup.index("</table>", start)]
+    for key in ("deals_per_game", "dealer_edge", "first_dealer_wins", "points-count", "lead_changes",
+                "skill-expert-greedy"):
+        for theme in ("", "-dark"):
+            svg = site / "_images" / f"compare-{key}{theme}.svg"
+            assert svg.exists() and b"<svg" in svg.read_bytes()[:400], svg.name
+        assert f"compare-{key}.svg" in markup and f"compare-{key}-dark.svg" in markup
+    # every profile, the hostile house profile included, has its row: a value with its interval, and its
+    # paired difference from the first profile
+    table = element_with_id(markup, "compare-deals-per-game")
+    seen = text_of(table)
     for profile_id in ("cotton-1674", "parlett-121", "house-hostile"):
-        assert f"<p>{profile_id}</p>" in table
-    assert " to " in text_of(table) and "<p>30</p>" in table
-    assert "costly compare --games 30 --seed 1 --skill-games 0" in text_of(markup)
+        assert profile_id in seen
+    assert re.search(r"\d\.\d\d \(\d\.\d\d to \d\.\d\d\)", seen)  # a value and its interval
+    assert re.search(r"[+-]\d\.\d\d \(-?\d\.\d\d to -?\d\.\d\d\)", seen)  # a difference and its interval
+    assert "the baseline" in seen
+    # the games are said, from the one count in conf.py: the skill games follow from it
+    assert "30 games per profile" in text_of(markup)
+    assert "costly compare --games 30 --seed 1 --skill-games 10" in text_of(markup)
+
+
+def test_the_effect_of_each_rule_with_its_interval(site):
+    markup = page(site, "index.html")
+    seen = text_of(element_with_id(markup, "by-rule-cotton-1674-parlett-121-whole"))
+    assert "Game length" in seen and "sum of the single effects" in seen
+    # each differing rule, switched alone, has its effect on game length with an interval
+    length = element_with_id(markup, "by-rule-cotton-1674-parlett-121-deals-per-game")
+    assert "Game: the score that wins" in text_of(length) and "61 \u2192 121" in text_of(length)
+    assert 'href="#rule-game-target"' in length
+    assert "byrule-cotton-1674-parlett-121-deals_per_game.svg" in length
+    assert "costly compare cotton-1674 parlett-121 --by-rule --games 30 --seed 1" in text_of(markup)
+    # the front page's sentence links to it
+    headline = markup[markup.index('class="costly-headline'):]
+    assert 'href="#by-rule-cotton-1674-parlett-121"' in headline[:3000]
+    assert "deals" in text_of(headline[:3000]) and " to " in text_of(headline[:3000])
+
+
+def test_the_build_plays_its_games_once_from_one_count():
+    from costly_variants.site import comparison
+
+    assert comparison.skill_games(comparison.BUILD_GAMES) < comparison.BUILD_GAMES
+    assert comparison.by_rule_games(comparison.BUILD_GAMES) == comparison.BUILD_GAMES
+    assert comparison.skill_games(400) == 100 and comparison.skill_games(8) == 10
+
+
+# Quotation, citations, headings ---------------------------------------------------------------------------
+
+def test_only_the_sources_words_are_quoted(site):
+    row = element_with_id(page(site, "index.html"), "rule-game-target")
+    cotton = row.split("<td")[2]
+    # Cotton's words are quoted, under "the source's words"
+    assert "the source" not in cotton or "quote" in text_of(cotton)
+    assert '<span class="costly-words">\u201cof which generally Threescore and one makes the Game.\u201d' in cotton
+    # Wikipedia's facts, in this project's words: said so, upright, never set as a quotation
+    parlett = next(c for c in row.split("<td") if "costly-status-stated" in c and ">121<" in c)
+    assert "in our words" in text_of(parlett)
+    paraphrase = parlett[parlett.index('class="costly-paraphrase"'):]
+    assert "Wikipedia 2020, Rules - Target" in text_of(paraphrase[:2000])
+    assert "\u201c" not in text_of(paraphrase[:paraphrase.index("</p>")])
+    assert 'class="costly-words"' not in paraphrase[:paraphrase.index("</p>")]
+    source = page(site, "source/wikipedia-en.html")
+    target = element_with_id(source, "src-wikipedia-en-target")
+    assert "Wikipedia 2020, in our words:" in text_of(target) and "<blockquote" not in target
+
+
+def test_the_1874_rules_say_they_rest_on_secondary_sources(site):
+    markup = page(site, "index.html")
+    head = markup[markup.index("<thead>", markup.index('class="costly-rule-table')):]
+    head = head[:head.index("</thead>")]
+    column = head[head.index("profile-eddowes-burne-1874\""):]
+    assert "secondary sources" in text_of(column[:column.index("</th>")])
+    assert "0 of its 60 values cite the words of Jackson and Burne 1883" in text_of(column[:column.index("</th>")])
+    profile = text_of(page(site, "profile/eddowes-burne-1874.html"))
+    assert "0 of its 60 values cite the words of Jackson and Burne 1883" in profile
+    assert "60 of its 60 values cite the words of Cotton 1674" in text_of(page(site, "profile/cotton-1674.html"))
+
+
+RAW_ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+#[a-z0-9]+(?:-[a-z0-9]+)*\b")
+
+
+def test_no_raw_ids_or_field_names_for_a_reader(site):
+    for name in ("index.html", "profile/cotton-1674.html", "profile/eddowes-burne-1874-partners.html",
+                 "source/cotton-1674.html", "source/holme-1688.html", "source/parlett-web.html"):
+        seen = text_of(re.sub(r"<(code|pre)[^>]*>.*?</\1>", "", page(site, name), flags=re.S))
+        assert not RAW_ID.findall(seen), (name, RAW_ID.findall(seen)[:3])
+        assert "gap_readings" not in seen and "copied.." not in seen, name
+    # a note's passage id reads as its citation, still plain text (a note never becomes a link)
+    row = element_with_id(page(site, "index.html"), "rule-deal-first-dealer")
+    assert "(Wikipedia 2020, Rules - Preliminaries)" in text_of(row)
+
+
+def test_citation_brackets_name_each_place_once(site):
+    prose = page(site, "profile/cotton-1674.html")
+    prose = prose[prose.index('id="profile-cotton-1674-prose"'):prose.index('id="profile-cotton-1674-deal"')]
+    for bracket in re.findall(r'<span class="costly-sentence-cites">(.*?)</span>\s*(?=<span class="costly-sentence"|</p>)',
+                              prose, flags=re.S):
+        places = [p.strip() for p in re.split(r"[;,]", text_of(bracket).strip("[] "))]
+        assert len(places) == len(set(places)), text_of(bracket)
+    assert "Cotton 1674, p. 127; Cotton 1674, p. 127" not in text_of(prose)
+
+
+def test_real_headings_for_examples_passages_and_prose(site):
+    markup = page(site, "index.html")
+    assert re.search(r'<section class="costly-example-section" id="example-cotton-1674-eldest-count">\s*<h2>',
+                     markup)
+    source = page(site, "source/cotton-1674.html")
+    assert re.search(r'<section class="costly-passage" id="src-cotton-1674-p125-game">\s*<h2>p\. 125: game', source)
+    # the title a phone shows first is short; the full title follows
+    assert "<h1>Cotton 1674: The Compleat Gamester" in source
+    prose = page(site, "profile/cotton-1674.html")
+    for heading in ("Players", "The game", "The deal", "The mog", "The play", "The count"):
+        assert re.search(rf"<h3>{heading}<a", prose), heading
+
+
+def test_a_two_hand_profile_tells_nothing_of_the_four_hand_game(site):
+    def prose(name):
+        markup = page(site, f"profile/{name}.html")
+        return text_of(markup[markup.index(f'id="profile-{name}-prose"'):markup.index(f'id="profile-{name}-deal"')])
+
+    assert "four-hand" not in prose("cotton-1674") and "partners" not in prose("cotton-1674")
+    assert "In the four-hand game partners mog with each other" in prose("eddowes-burne-1874-partners")
+
+
+def test_profiles_in_date_order_in_the_contents(site):
+    nav = page(site, "index.html")
+    order = [m for m in re.findall(r'href="profile/([a-z0-9-]+)\.html"', nav)]
+    first = list(dict.fromkeys(order))
+    assert first.index("holme-1688") < first.index("eddowes-burne-1874") < first.index("house-hostile")
+
+
+# A profile at a glance ----------------------------------------------------------------------------------
+
+def test_each_profile_has_a_summary_box_and_its_scoring(site):
+    markup = page(site, "profile/parlett-121.html")
+    box = text_of(markup[markup.index('class="costly-facts'):markup.index("Scoring at a glance")])
+    assert "Players2, each alone" in box.replace("\n", "")
+    assert "3 each, dealt one at a time" in box and "the first to 121 points wins" in box
+    assert re.search(r"\d+\.\d deals on average \(95% interval \d+\.\d to \d+\.\d\); half the games take "
+                     r"[\d.]+ to [\d.]+ deals, the median [\d.]+, in 30 games", box)
+    assert "extends eddowes-burne-1874" in box
+    scoring = markup[markup.index('id="profile-parlett-121-scoring"'):markup.index('id="profile-parlett-121-prose"')]
+    seen = text_of(scoring)
+    assert "bringing the count to 15, 25 or 31" in seen
+    assert re.search(r"costly colours[^:]*: 4 of a colour, 4 of a suit", seen)
+    assert 'href="#profile-parlett-121-count-colours"' in scoring  # each line links to its rule
+
+
+def test_the_example_deal_is_the_engines_with_every_score_explained(site):
+    from costly_variants import profiles
+    from costly_variants.site.narration import chosen_deal
+
+    profile = profiles.load("cotton-1674")
+    deal = chosen_deal(profile)
+    events = [e for s in deal.steps for e in s.events]
+    assert events and sum(e.points for e in events if e.team == 0) == deal.scores[0]
+    assert sum(e.points for e in events if e.team == 1) == deal.scores[1]
+    markup = page(site, "profile/cotton-1674.html")
+    told = markup[markup.index('id="profile-cotton-1674-deal"'):markup.index('id="profile-cotton-1674-rules"')]
+    items = re.findall(r"<li><p>(.*?)</p></li>", told, flags=re.S)
+    assert len(items) == len(events)
+    for item, event in zip(items, events):
+        assert f"scores {event.points}" in text_of(item)
+        assert f'href="#profile-cotton-1674-{event.rule.replace(".", "-").replace("_", "-")}"' in item  # the rule
+        assert "source/cotton-1674.html#src-cotton-1674-" in item  # and its passage
+    assert f"After the deal: Player 1 {deal.scores[0]}, Player 2 {deal.scores[1]}" in text_of(told)
+
+
+def test_the_history_gives_the_sources_own_dates(site):
+    table = text_of(page(site, "index.html"))
+    start = table.index("date")
+    assert re.search(r"1674\s*Cotton 1674.*1687\s*Cotton 1687.*1756\s*Toldervy 1756.*1805\s*Eddowes 1805", table[start:],
+                     flags=re.S)
+
+
+def test_the_hand_counts_overlaid_with_identical_profiles_named(site):
+    markup = page(site, "index.html")
+    assert "hands-all.svg" not in markup  # the test site's index shows the analysis table, not the figure
+    from costly_variants import profiles
+    from costly_variants.site.plots import identical_groups
+
+    groups = identical_groups(profiles.load_all())
+    assert [[p.id for p in g] for g in groups] == [["cotton-1674", "holme-1688"],
+                                                   ["eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]]

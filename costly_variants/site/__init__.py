@@ -16,7 +16,10 @@ Directives:
 - ``.. costly-prose:: ID``: a profile's rules as prose, each sentence cited.
 - ``.. costly-examples::``: the worked examples, item by item.
 - ``.. costly-hand-figures:: [ID]``: the hand-score distribution as an SVG with its data.
-- ``.. costly-comparison-figures::``: game length and the dealer's edge per profile, with 95% intervals.
+- ``.. costly-comparison-figures::``: the main report of every profile's games, each figure with its intervals,
+  its paired differences and its table; ``.. costly-by-rule:: A B``: the effect of each rule from A to B;
+  ``.. costly-comparison-headline:: A B ...``: the front page's sentences on what B's rules do to A's game.
+- ``.. costly-history::``: the sources in the order of their own dates.
 - ``.. costly-analysis::``, ``.. costly-glossary::``, ``.. costly-schema::``.
 
 The bibliography style ``costly`` gives author-year labels. Config: ``costly_extra_variants`` (folders,
@@ -34,11 +37,11 @@ from .. import __version__
 from . import nodes as site_nodes
 from .bibstyle import link_transcriptions, register_styles
 from .examples import ExamplesDirective
-from .pages import (ProfileIndexDirective, ProfilePageDirective, SourceIndexDirective, SourcePageDirective,
+from .pages import (HistoryDirective, ProfileIndexDirective, ProfilePageDirective, SourceIndexDirective, SourcePageDirective,
                     generate_pages)
 from .plots import HandFiguresDirective
 from .prose import ProseDirective
-from .comparison import ComparisonFiguresDirective
+from .comparison import BUILD_GAMES, ByRuleDirective, ComparisonFiguresDirective, ComparisonHeadlineDirective
 from .tables import (AnalysisDirective, GlanceDirective, GlossaryDirective, LegendDirective, RuleTableDirective,
                      SchemaDirective, status_role)
 
@@ -54,15 +57,17 @@ def setup(app: Sphinx) -> dict[str, Any]:
     site_nodes.add_nodes(app)
     app.add_config_value("costly_extra_variants", [], "env", [list])
     app.add_config_value("costly_generate_pages", True, "env", [bool])
-    app.add_config_value("costly_compare_games", 400, "env", [int])
+    app.add_config_value("costly_compare_games", BUILD_GAMES, "env", [int])
     directives = {
         "costly-rule-table": RuleTableDirective, "costly-legend": LegendDirective, "costly-glance": GlanceDirective,
         "costly-profile-index": ProfileIndexDirective, "costly-source-index": SourceIndexDirective,
         "costly-profile-page": ProfilePageDirective, "costly-profile": ProfilePageDirective,
         "costly-source-page": SourcePageDirective,
         "costly-prose": ProseDirective, "costly-examples": ExamplesDirective,
-        "costly-hand-figures": HandFiguresDirective, "costly-comparison-figures": ComparisonFiguresDirective, "costly-analysis": AnalysisDirective,
-        "costly-glossary": GlossaryDirective, "costly-schema": SchemaDirective,
+        "costly-hand-figures": HandFiguresDirective, "costly-comparison-figures": ComparisonFiguresDirective,
+        "costly-by-rule": ByRuleDirective, "costly-comparison-headline": ComparisonHeadlineDirective,
+        "costly-analysis": AnalysisDirective,
+        "costly-glossary": GlossaryDirective, "costly-history": HistoryDirective, "costly-schema": SchemaDirective,
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)

@@ -5,6 +5,7 @@ reader sees come from the bibliography and the passage's pages or locator, and g
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -69,17 +70,40 @@ def short_names(bibfile: Path) -> dict[str, str]:
     return {key: author_year(entry) for key, entry in parse_file(str(bibfile)).entries.items()}
 
 
+@cache
+def _bib_fields(bibfile: Path, name: str) -> dict[str, str]:
+    from pybtex.database import parse_file
+
+    return {key: str(entry.fields.get(name, "")).replace("{", "").replace("}", "")
+            for key, entry in parse_file(str(bibfile)).entries.items()}
+
+
+def _bib_titles(bibfile: Path) -> dict[str, str]:
+    return _bib_fields(bibfile, "title")
+
+
+def bib_year(source: Source, bibfile: Path) -> str:
+    return _bib_fields(bibfile, "year").get(source.bibkey, "")
+
+
+def bib_title(source: Source, bibfile: Path) -> str:
+    """The work's title as the bibliography gives it (no author, no edition), or empty."""
+    return _bib_titles(bibfile).get(source.bibkey, "")
+
+
 def source_name(source: Source, bibfile: Path) -> str:
     return short_names(bibfile).get(source.bibkey, source.id)
 
 
-def where(passage: Passage) -> str:
-    """A passage's place in its source: ``p. 125``, ``pp. 125-126``, or the section it is in."""
+def where(passage: Passage, *, full: bool = False) -> str:
+    """A passage's place in its source: ``p. 125``, ``pp. 125-126``, or the section it is in (up to
+    any ``;`` that adds detail, unless ``full``)."""
     pages = passage.pages
     if pages and pages not in ("-", "?"):
         return f"pp. {pages}" if "-" in pages else f"p. {pages}"
     if passage.locator:
-        return n.squash(passage.locator)
+        locator = n.squash(passage.locator)
+        return locator if full else locator.partition("; ")[0]
     return passage.id.replace("-", " ")
 
 
@@ -91,11 +115,67 @@ def citation_text(ref: str, lib: Library, bibfile: Path) -> str:
 
 
 def cite_links(refs: Sequence[str], lib: Library, bibfile: Path) -> list[nodes.Node]:
-    """Each passage as a link to its words, the link text a readable citation."""
+    """Each passage as a link to its words, the link text a readable citation. Passages of one source
+    share its name (``Cotton 1674, p. 125, p. 127``), and two passages that read the same are one link."""
     if not refs:
         return [n.emph("no passage")]
-    return n.joined([n.xref(passage_label(r), citation_text(r, lib, bibfile), classes=["costly-cite"])
-                     for r in refs], "; ")
+    out: list[nodes.Node] = []
+    seen: set[tuple[str, str]] = set()
+    last_source = None
+    for ref in refs:
+        passage = lib.passage(ref)
+        name = source_name(lib.sources[passage.source_id], bibfile) if passage else ref
+        place = where(passage) if passage else ""
+        if (name, place) in seen:
+            continue
+        seen.add((name, place))
+        if out:
+            out.append(nodes.Text(", " if name == last_source else "; "))
+        text = place if name == last_source and place else citation_text(ref, lib, bibfile)
+        out.append(n.xref(passage_label(ref), text, classes=["costly-cite"]))
+        last_source = name
+    return out
+
+
+def cite_sources(refs: Sequence[str], lib: Library, bibfile: Path) -> list[nodes.Node]:
+    """The short form for a crowded table: each source once, linked to its first passage, with the
+    page where the source has pages (``Cotton 1674, p. 125``) and, for several passages of a source,
+    how many; the full citations are in the cell's disclosure."""
+    if not refs:
+        return [n.emph("no passage")]
+    groups: dict[str, list[str]] = {}
+    for ref in refs:
+        passage = lib.passage(ref)
+        name = source_name(lib.sources[passage.source_id], bibfile) if passage else ref
+        groups.setdefault(name, []).append(ref)
+    links = []
+    for name, members in groups.items():
+        passages = [p for p in (lib.passage(r) for r in members) if p is not None]
+        places = list(dict.fromkeys(where(p) for p in passages if p.pages and p.pages not in ("-", "?")))
+        text = f"{name}, {', '.join(places)}" if places and len(places) == len(passages) else name
+        if len(passages) > 1 and len(places) != len(passages):
+            text += f" ({len(passages)} passages)"
+        links.append(n.xref(passage_label(members[0]), text, classes=["costly-cite"]))
+    return n.joined(links, "; ")
+
+
+_REF = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*#[a-z0-9]+(?:-[a-z0-9]+)*\b")
+
+
+def readable(text: str, lib: Library, bibfile: Path) -> str:
+    """A note with any passage id it names (``wikipedia-en#preliminaries``) as its readable citation,
+    still plain text: a note never becomes a link."""
+    def name(match: re.Match[str]) -> str:
+        ref = match.group(0)
+        return citation_text(ref, lib, bibfile) if ref in lib else ref
+
+    return _REF.sub(name, n.squash(text))
+
+
+def is_verbatim(ref: str, lib: Library) -> bool:
+    """Whether the passage holds the source's own words (a transcription), not this project's summary."""
+    passage = lib.passage(ref)
+    return passage is not None and passage.text is not None
 
 
 def passage_words(ref: str, lib: Library) -> str:
@@ -107,12 +187,59 @@ def passage_words(ref: str, lib: Library) -> str:
 
 
 def quote(ref: str, lib: Library, bibfile: Path) -> nodes.Element:
-    """A passage's words, with its citation linked: what a reader checks a cell against."""
-    passage = lib.passage(ref)
+    """A passage's words, with its citation linked: what a reader checks a cell against. The source's
+    own words are quoted; a summary of a modern work is said to be ours, and is never set as a quote."""
+    link = n.xref(passage_label(ref), citation_text(ref, lib, bibfile), classes=["costly-cite"])
     words = passage_words(ref, lib)
-    said = f"\u201c{words}\u201d" if passage is not None and passage.text else f"In our words: {words}"
-    return n.para(n.xref(passage_label(ref), citation_text(ref, lib, bibfile), classes=["costly-cite"]),
-                  ": ", n.inline(said, classes=["costly-words"]), classes=["costly-quote"])
+    if is_verbatim(ref, lib):
+        return n.para(link, ": ", n.inline(f"\u201c{words}\u201d", classes=["costly-words"]),
+                      classes=["costly-quote"])
+    words = readable(words, lib, bibfile)
+    return n.para(link, ", ", n.inline("in our words", classes=["costly-our-words-mark"]), ": ",
+                  n.inline(words, classes=["costly-our-words"]), classes=["costly-paraphrase"])
+
+
+def words_label(refs: Sequence[str], lib: Library) -> str:
+    """What a disclosure of these passages holds: the source's words, our words, or both."""
+    kinds = {is_verbatim(r, lib) for r in refs}
+    if kinds == {True}:
+        return "the source's words"
+    if kinds == {False}:
+        return "in our words"
+    return "the words, and ours" if kinds else ""
+
+
+@dataclass(frozen=True)
+class Support:
+    """What a profile's values rest on: how many cite the words of its main source, how many the words of
+    some other primary text, and how many only modern works (in our words) or nothing."""
+
+    main_source: str | None
+    main: int
+    other_primary: int
+    total: int
+
+    @property
+    def secondary_only(self) -> int:
+        return self.total - self.main - self.other_primary
+
+
+def support(profile: Profile, lib: Library) -> Support:
+    def verbatim_of(ref: str, source_id: str | None) -> bool:
+        passage = lib.passage(ref)
+        if passage is None or passage.text is None:
+            return False
+        if source_id is not None:
+            return passage.source_id == source_id
+        return lib.sources[passage.source_id].kind == "primary"
+
+    main = other = 0
+    for prov in profile.provenance.values():
+        if any(verbatim_of(r, profile.main_source) for r in prov.cite):
+            main += 1
+        elif any(verbatim_of(r, None) for r in prov.cite):
+            other += 1
+    return Support(profile.main_source, main, other, len(profile.provenance))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 from sphinx.application import Sphinx
 from sphinx.util import logging
@@ -26,6 +26,7 @@ class SiteData:
     extra_folders: tuple[Path, ...]
     bibfile: Path
     problems: list[str] = field(default_factory=list)
+    memo: dict[object, Any] = field(default_factory=dict)  # what a build works out once: the games played
 
     @cached_property
     def profiles(self) -> list[Profile]:

@@ -8,7 +8,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from ..profiles import Profile
-from .citations import cite_links, quote
+from ..profiles.sources import Source
+from .citations import Support, cite_links, cite_sources, quote, readable, source_name, support, words_label
 from .data import SiteData, site_data
 
 logger = logging.getLogger(__name__)
@@ -35,9 +36,27 @@ class CostlyDirective(SphinxDirective):
         data = self.data
         return cite_links(refs, data.library, data.bibfile)
 
+    def cite_sources(self, refs: Sequence[str]) -> list[nodes.Node]:
+        data = self.data
+        return cite_sources(refs, data.library, data.bibfile)
+
     def quote(self, ref: str) -> nodes.Element:
         data = self.data
         return quote(ref, data.library, data.bibfile)
+
+    def readable(self, text: str) -> str:
+        """Profile text with any passage id in it as a readable citation (still text)."""
+        data = self.data
+        return readable(text, data.library, data.bibfile)
+
+    def words_label(self, refs: Sequence[str]) -> str:
+        return words_label(refs, self.data.library)
+
+    def source_name(self, source: Source) -> str:
+        return source_name(source, self.data.bibfile)
+
+    def support(self, profile: Profile) -> Support:
+        return support(profile, self.data.library)
 
     def located(self, node: nodes.Node) -> nodes.Node:
         """Give every node built here the directive's place, so Sphinx warnings about it say where."""

@@ -17,14 +17,18 @@ def _engine_items(example: Example, profile: Profile, details: tuple[str, ...]) 
     if example.kind == "count" and example.deck is not None:
         score = score_hand(profile.rules, example.hand, example.deck)
         rows = [[i.name, n.cards(i.cards), str(i.points)] for i in score.items]
-        return n.table(["item", "cards", "points"], rows or [["nothing scores", "", "0"]])
+        return n.data_table(["item", "cards", "points"], rows or [["nothing scores", "", "0"]], widths=[40, 36, 24],
+                            numeric=(2,), labels=["", "cards", "points"])
     if example.kind == "play" and example.deck is not None:
         played = play_points(profile.rules, example.plays, example.deck)
         rows = []
         for play, (player, points, notes) in zip(example.plays, played):
             rows.append([player, [n.card(play.card)], "" if play.count is None else str(play.count),
                          "" if play.points is None else str(play.points), str(points), ", ".join(notes)])
-        return n.table(["player", "card", "count", "source", "engine", "engine's items"], rows)
+        return n.data_table(["player", "card", "count", "source", "engine", "engine's items"], rows,
+                            widths=[18, 12, 12, 12, 12, 34], numeric=(2, 3, 4),
+                            labels=["", "card", "count", "source", "engine", "engine's items"],
+                            classes=["costly-play-table"])
     items = nodes.bullet_list()
     items += [nodes.list_item("", n.para(d)) for d in details]
     return items
@@ -42,10 +46,13 @@ class ExamplesDirective(CostlyDirective):
             if profile is None:
                 continue
             outcome = replay(example, profile)
+            sec = nodes.section(classes=["costly-example-section"])
+            n.anchor(sec, example_label(example.id), doc)
+            sec += nodes.title("", "", nodes.Text(example.title))
             box = nodes.container(classes=["costly-example"] + ([] if outcome.agrees else ["costly-disagrees"]))
-            n.anchor(box, example_label(example.id), doc)
-            box += n.para(n.strong(example.title), " \u2014 ", n.xref(profile_label(profile.id), profile.id), "; ",
-                          *self.cites(example.cite), classes=["costly-example-head"])
+            sec += box
+            box += n.para(n.xref(profile_label(profile.id), profile.id), "; ", *self.cites(example.cite),
+                          classes=["costly-example-head"])
             if example.hand or example.deck:
                 cards: list[n.Child] = []
                 if example.hand:
@@ -55,7 +62,8 @@ class ExamplesDirective(CostlyDirective):
                 box += n.para(*cards, classes=["costly-cards"])
             if example.stated_items:
                 rows = [[i.label.replace("|", " or "), str(i.points)] for i in example.stated_items]
-                source_side: nodes.Node = n.table(["item", "points"], rows)
+                source_side: nodes.Node = n.data_table(["item", "points"], rows, widths=[70, 30], numeric=(1,),
+                                                       labels=["", "points"])
             else:
                 source_side = n.para("The source states only its total.")
             pair = nodes.container(classes=["costly-example-pair"])
@@ -68,11 +76,12 @@ class ExamplesDirective(CostlyDirective):
             box += pair
             verdict = "They agree." if outcome.agrees else n.squash(outcome.reason or "They differ.")
             box += n.para(n.strong("Why: " if not outcome.agrees else ""), verdict, classes=["costly-reason"])
-            out.append(box)
+            out.append(sec)
             summary_rows.append([[n.xref(example_label(example.id), example.title)], profile.id,
                                  _total(outcome.stated), _total(outcome.engine), "agree" if outcome.agrees else "differ"])
-        overview = nodes.container(classes=["costly-scroll"])
-        overview += n.table(["example", "profile", "source", "engine", ""], summary_rows)
+        overview = n.data_table(["example", "profile", "source's total", "engine's total", "verdict"], summary_rows,
+                                widths=[38, 22, 13, 13, 14], numeric=(2, 3),
+                                labels=["", "profile", "source's total", "engine's total", "verdict"])
         return [self.located(node) for node in [overview, *out]]
 
 

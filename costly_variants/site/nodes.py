@@ -89,6 +89,24 @@ class summary(nodes.General, nodes.TextElement):
     """The always-visible line of a :class:`details`."""
 
 
+class wbr(nodes.General, nodes.Element):
+    """A place a long word may break (HTML ``<wbr>``), adding no character to what is copied."""
+
+
+def rule_key(key: str) -> nodes.literal:
+    """A rule key in code type that breaks only after its dots and underscores, never mid-word."""
+    out = nodes.literal(classes=["costly-rule-key"])
+    part = ""
+    for ch in key:
+        part += ch
+        if ch in "._":
+            out += [nodes.Text(part), wbr()]
+            part = ""
+    if part:
+        out += nodes.Text(part)
+    return out
+
+
 def disclosure(summary_parts: Sequence[Child], body: Sequence[nodes.Node],
                classes: Sequence[str] = ()) -> details:
     node = details("", classes=list(classes))
@@ -113,6 +131,11 @@ def _depart_summary(self: SphinxTranslator, node: summary) -> None:
     self.body.append("</summary>")  # type: ignore[attr-defined]
 
 
+def _visit_wbr(self: SphinxTranslator, node: wbr) -> None:
+    self.body.append("<wbr>")  # type: ignore[attr-defined]
+    raise nodes.SkipNode
+
+
 def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
     """Other builders show a disclosure's summary and body as plain content."""
 
@@ -123,6 +146,7 @@ def add_nodes(app: Any) -> None:
                  texinfo=plain)
     app.add_node(summary, html=(_visit_summary, _depart_summary), latex=plain, text=plain, man=plain,
                  texinfo=plain)
+    app.add_node(wbr, html=(_visit_wbr, None), latex=plain, text=plain, man=plain, texinfo=plain)
 
 
 def table(header: Sequence[Any] | nodes.row, rows: Iterable[nodes.row | Sequence[Any]], *,
@@ -135,7 +159,7 @@ def table(header: Sequence[Any] | nodes.row, rows: Iterable[nodes.row | Sequence
     for w in widths or [1] * len(header):
         group += nodes.colspec(colwidth=w)
     if widths:
-        tab["colwidths-given"] = True  # the widths above, not the docutils guess
+        tab["classes"].append("colwidths-given")  # docutils writes the widths above only for this class
     head = nodes.thead()
     head += header if isinstance(header, nodes.row) else row(header)
     group += head
@@ -144,6 +168,45 @@ def table(header: Sequence[Any] | nodes.row, rows: Iterable[nodes.row | Sequence
         body += r if isinstance(r, nodes.row) else row(r)
     group += body
     return tab
+
+
+def label_cells(row_node: nodes.row, header: Sequence[str], numeric: Sequence[int] = ()) -> nodes.row:
+    """Give each cell of a row its column's name, shown only where the table stacks (a phone), and mark
+    the numeric columns (right-aligned where the table is a grid)."""
+    for index, (name, cell) in enumerate(zip(header, row_node.children)):
+        if not isinstance(cell, nodes.entry):
+            continue
+        if index in numeric:
+            cell["classes"].append("costly-num")
+        if not cell.astext().strip():
+            cell["classes"].append("costly-empty")
+        label = inline(name, classes=["costly-col-label"]) if name else None
+        if label is None:
+            continue
+        first = cell.children[0] if cell.children else None
+        if isinstance(first, nodes.paragraph):
+            first.insert(0, label)
+        else:
+            cell.insert(0, para(label))
+    return row_node
+
+
+def data_table(header: Sequence[Any], rows: Iterable[nodes.row | Sequence[Any]], *,
+               widths: Sequence[int] | None = None, numeric: Sequence[int] = (),
+               labels: Sequence[str] | None = None, classes: Sequence[str] = (),
+               stack: bool = True) -> nodes.container:
+    """A table that fits its column at any width: a grid where there is room, and on a phone (``stack``)
+    one block a row, each cell named by its column (``labels``, else the header's words). Nothing in it
+    scrolls or is cut."""
+    names = list(labels) if labels is not None else [h if isinstance(h, str) else "" for h in header]
+    made = [r if isinstance(r, nodes.row) else row(r) for r in rows]
+    box = nodes.container(classes=["costly-fit", *(["costly-stack"] if stack else []), *classes])
+    box += table(list(header), [label_cells(r, names, numeric) for r in made], widths=widths)
+    head = box.children[0].children[0].children[-2]  # table > tgroup > thead
+    for index, cell in enumerate(head.findall(nodes.entry)):
+        if index in numeric:
+            cell["classes"].append("costly-num")
+    return box
 
 
 def row(cells: Sequence[Any], *, classes: Sequence[str] = ()) -> nodes.row:

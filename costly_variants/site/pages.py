@@ -12,19 +12,22 @@ import re
 from pathlib import Path
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from ..profiles import Profile
 from ..profiles.sources import Source
 from . import nodes as n
-from .citations import (Citer, example_label, passage_label, profile_label, profile_rule_label, rule_label,
+from .citations import (Citer, bib_title, bib_year, example_label, passage_label, profile_label, profile_rule_label, rule_label,
                         source_label, source_name, where)
 from .data import start_build
 from .directive import CostlyDirective
 from .plots import hand_distribution
 from .prose import rules_as_prose
-from .tables import provenance_body, sections, value_text
+from .narration import narrated_deal
+from .summary import facts, scoring
+from .tables import SOURCE_BADGES, provenance_body, sections, support_text, value_text
 
 logger = logging.getLogger(__name__)
 
@@ -96,24 +99,31 @@ class ProfilePageDirective(CostlyDirective):
                                                 self.data.library.sources[profile.main_source].title)]
         intro += [". ", n.squash(profile.summary)]
         page = section(profile.title, profile_label(profile.id), doc, n.para(*intro))
+        games = int(self.config.costly_compare_games)
+        page += facts(self, profile, games)
         if profile.source_status:
             s = profile.source_status
             note = nodes.admonition(classes=["costly-source-status-note"])
             note += nodes.title("", "", nodes.Text(f"Source {s.status.value}"))
-            note += n.para(n.badge(s.status.value), " ", n.squash(s.note))
+            note += n.para(n.badge(s.status.value, SOURCE_BADGES.get(s.status.value)), " ", self.readable(s.note))
             note += n.para(*self.cites(s.cite), classes=["costly-cites"])
             page += note
+        page += section("Scoring at a glance", f"{profile_label(profile.id)}--scoring", doc,
+                        n.para("Everything that scores, in the order of a deal; each rule links to its record below."),
+                        scoring(self, profile))
         page += section("How to play", f"{profile_label(profile.id)}--prose", doc,
                         n.para("Each sentence links to the rule's full record below; the passages follow in brackets, "
                                "with the status where it is not ", n.badge("stated"), "."),
                         *rules_as_prose(self, profile))
+        page += section("An example deal", f"{profile_label(profile.id)}--deal", doc, *narrated_deal(self, profile))
         page += section("Every rule, with its passages", f"{profile_label(profile.id)}--rules", doc,
                         *self.rule_tables(profile))
         if profile.vocabulary:
             rows = [[n.strong(term), n.squash(t.meaning), self.cites(t.cite)]
                     for term, t in profile.vocabulary.items()]
             page += section("Vocabulary", f"{profile_label(profile.id)}--vocabulary", doc,
-                            n.table(["term", "meaning", "passages"], rows, widths=[20, 50, 30]))
+                            n.data_table(["term", "meaning", "passages"], rows, widths=[20, 50, 30],
+                                         labels=["", "meaning", "passages"]))
         page += section("Hand counts", f"{profile_label(profile.id)}--hands", doc,
                         hand_distribution(Path(self.env.srcdir), profile))
         examples = [e for e in self.data.examples if e.profile == profile.id]
@@ -153,27 +163,77 @@ class ProfilePageDirective(CostlyDirective):
         return [box]
 
 
-def _citer_item(citer: Citer) -> nodes.list_item:
-    profile = citer.profile or ""
-    parts: list[n.Child]
-    if citer.kind in ("rule", "alternative") and citer.key:
-        parts = [n.xref(profile_rule_label(profile, citer.key), f"{profile}: {citer.text}"),
-                 " (an alternative reading)" if citer.kind == "alternative" else "",
-                 " \u00b7 ", n.xref(rule_label(citer.key), "in the table", classes=["costly-back"])]
-        if citer.inherited_by:
-            verb = "inherits" if len(citer.inherited_by) == 1 else "inherit"
-            parts.append(f" \u00b7 also {', '.join(citer.inherited_by)}, which {verb} it")
-    elif citer.kind == "example" and citer.key:
-        parts = [n.xref(example_label(citer.key), citer.text), f" (worked example, {profile})"]
-    elif citer.kind == "term":
-        parts = [n.xref(f"{profile_label(profile)}--vocabulary", f"{profile}: the term \u201c{citer.text}\u201d")]
-    else:
-        parts = [n.xref(profile_label(profile), f"{profile}: {citer.text}")]
-    return nodes.list_item("", n.para(*parts))
+def _cited_by(citers: list[Citer]) -> list[n.Child]:
+    """What cites a passage, in a line or two: the rules of each profile together (with the profiles that
+    inherit them), each rule linked to its record and back to its row in the table; then the rest."""
+    groups: dict[tuple[str, tuple[str, ...]], list[Citer]] = {}
+    others: list[Citer] = []
+    for citer in citers:
+        if citer.kind in ("rule", "alternative") and citer.key and citer.profile:
+            groups.setdefault((citer.profile, citer.inherited_by), []).append(citer)
+        else:
+            others.append(citer)
+    lines: list[list[n.Child]] = []
+    for (profile, heirs), members in groups.items():
+        line: list[n.Child] = [n.strong(profile)]
+        if heirs:
+            line.append(f" (and {', '.join(heirs)}, which inherit{'s' if len(heirs) == 1 else ''} it)")
+        line.append(": ")
+        for i, citer in enumerate(members):
+            assert citer.key is not None
+            line += ([" \u00b7 "] if i else []) + [
+                n.xref(profile_rule_label(profile, citer.key), citer.text),
+                " (an alternative reading)" if citer.kind == "alternative" else "",
+                " (", n.xref(rule_label(citer.key), "table", classes=["costly-back"]), ")"]
+        lines.append(line)
+    for citer in others:
+        profile = citer.profile or ""
+        if citer.kind == "example" and citer.key:
+            lines.append([n.xref(example_label(citer.key), citer.text), f" (worked example, {profile})"])
+        elif citer.kind == "term":
+            lines.append([n.xref(f"{profile_label(profile)}--vocabulary",
+                                 f"{profile}: the term \u201c{citer.text}\u201d")])
+        else:
+            lines.append([n.xref(profile_label(profile), f"{profile}: {citer.text}")])
+    out: list[n.Child] = []
+    for i, line in enumerate(lines):
+        out += (["; "] if i else []) + line
+    return out
+
+
+def short_title(title: str, limit: int = 64) -> str:
+    """A source's title short enough for a phone's first screen: up to its first parenthesis, and then up
+    to a comma or colon within ``limit`` characters."""
+    text = n.squash(title).partition(" (")[0]
+    if len(text) <= limit:
+        return text
+    cut = max(text.rfind(", ", 0, limit), text.rfind(": ", 0, limit))
+    return text[:cut] if cut > 0 else text[:limit].rsplit(" ", 1)[0] + " \u2026"
+
+
+_PAGE_PREFIX = re.compile(r"^p\d+(?:-\d+)?-")
+
+
+def passage_titles(source: Source) -> dict[str, str]:
+    """Each passage's heading: its place and its subject (``p. 125: the game``); a place alone where the
+    place names its subject (a section of a web page), unless two passages share it."""
+    out: dict[str, str] = {}
+    for passage in source.passages.values():
+        place = where(passage)
+        topic = _PAGE_PREFIX.sub("", passage.id).replace("-", " ")
+        out[passage.id] = place if passage.locator and not passage.pages else f"{place}: {topic}"
+    counts: dict[str, int] = {}
+    for title in out.values():
+        counts[title] = counts.get(title, 0) + 1
+    for passage in source.passages.values():
+        if counts[out[passage.id]] > 1:
+            out[passage.id] += f" ({passage.id.replace('-', ' ')})"
+    return out
 
 
 class SourcePageDirective(CostlyDirective):
-    """A source's page: how to cite it, what the transcription is, and every passage with what cites it."""
+    """A source's page: how to cite it, what the transcription is, and every passage under its own
+    heading, with what cites it."""
 
     required_arguments = 1
 
@@ -189,31 +249,37 @@ class SourcePageDirective(CostlyDirective):
             # the key is an identifier checked above, so the role text holds no markup from the data
             refs, messages = self.state.inline_text(f":cite:p:`{source.bibkey}`", self.lineno)
             cite += ["; the full reference: ", *refs, *messages]
-        page = section(n.squash(source.title), source_label(source.id), doc, n.para(*cite))
-        page += n.para(n.strong("Kind: "), source.kind, "; ", n.strong("licence: "), n.squash(source.licence)
-                       or "not stated", "." if source.available else "; its text is not available to this project.")
+        page = section(f"{name}: {short_title(bib_title(source, self.data.bibfile) or source.title)}",
+                       source_label(source.id), doc,
+                       n.para(n.strong("Title: "), n.squash(source.title)), n.para(*cite))
+        licence = n.squash(source.licence).rstrip(".") or "not stated"
+        page += n.para(n.strong("Kind: "), source.kind, "; ", n.strong("licence: "), licence,
+                       "." if source.available else "; its text is not available to this project.")
         if source.transcription:
-            page += n.para(n.strong("Transcription: "), n.squash(source.transcription))
+            page += n.para(n.strong("Transcription: "), self.readable(source.transcription))
+        if not source.passages:
+            return [self.located(page)]
         cited_by = self.data.cited_by
+        titles = passage_titles(source)
         for passage in source.passages.values():
-            box = nodes.container(classes=["costly-passage"])
-            n.anchor(box, passage_label(passage.ref), doc)
-            box += n.para(n.strong(f"{name}, {where(passage)}"), " ", n.literal(passage.id),
-                          classes=["costly-passage-head"])
+            box = section(titles[passage.id], passage_label(passage.ref), doc)
+            box["classes"].append("costly-passage")
+            box += n.para(f"{name}, {where(passage, full=True)}; passage ", n.literal(passage.id),
+                          classes=["costly-passage-id"])
             if passage.text:
                 box += nodes.block_quote("", n.para(n.squash(passage.text)), classes=["costly-words"])
             else:
-                box += nodes.block_quote("", n.para(n.emph("In our words: "), n.squash(passage.summary or "")),
-                                         classes=["costly-words"])
+                box += n.para(n.inline(f"{name}, in our words", classes=["costly-our-words-mark"]), ": ",
+                              n.inline(self.readable(passage.summary or ""), classes=["costly-our-words"]),
+                              classes=["costly-paraphrase", "costly-paraphrase-block"])
             if passage.note:
-                box += n.para(n.strong("Note: "), n.squash(passage.note))
+                box += n.para(n.strong("Note: "), self.readable(passage.note))
             citers = cited_by.get(passage.ref, [])
             if citers:
-                items = nodes.bullet_list(classes=["costly-cited-by"])
-                items += [_citer_item(c) for c in citers]
-                box += [n.para(n.strong(f"Cited by ({len(citers)})"), classes=["costly-cited-by-head"]), items]
+                box += n.para(n.inline(f"Cited by ({len(citers)}): ", classes=["costly-cited-by-head"]),
+                              *_cited_by(citers), classes=["costly-cited-by"])
             else:
-                box += n.para(n.emph("Not cited by any rule yet."), classes=["costly-cited-by-head"])
+                box += n.para(n.emph("Not cited by any rule yet."), classes=["costly-cited-by"])
             page += box
         return [self.located(page)]
 
@@ -224,27 +290,70 @@ def _source_order(source: Source) -> tuple[bool, int, str]:
     return (source.kind != "primary", int(year.group(1)) if year else 1799, source.id)
 
 
+def page_tree(d: CostlyDirective, folder: str, ids: list[str]) -> nodes.Node:
+    """A hidden toctree of generated pages in the order given (a glob would sort them by name, putting
+    Holme 1688 after the 1874 rules)."""
+    here = d.env.docname.rpartition("/")[0]
+    prefix = f"{here}/" if here else ""
+    docs = [f"{prefix}{folder}/{i}" for i in ids if _ID.match(i)] if d.config.costly_generate_pages else []
+    tree = addnodes.toctree()
+    tree["parent"] = d.env.docname
+    tree["entries"] = [(None, doc) for doc in docs]
+    tree["includefiles"] = docs
+    tree["maxdepth"], tree["caption"], tree["glob"], tree["hidden"] = -1, None, False, True
+    tree["includehidden"], tree["numbered"], tree["titlesonly"] = False, 0, False
+    d.set_source_info(tree)
+    wrapper = nodes.compound(classes=["toctree-wrapper"])
+    wrapper += tree
+    return wrapper
+
+
 class ProfileIndexDirective(CostlyDirective):
-    """Every profile with its summary, linked to its page."""
+    """Every profile with its summary, linked to its page, oldest first; and their pages, in that order,
+    in the site's contents."""
 
     def run(self) -> list[nodes.Node]:
-        rows = [[[n.xref(profile_label(p.id), p.title)], [n.literal(p.id)], str(p.year or ""),
-                 n.squash(p.summary)] for p in self.data.profiles]
-        box = nodes.container(classes=["costly-scroll"])
-        box += n.table(["profile", "id", "year", "in brief"], rows, widths=[30, 20, 8, 42])
-        return [self.located(box)]
+        rows = [[[n.xref(profile_label(p.id), p.title)], str(p.year or ""), n.squash(p.summary)]
+                for p in self.data.profiles]
+        box = n.data_table(["profile", "year", "in brief"], rows, widths=[32, 10, 58], labels=["", "year", "in brief"])
+        return [self.located(box), page_tree(self, PROFILE_FOLDER, [p.id for p in self.data.profiles])]
 
 
 class SourceIndexDirective(CostlyDirective):
-    """Every source, primary texts first and oldest first, with how many passages the profiles cite."""
+    """Every source, primary texts first and oldest first, with how many passages the profiles cite; and
+    their pages, in that order, in the site's contents."""
 
     def run(self) -> list[nodes.Node]:
         cited = self.data.cited_by
         rows = []
-        for s in sorted(self.data.library.sources.values(), key=_source_order):
+        ordered = sorted(self.data.library.sources.values(), key=_source_order)
+        for s in ordered:
             used = sum(1 for p in s.passages.values() if cited.get(p.ref))
             rows.append([[n.xref(source_label(s.id), source_name(s, self.data.bibfile))], n.squash(s.title), s.kind,
                          f"{used} of {len(s.passages)}" + ("" if s.available else " (text not available)")])
-        box = nodes.container(classes=["costly-scroll"])
-        box += n.table(["source", "title", "kind", "passages cited"], rows, widths=[18, 52, 10, 20])
-        return [self.located(box)]
+        box = n.data_table(["source", "title", "kind", "passages cited"], rows, widths=[20, 50, 12, 18],
+                           labels=["", "title", "kind", "passages cited"])
+        return [self.located(box), page_tree(self, SOURCE_FOLDER, [s.id for s in ordered])]
+
+
+def source_date(source: Source, bibfile: Path) -> str:
+    """A source's own date, as its bibliography entry gives it (``1674``, ``17--``), else from its id."""
+    year = bib_year(source, bibfile)
+    if year:
+        return year
+    found = re.search(r"(1[5-9]\d\d|20\d\d)", source.id)
+    return found.group(1) if found else "n.d."
+
+
+class HistoryDirective(CostlyDirective):
+    """``.. costly-history::``: every source in the order of its own date, with what it is."""
+
+    def run(self) -> list[nodes.Node]:
+        bibfile = self.data.bibfile
+        dated = sorted(self.data.library.sources.values(),
+                       key=lambda s: (source_date(s, bibfile).replace("-", "5"), s.id))
+        rows = [[source_date(s, bibfile), [n.xref(source_label(s.id), source_name(s, bibfile))],
+                 n.squash(bib_title(s, bibfile) or s.title),
+                 s.kind + ("" if s.available else ", text not available")] for s in dated]
+        return [self.located(n.data_table(["date", "source", "what it is", "kind"], rows, widths=[10, 24, 46, 20],
+                                          labels=["", "", "", "kind"]))]

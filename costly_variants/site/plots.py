@@ -1,18 +1,21 @@
 """Pictures made at build time: matplotlib SVG figures, each shown with the table of its data beside it.
 
+Every figure is drawn for a phone: 4.2 inches wide with 10-point text or larger, so that shown at a
+phone's width (about 360 pixels) its text is still 11 pixels or more, and no wider than drawn elsewhere.
+Each is drawn twice, in a light and a dark palette, on a transparent ground; furo's ``only-light`` and
+``only-dark`` classes show the one that suits the reader's theme.
+
 Figures are written under the source folder's ``_figures/`` (Sphinx copies images only from there)
 and only when their bytes change, so an unchanged build does not rebuild the pages that show them.
-
-A hook for more figures: ``bar_figure`` draws any mapping of label -> value; the comparison figures
-(game length, dealer's edge, with intervals) belong in a directive of their own once ``compare`` offers
-their data, shown through ``figure_with_table`` like the hand-score distribution here.
 """
 from __future__ import annotations
 
 import io
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from docutils import nodes
 
@@ -24,6 +27,22 @@ from .citations import profile_label
 from .directive import CostlyDirective
 
 FIGURE_FOLDER = "_figures"
+WIDTH = 4.2  # inches; see the module's docstring
+FONT = 10.5  # points: every text in a figure is at least this less one point (the tick labels)
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    text: str
+    grid: str
+    series: tuple[str, ...]
+
+
+THEMES = (Theme("light", "#222222", "#bbbbbb", ("#3b6ea5", "#c0392b", "#2e8b57", "#8e5bb5", "#b8860b")),
+          Theme("dark", "#dddddd", "#666666", ("#7fb2ee", "#ff8a80", "#6fd08c", "#c3a3ef", "#e0b050")))
+
+Paint = Callable[[Any, Theme], None]
 
 
 @lru_cache(maxsize=32)
@@ -36,22 +55,23 @@ def hand_analysis(profile: Profile) -> HandAnalysis:
     return _analysis(profile.rules)
 
 
-def bar_figure(values: Mapping[int, float], *, xlabel: str, ylabel: str, title: str) -> bytes:
-    """A bar chart as SVG bytes, the same bytes for the same data (no dates, a fixed id salt)."""
+def render(paint: Paint, theme: Theme, *, height: float) -> bytes:
+    """One figure as SVG bytes, the same bytes for the same data (no dates, a fixed id salt)."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
-    with matplotlib.rc_context({"svg.hashsalt": "costly-variants", "svg.fonttype": "none",
-                                "font.size": 10}):
-        fig = Figure(figsize=(6.4, 3.4))
+    with matplotlib.rc_context({
+            "svg.hashsalt": "costly-variants", "svg.fonttype": "none", "font.size": FONT,
+            "axes.titlesize": FONT + 0.5, "axes.labelsize": FONT, "xtick.labelsize": FONT - 0.5,
+            "ytick.labelsize": FONT - 0.5, "legend.fontsize": FONT - 0.5,
+            "text.color": theme.text, "axes.labelcolor": theme.text, "axes.edgecolor": theme.grid,
+            "xtick.color": theme.text, "ytick.color": theme.text, "axes.facecolor": "none",
+            "figure.facecolor": "none", "savefig.transparent": True}):
+        fig = Figure(figsize=(WIDTH, height))
         ax = fig.add_subplot()
-        xs = sorted(values)
-        ax.bar(xs, [values[x] for x in xs], color="#3b6ea5", width=0.8)
-        ax.set_xlabel(xlabel)
-        ax.set_ylabel(ylabel)
-        ax.set_title(title)
+        paint(ax, theme)
         ax.spines[["top", "right"]].set_visible(False)
         fig.tight_layout()
         out = io.BytesIO()
@@ -68,46 +88,153 @@ def write_figure(srcdir: Path, name: str, svg: bytes) -> str:
     return f"/{FIGURE_FOLDER}/{name}.svg"
 
 
-def figure_with_table(uri: str, alt: str, caption: str, header: Sequence[str],
-                      rows: Sequence[Sequence[str]]) -> nodes.container:
+def figure(srcdir: Path, name: str, paint: Paint, *, height: float, alt: str, caption: str) -> nodes.figure:
+    """A figure in both palettes, with its caption."""
+    node = nodes.figure(classes=["costly-figure"])
+    for theme in THEMES:
+        uri = write_figure(srcdir, f"{name}-{theme.name}" if theme.name != "light" else name,
+                           render(paint, theme, height=height))
+        node += nodes.image(uri=uri, alt=alt, classes=[f"only-{theme.name}"])
+    node += nodes.caption("", caption)
+    return node
+
+
+def figure_with_table(fig: nodes.figure, table: nodes.Node) -> nodes.container:
     """A figure and the table of its numbers, side by side on a wide screen, one above the other on a phone."""
     box = nodes.container(classes=["costly-figure-pair"])
-    figure = nodes.figure(classes=["costly-figure"])
-    figure += nodes.image(uri=uri, alt=alt)
-    figure += nodes.caption("", caption)
-    box += figure
-    data = nodes.container(classes=["costly-scroll", "costly-figure-data"])
-    data += n.table(list(header), [list(r) for r in rows])
+    box += fig
+    data = nodes.container(classes=["costly-figure-data"])
+    data += table
     box += data
     return box
 
 
-def hand_distribution(srcdir: Path, profile: Profile) -> nodes.container:
+def wrap_label(text: str, width: int = 15) -> str:
+    """A long label (``eddowes-burne-1874-partners``, ``count.deck_card_scores_as_jack_deuce``) over
+    lines of about ``width`` characters, broken after a hyphen, dot, underscore or space, never mid-word."""
+    if len(text) <= width:
+        return text
+    pieces = re.findall(r"[^-._ ]+[-._ ]*|[-._ ]+", text)
+    lines = [""]
+    for piece in pieces:
+        if lines[-1] and len(lines[-1]) + len(piece.rstrip()) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def interval_paint(labels: Sequence[str], estimates: Sequence[Mapping[str, Any]], *, xlabel: str,
+                   zero: bool = False, percent: bool = False, wrap: int = 15) -> Paint:
+    """A dot per row with its 95% interval as a bar; ``zero`` draws the line a difference is measured from."""
+    scale = 100 if percent else 1
+
+    def paint(ax: Any, theme: Theme) -> None:
+        ys = list(range(len(labels)))[::-1]
+        values = [e["value"] * scale for e in estimates]
+        lows = [(e["value"] - e["low"]) * scale if e.get("low") is not None else 0 for e in estimates]
+        highs = [(e["high"] - e["value"]) * scale if e.get("high") is not None else 0 for e in estimates]
+        if zero:
+            ax.axvline(0, color=theme.grid, linewidth=1)
+        ax.errorbar(values, ys, xerr=[lows, highs], fmt="o", color=theme.series[0], capsize=3)
+        ax.set_yticks(ys, [wrap_label(label, wrap) for label in labels])
+        ax.set_ylim(-0.6, len(labels) - 0.4)
+        ax.set_xlabel(xlabel)
+        ax.grid(axis="x", color=theme.grid, linewidth=0.5, alpha=0.5)
+
+    return paint
+
+
+def interval_height(rows: int) -> float:
+    return 0.9 + 0.42 * rows
+
+
+def identical_groups(chosen: Sequence[Profile]) -> list[list[Profile]]:
+    """The profiles grouped by their count of every deal: profiles whose counts are the same deal for
+    deal are one group, in the order of their first member."""
+    groups: dict[tuple[tuple[int, int], ...], list[Profile]] = {}
+    for profile in chosen:
+        key = tuple(sorted(hand_analysis(profile).distribution.items()))
+        groups.setdefault(key, []).append(profile)
+    return list(groups.values())
+
+
+def _hands_paint(groups: Sequence[Sequence[Profile]]) -> Paint:
+    def paint(ax: Any, theme: Theme) -> None:
+        width = 0.8 / len(groups)
+        for index, group in enumerate(groups):
+            a = hand_analysis(group[0])
+            xs = sorted(a.distribution)
+            offset = (index - (len(groups) - 1) / 2) * width
+            ax.bar([x + offset for x in xs], [100 * a.distribution[x] / a.deals for x in xs], width=width,
+                   color=theme.series[index % len(theme.series)],
+                   label=f"{chr(ord('A') + index)}: {len(group)} profile" + ("s" if len(group) > 1 else ""))
+        ax.set_xlabel("a hand's count with the deck card")
+        ax.set_ylabel("% of deals")
+        if len(groups) > 1:
+            ax.legend(frameon=False, loc="upper right")
+        ax.grid(axis="y", color=theme.grid, linewidth=0.5, alpha=0.5)
+
+    return paint
+
+
+def hand_distributions(srcdir: Path, chosen: Sequence[Profile], name: str) -> list[nodes.Node]:
+    """The count of every deal under each profile, overlaid on one axis: profiles with identical counts
+    drawn once, and named together, with the shares of each count in the table beside the figure."""
+    groups = identical_groups(chosen)
+    letters = [chr(ord("A") + i) for i in range(len(groups))]
+    deals = hand_analysis(chosen[0]).deals
+    said: list[nodes.Node] = []
+    if len(chosen) > 1:
+        parts: list[n.Child] = []
+        for letter, group in zip(letters, groups):
+            parts += [f"{letter}: " if len(groups) > 1 else "", *n.joined([n.xref(profile_label(p.id), p.id) for p in group]),
+                      " (identical counts, deal for deal)" if len(group) > 1 else "", "; " if letter != letters[-1] else "."]
+        said.append(n.para(f"{len(chosen)} profiles, {len(groups)} different counts: ", *parts,
+                           classes=["costly-groups"]))
+    totals = sorted({t for g in groups for t in hand_analysis(g[0]).distribution})
+    rows = []
+    for total in totals:
+        cells = [str(total)]
+        for group in groups:
+            a = hand_analysis(group[0])
+            cells.append(f"{100 * a.distribution.get(total, 0) / a.deals:.2f}%")
+        rows.append(cells)
+    header = ["count", *[f"{letter}: % of deals" if len(groups) > 1 else "% of deals" for letter in letters]]
+    table = n.data_table(header, rows, numeric=tuple(range(len(header))), stack=False)
+    means = "; ".join(f"{letter} {hand_analysis(g[0]).mean:.2f}" for letter, g in zip(letters, groups)) \
+        if len(groups) > 1 else f"{hand_analysis(groups[0][0]).mean:.2f}"
+    caption = (f"Every one of the {deals:,} deals of three cards and a deck card, counted: the share of deals "
+               f"making each count (mean {means}).")
+    fig = figure(srcdir, name, _hands_paint(groups), height=3.3,
+                 alt="Bar chart: the share of deals making each count, " + (
+                     "one colour per group of profiles with identical counts" if len(groups) > 1 else "one profile"),
+                 caption=caption)
+    return [*said, figure_with_table(fig, table)]
+
+
+def hand_distribution(srcdir: Path, profile: Profile) -> nodes.Node:
+    """One profile's count of every deal (its page), with its numbers."""
     a = hand_analysis(profile)
-    shares = {total: 100 * deals / a.deals for total, deals in a.distribution.items()}
-    svg = bar_figure(shares, xlabel="a hand's count with the deck card", ylabel="% of deals",
-                     title=f"{profile.id}: the count of every deal")
-    uri = write_figure(srcdir, f"hands-{profile.id}", svg)
-    rows = [[str(total), f"{deals:,}", f"{shares[total]:.2f}%"] for total, deals in sorted(a.distribution.items())]
-    caption = (f"Every one of the {a.deals:,} deals of three cards and a deck card, counted under {profile.id}: "
-               f"mean {a.mean:.2f}, best {a.maximum}, {a.zero_share:.1%} score nothing.")
-    return figure_with_table(uri, f"Bar chart of hand counts under {profile.id}", caption,
-                             ["count", "deals", "share"], rows)
+    parts = hand_distributions(srcdir, [profile], f"hands-{profile.id}")
+    caption = (f"Under {profile.id}: mean {a.mean:.2f}, best {a.maximum}, {a.zero_share:.1%} of deals score nothing "
+               f"(of all {a.deals:,} deals).")
+    box = nodes.container()
+    box += parts
+    box += n.para(caption)
+    return box
 
 
 class HandFiguresDirective(CostlyDirective):
-    """The hand-score distribution of every profile (or those named), each with its data."""
+    """The count of every deal under every profile (or those named), overlaid on one axis."""
 
     has_content = False
     optional_arguments = 1
+    final_argument_whitespace = True
 
     def run(self) -> list[nodes.Node]:
-        chosen = [self.profile(self.arguments[0])] if self.arguments else list(self.data.profiles)
-        out: list[nodes.Node] = []
-        for profile in chosen:
-            if profile is None:
-                continue
-            if not self.arguments:
-                out.append(n.para(n.strong(profile.title), " (", n.xref(profile_label(profile.id), profile.id), ")"))
-            out.append(hand_distribution(Path(self.env.srcdir), profile))
-        return [self.located(node) for node in out]
+        refs = self.arguments[0].split() if self.arguments else []
+        chosen = [p for p in (self.profile(r) for r in refs) if p is not None] if refs else list(self.data.profiles)
+        if not chosen:
+            return []
+        name = "hands-" + ("-".join(p.id for p in chosen) if refs else "all")
+        return [self.located(node) for node in hand_distributions(Path(self.env.srcdir), chosen, name)]

@@ -16,6 +16,7 @@ from ..profiles.rules import Status
 from . import nodes as n
 from .citations import profile_rule_label
 from .directive import CostlyDirective
+from .tables import SECTION_TITLES
 
 
 def _points(v: int) -> str:
@@ -185,10 +186,6 @@ def _rank(symbol: str) -> str:
     return _RANKS.get(symbol, symbol)
 
 
-SECTION_HEADINGS = {
-    "players": "Players", "game": "The game", "deal": "The deal", "turnup": "The deck card",
-    "mog": "The mog", "cards": "The cards", "play": "The play", "count": "The count",
-}
 
 
 def sentence_keys() -> list[str]:
@@ -209,17 +206,35 @@ class ProseDirective(CostlyDirective):
         return [] if profile is None else rules_as_prose(self, profile)
 
 
+# The rules of the four-hand game: a two-hand profile's account leaves out their sentence (the values
+# are still in its table), so that Cotton's two-player rules do not describe a partnership's mog.
+PARTNERS_ONLY = frozenset({"mog.partners_exchange", "mog.partners_challenger", "mog.dealer_mogs_stock",
+                           "mog.stock_when"})
+
+
+def told(profile: Profile, keys: tuple[str, ...]) -> bool:
+    """Whether a sentence belongs in this profile's account."""
+    return profile.rules.partnerships or not set(keys) <= PARTNERS_ONLY
+
+
 def rules_as_prose(d: CostlyDirective, profile: Profile) -> list[nodes.Node]:
-    """Paragraphs by section; each sentence links to its rules' full record, its passages after it."""
+    """A section per part of the game, under its own heading; each sentence links to its rules' full
+    record, its passages after it in brackets (each source named once)."""
     out: list[nodes.Node] = []
-    section = None
+    current = None
     para = None
     for keys, make in SENTENCES:
+        if not told(profile, keys):
+            continue
         here = keys[0].partition(".")[0]
-        if here != section:
-            section = here
+        if here != current:
+            current = here
+            sec = nodes.section(classes=["costly-prose-section"])
+            n.anchor(sec, f"profile-{profile.id}--how-{here}", d.state.document)
+            sec += nodes.title("", "", nodes.Text(SECTION_TITLES.get(here, here)))
             para = n.para(classes=["costly-prose"])
-            out += [n.para(n.strong(SECTION_HEADINGS.get(here, here)), classes=["costly-prose-heading"]), para]
+            sec += para
+            out.append(sec)
         assert para is not None
         provs = [profile.provenance[k] for k in keys]
         words = n.xref(profile_rule_label(profile.id, keys[0]), sentence(profile, keys, make),

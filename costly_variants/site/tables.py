@@ -49,10 +49,10 @@ def provenance_body(d: CostlyDirective, profile: Profile, key: str) -> list[node
     prov = profile.provenance[key]
     body: list[nodes.Node] = []
     if prov.note:
-        body.append(n.para(n.strong("Note: "), n.squash(prov.note), classes=["costly-note"]))
+        body.append(n.para(n.strong("Note: "), d.readable(prov.note), classes=["costly-note"]))
     for alt in prov.alternatives:
         parts: list[n.Child] = [n.strong("Alternative: "), n.literal(format_value(plain(alt.value))), " \u2014 ",
-                                n.squash(alt.reading)]
+                                d.readable(alt.reading)]
         if alt.cite:
             parts += [" (", *d.cites(alt.cite), ")"]
         body.append(n.para(*parts, classes=["costly-alternative"]))
@@ -60,52 +60,109 @@ def provenance_body(d: CostlyDirective, profile: Profile, key: str) -> list[node
     return body
 
 
+SHORT_WORDS = {"the source's words": "quote", "in our words": "in our words", "the words, and ours": "quote, ours"}
+
+
+def disclosure_label(d: CostlyDirective, profile: Profile, key: str) -> str:
+    """The line that opens a cell's disclosure, in a word or two: what is behind it (the source's words
+    quoted, this project's words for a modern source, a note, a dispute)."""
+    prov = profile.provenance[key]
+    if prov.status is Status.DISPUTED:
+        others = len(prov.alternatives)
+        return f"dispute: {others} other reading" + ("s" if others != 1 else "")
+    words = SHORT_WORDS.get(d.words_label(prov.cite), "")
+    if prov.note:
+        return f"{words}, note" if words else "note"
+    return words
+
+
 def rule_cell(d: CostlyDirective, profile: Profile, key: str, *, differs: bool = False) -> nodes.entry:
     """One profile's value for one rule: value, badge, citations; the words, note and alternatives
-    one click away in a disclosure (open on a disputed cell's first click, explaining the dispute)."""
+    one click away in a disclosure (open on a disputed cell's first click, explaining the dispute).
+
+    An inherited value names the profile it comes from instead of repeating that cell's citations (they
+    are in its disclosure). The profile's name leads the cell too, for a phone, where the table stacks."""
     prov = profile.provenance[key]
     status = prov.status.value
     classes = ["costly-cell", f"costly-status-{status}"]
-    head: list[n.Child] = [n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(status)]
-    if prov.defined_in != profile.id:
+    inherited = prov.defined_in != profile.id
+    if inherited:
         classes.append("costly-inherited")
-        head += [" ", n.inline(f"from {prov.defined_in}", classes=["costly-from"])]
     if differs:
         classes.append("costly-differs")
     cell = nodes.entry(classes=classes)
-    cell += n.para(*head)
-    cell += n.para(*d.cites(prov.cite), classes=["costly-cites"])
+    cell += n.para(profile.id, classes=["costly-in-column"])
+    cell += n.para(n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(status),
+                   classes=["costly-value-line"])
     body = provenance_body(d, profile, key)
     if body:
-        if prov.status is Status.DISPUTED:
-            others = len(prov.alternatives)
-            label = f"the dispute: {others} other reading" + ("s" if others != 1 else "")
-        elif prov.note:
-            label = "the words and the note"
-        else:
-            label = "the source's words"
-        cell += n.disclosure([label], body, classes=["costly-why"])
+        cell += n.disclosure([disclosure_label(d, profile, key)], body, classes=["costly-why"])
+    if inherited:
+        cell += n.para(n.xref(profile_rule_label(prov.defined_in, key), f"from {prov.defined_in}"),
+                       classes=["costly-cites", "costly-from"])
+    else:
+        cell += n.para(*d.cite_sources(prov.cite), classes=["costly-cites"])
     return cell
 
 
 def profile_header(d: CostlyDirective, profile: Profile) -> nodes.entry:
-    """A column header: the profile, and where its source is other than plainly available, what it is."""
+    """A column header: the profile, and where its source is other than plainly available, what it is
+    and how many of its values rest on a primary text's words."""
     cell = nodes.entry(classes=["costly-profile-head"])
-    cell += n.para(n.xref(profile_label(profile.id), profile.id))
+    cell += n.para(n.xref(profile_label(profile.id), profile.id), classes=["costly-profile-name"])
     if profile.year:
         cell += n.para(str(profile.year), classes=["costly-year"])
     if profile.source_status:
-        s = profile.source_status
-        status = s.status.value
-        cell += n.disclosure([n.badge(status, f"source {status}")],
-                             [n.para(n.squash(s.note)), n.para(*d.cites(s.cite), classes=["costly-cites"])],
-                             classes=["costly-source-status"])
+        cell += source_status_disclosure(d, profile)
     return cell
+
+
+def support_text(d: CostlyDirective, profile: Profile) -> str:
+    """How many of a profile's values rest on the words of its main source, said in a sentence."""
+    found = d.support(profile)
+    main = d.data.library.sources.get(found.main_source or "")
+    name = d.source_name(main) if main else "its main source"
+    text = f"{found.main} of its {found.total} values cite the words of {name}"
+    if found.other_primary:
+        text += f"; {found.other_primary} cite{'s' if found.other_primary == 1 else ''} another primary text"
+    rest = found.secondary_only
+    if rest:
+        text += f"; {rest} rest only on modern reports (cited in our words) or on this project's choices"
+    return text + "."
+
+
+SOURCE_BADGES = {"secondary": "secondary sources", "unavailable": "source unavailable", "primary": "primary text"}
+
+
+def source_status_disclosure(d: CostlyDirective, profile: Profile) -> nodes.Node:
+    """The profile's source status as a badge that opens on its note, with how many values rest on a
+    primary text (for the 1874 rules, read through two modern reports: none)."""
+    s = profile.source_status
+    assert s is not None
+    status = s.status.value
+    return n.disclosure(
+        [n.badge(status, SOURCE_BADGES.get(status, f"source {status}"))],
+        [n.para(d.readable(s.note)), n.para(support_text(d, profile), classes=["costly-primary-count"]),
+         n.para(*d.cites(s.cite), classes=["costly-cites"])],
+        classes=["costly-source-status"])
+
+
+SECTION_TITLES = {
+    "players": "Players", "game": "The game", "deal": "The deal", "turnup": "The deck card",
+    "mog": "The mog", "cards": "The cards", "play": "The play", "count": "The count",
+}
+
+
+def section_label(section: str) -> str:
+    return f"rules-{section}"
 
 
 class RuleTableDirective(CostlyDirective):
     """The profiles side by side, grouped by section; ``:profiles:`` and ``:rules:`` pick some,
-    ``:changed:`` keeps only the rules that differ, ``:no-anchors:`` for a second table on the same site."""
+    ``:changed:`` keeps only the rules that differ, ``:no-anchors:`` for a second table on the same site.
+
+    The table scrolls with the page, its header sticking to the window; on a phone it stacks, a rule
+    above its profiles' values, each value named by its profile."""
 
     option_spec = {"profiles": directives.unchanged, "rules": directives.unchanged, "changed": directives.flag,
                    "no-anchors": directives.flag}
@@ -121,8 +178,10 @@ class RuleTableDirective(CostlyDirective):
         for key in picked:
             if key not in titles:
                 self.warn(f"unknown rule {key!r}")
+        anchors = "no-anchors" not in self.options
         width = len(shown) + 1
         rows: list[nodes.row] = []
+        jumps: list[nodes.Node] = []
         for section, keys in sections(list(titles)).items():
             body: list[nodes.row] = []
             for key in keys:
@@ -133,11 +192,11 @@ class RuleTableDirective(CostlyDirective):
                 if "changed" in self.options and not differs:
                     continue
                 row = nodes.row(classes=["costly-rule-row"] + (["costly-row-differs"] if differs else []))
-                if "no-anchors" not in self.options:
+                if anchors:
                     n.anchor(row, rule_label(key), self.state.document)
                 head = nodes.entry(classes=["costly-rule-head"])
-                head += n.para(n.strong(titles[key]))
-                head += n.para(n.literal(key), " \u2260" if differs else "", classes=["costly-key"])
+                head += n.para(n.strong(titles[key]), classes=["costly-rule-title"])
+                head += n.para(n.rule_key(key), " \u2260" if differs else "", classes=["costly-key"])
                 row += head
                 for p, v in zip(shown, values):
                     row += rule_cell(self, p, key, differs=v != values[0])
@@ -145,15 +204,24 @@ class RuleTableDirective(CostlyDirective):
             if body:
                 same = not any("costly-row-differs" in r["classes"] for r in body)
                 section_row = nodes.row(classes=["costly-section-row"] + (["costly-section-same"] if same else []))
-                section_row += nodes.entry("", n.para(n.strong(section)), morecols=width - 1)
+                title = SECTION_TITLES.get(section, section)
+                if anchors:
+                    n.anchor(section_row, section_label(section), self.state.document)
+                    jumps.append(n.xref(section_label(section), title))
+                section_row += nodes.entry("", n.para(n.strong(title)), morecols=width - 1)
                 rows += [section_row, *body]
         header = nodes.row()
         header += n.entry("rule")
         for p in shown:
             header += profile_header(self, p)
-        box = nodes.container(classes=["costly-scroll", "costly-rule-table-box"])
-        box += n.table(header, rows, classes=["costly-rule-table"])
-        return [self.located(box)]
+        colwidths = [16] + [84 // len(shown)] * len(shown)
+        box = nodes.container(classes=["costly-rule-table-box"] + (["costly-wide"] if len(shown) > 5 else []))
+        box += n.table(header, rows, widths=colwidths, classes=["costly-rule-table"])
+        out: list[nodes.Node] = []
+        if jumps:
+            out.append(n.para(n.strong("Jump to: "), *n.joined(jumps, " \u00b7 "), classes=["costly-jumps"]))
+        out.append(box)
+        return [self.located(node) for node in out]
 
 
 def status_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: Any = None,
@@ -166,7 +234,9 @@ def status_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, o
 
 
 class LegendDirective(CostlyDirective):
-    """The six status words, each with its badge."""
+    """The six status words, each with its badge; ``:collapsed:`` puts them behind one line of badges."""
+
+    option_spec = {"collapsed": directives.flag}
 
     def run(self) -> list[nodes.Node]:
         out = nodes.definition_list(classes=["costly-legend"])
@@ -179,7 +249,13 @@ class LegendDirective(CostlyDirective):
             item += nodes.term("", "", n.badge(status.value))
             item += nodes.definition("", n.para(meaning))
             out += item
-        return [out]
+        if "collapsed" not in self.options:
+            return [out]
+        badges: list[n.Child] = ["What the badges mean: "]
+        for status in Status:
+            if status.value in STATUS_MEANINGS:
+                badges += [n.badge(status.value), " "]
+        return [n.disclosure(badges, [out], classes=["costly-legend-box"])]
 
 
 class GlanceDirective(CostlyDirective):
@@ -214,8 +290,8 @@ class GlanceDirective(CostlyDirective):
                    for p in shown]
         rows.append(n.row(counts, classes=["costly-glance-total"]))
         header = ["rule", *[[n.xref(profile_label(p.id), p.id)] for p in shown]]
-        box = nodes.container(classes=["costly-scroll", "costly-glance"])
-        box += n.table(header, rows, classes=["costly-glance-table"])
+        box = n.data_table(header, rows, labels=["", *[p.id for p in shown]], classes=["costly-glance"],
+                           widths=[24, *[76 // len(shown)] * len(shown)])
         return [self.located(box)]
 
 
@@ -245,9 +321,7 @@ class SchemaDirective(CostlyDirective):
         body = schema["properties"]["rules"]["properties"]
         rows = [[[n.literal(f"{section}.{name}")], spec["title"], _allowed(spec["properties"]["value"])]
                 for section, fields in body.items() for name, spec in fields["properties"].items()]
-        box = nodes.container(classes=["costly-scroll"])
-        box += n.table(["rule", "meaning", "value"], rows, widths=[25, 45, 30])
-        return [box]
+        return [n.data_table(["rule", "meaning", "value"], rows, widths=[28, 42, 30], labels=["", "meaning", "value"])]
 
 
 class GlossaryDirective(CostlyDirective):
@@ -265,8 +339,8 @@ class GlossaryDirective(CostlyDirective):
             for (meaning, cite), users in entries[term].items():
                 rows.append([n.strong(term), n.squash(meaning), self.cites(cite),
                              n.joined([n.xref(profile_label(u), u) for u in users])])
-        box = nodes.container(classes=["costly-scroll"])
-        box += n.table(["term", "meaning", "passages", "profile"], rows, widths=[15, 45, 25, 15])
+        box = n.data_table(["term", "meaning", "passages", "profile"], rows, widths=[15, 45, 22, 18],
+                           labels=["", "meaning", "passages", "profile"])
         return [self.located(box)]
 
 
@@ -282,7 +356,8 @@ class AnalysisDirective(CostlyDirective):
             rows.append([[n.xref(profile_label(profile.id), profile.id)], f"{a.mean:.3f}", str(a.maximum),
                          ", ".join(map(str, a.impossible)) or "none", f"{a.zero_share:.2%}",
                          f"{a.category_deals['colours'] / a.deals:.1%}"])
-        box = nodes.container(classes=["costly-scroll"])
-        box += n.table(["profile", "mean count", "best count", "totals no deal makes", "hands scoring nothing",
-                        "hands scoring for colours"], rows)
+        box = n.data_table(["profile", "mean count", "best count", "totals no deal makes", "hands scoring nothing",
+                            "hands scoring for colours"], rows, widths=[24, 13, 13, 20, 15, 15], numeric=(1, 2, 4, 5),
+                           labels=["", "mean count", "best count", "totals no deal makes", "hands scoring nothing",
+                                   "hands scoring for colours"])
         return [self.located(box)]

@@ -1,5 +1,7 @@
-// costly-variants: the "differences only" switch above each side-by-side rule table.
-// It only toggles a class; every row is in the page whether or not scripts run.
+// costly-variants: the "differences only" switch above each side-by-side rule table, and the height of
+// the table's sticky header, so that a link to a row lands just below it.
+// Neither is needed to read the page: every row is in it whether or not scripts run, and without a
+// script a row lands below an estimate of the header's height (costly.css).
 document.addEventListener("DOMContentLoaded", () => {
   for (const box of document.querySelectorAll(".costly-rule-table-box")) {
     const rows = box.querySelectorAll("tr.costly-rule-row");
@@ -13,5 +15,19 @@ document.addEventListener("DOMContentLoaded", () => {
     label.append(input, " Show only the rules that differ between the profiles");
     box.before(label);
     input.addEventListener("change", () => box.classList.toggle("costly-only-differences", input.checked));
+  }
+  const measure = () => {
+    for (const table of document.querySelectorAll("table.costly-rule-table")) {
+      const head = table.querySelector("thead");
+      const sticky = head && getComputedStyle(head.querySelector("th")).position === "sticky";
+      table.style.setProperty("--costly-table-head", sticky ? `${head.getBoundingClientRect().height}px` : "0px");
+    }
+  };
+  measure();
+  addEventListener("resize", measure);
+  // the toggle above moved the table down after the browser had scrolled to the row: land again
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target && target.closest("table.costly-rule-table")) {
+    target.scrollIntoView({block: "start", behavior: "instant"});
   }
 });
