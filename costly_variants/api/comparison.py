@@ -98,7 +98,7 @@ class Comparison:
     def run(cls, profiles: Sequence[ProfileRef] | None = None, *, games: int = running.DEFAULT_GAMES,
             seed: int = running.DEFAULT_SEED, bots: Sequence[str] = running.DEFAULT_BOTS, jobs: int | None = None,
             scheduler: str | None = None, skill_games: int | None = None,
-            check_exact: bool = False) -> Comparison:
+            check_exact: bool = False, search_games: int | None = None) -> Comparison:
         """Play ``costly compare PROFILES --games N --seed S ...``: the same games, the same figures.
 
         ``profiles``: Profiles, bundled ids or paths, each once (default: every bundled profile, oldest
@@ -106,7 +106,8 @@ class Comparison:
         core); any number gives the same result. ``scheduler``: a ``tcp://HOST:PORT`` Dask scheduler to
         play on instead (the ``dask`` extra). ``skill_games``: seeds for the skill figures (None: 2,000, and
         400 for the pair with the slow search bot, as ``costly compare`` plays them; 0 leaves them
-        out). ``check_exact``: also count the eldest's dealt hands against the exact mean.
+        out). ``check_exact``: also count the eldest's dealt hands against the exact mean. ``search_games``:
+        seeds for the search bot's pair (at most ``skill_games``).
 
         Ctrl-C stops the games and keeps those finished (``complete`` is then False); stopped before any
         finished, it raises KeyboardInterrupt.
@@ -120,7 +121,7 @@ class Comparison:
         chosen = (running.load_distinct(list(profiles), who="Comparison.run", error=running.OptionError) if profiles
                   else bundled.load_all())
         settings = running.comparison_settings(games=games, seed=seed, bots=chosen_bots, skill_games=skill_games,
-                                               check_exact=check_exact)
+                                               check_exact=check_exact, search_games=search_games)
         runner = running.PlanRunner(jobs=jobs, scheduler=scheduler)
         data = running.run_comparison(chosen, settings, runner)
         _raise_if_nothing_played(data, runner)

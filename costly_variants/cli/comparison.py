@@ -83,6 +83,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seeds for the skill figures (search v greedy, expert v greedy, greedy v random; each seed "
                         f"twice, seats swapped; default: {DEFAULT_SKILL_GAMES}, and "
                         f"{_running.DEFAULT_SEARCH_GAMES} for the slow search bot); 0 leaves them out")
+    p.add_argument("--search-games", type=_count, default=None, metavar="N",
+                   help="seeds for the search bot's skill figure, at most --skill-games (default: "
+                        f"{_running.DEFAULT_SEARCH_GAMES}, or --skill-games where that is given)")
     p.add_argument("--check-exact", action="store_true",
                    help="also count the eldest's dealt hands (replaying every game) against the exact mean")
     p.add_argument("--by-rule", action="store_true",
@@ -191,6 +194,7 @@ def _compare(args: argparse.Namespace) -> int:
     chosen = _running.load_distinct(args.profiles, who="costly compare") if args.profiles else profiles.load_all()
     settings = _running.comparison_settings(games=args.games, seed=args.seed, bots=args.bot or _running.DEFAULT_BOTS,
                                             skill_games=args.skill_games, check_exact=args.check_exact,
+                                            search_games=args.search_games,
                                             by_rule=args.by_rule)
     show = not (args.json or args.markdown)
     runner = _running.PlanRunner(jobs=args.jobs, scheduler=args.scheduler)

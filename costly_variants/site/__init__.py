@@ -41,6 +41,7 @@ from .pages import (HistoryDirective, ProfileIndexDirective, ProfilePageDirectiv
                     generate_pages)
 from .plots import HandFiguresDirective
 from .prose import ProseDirective
+from .strategy import StrategyDirective
 from .comparison import BUILD_GAMES, ByRuleDirective, ComparisonFiguresDirective, ComparisonHeadlineDirective
 from .tables import (AnalysisDirective, GlanceDirective, GlossaryDirective, LegendDirective, RuleTableDirective,
                      SchemaDirective, status_role)
@@ -63,7 +64,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "costly-profile-index": ProfileIndexDirective, "costly-source-index": SourceIndexDirective,
         "costly-profile-page": ProfilePageDirective, "costly-profile": ProfilePageDirective,
         "costly-source-page": SourcePageDirective,
-        "costly-prose": ProseDirective, "costly-examples": ExamplesDirective,
+        "costly-prose": ProseDirective, "costly-strategy": StrategyDirective, "costly-examples": ExamplesDirective,
         "costly-hand-figures": HandFiguresDirective, "costly-comparison-figures": ComparisonFiguresDirective,
         "costly-by-rule": ByRuleDirective, "costly-comparison-headline": ComparisonHeadlineDirective,
         "costly-analysis": AnalysisDirective,

@@ -25,14 +25,19 @@ from .plots import figure, figure_with_table, interval_height, interval_paint
 
 # Games per profile played when the site is built. The build must stay well under two minutes on a
 # shared two-core machine; raise this as the engine gets faster: every other count follows from it.
-BUILD_GAMES = 400
+BUILD_GAMES = 4000
 SEED = 1
 BOTS = ("greedy",)
 
 
 def skill_games(games: int) -> int:
-    """The skill pairs play the expert bot, by far the slowest: a quarter of the games, each seed twice."""
+    """The skill pairs play slower bots: a quarter of the games, each seed twice."""
     return max(10, games // 4)
+
+
+def search_games(games: int) -> int:
+    """The search bot's pair, slower still: a fortieth of the games, each seed twice."""
+    return max(10, games // 40)
 
 
 def by_rule_games(games: int) -> int:
@@ -40,7 +45,7 @@ def by_rule_games(games: int) -> int:
 
 
 def settings(games: int) -> study.Settings:
-    return study.Settings(games, SEED, BOTS, skill_games=skill_games(games))
+    return study.Settings(games, SEED, BOTS, skill_games=skill_games(games), search_games=search_games(games))
 
 
 def comparison(data: SiteData, games: int) -> dict[str, Any]:
@@ -64,7 +69,8 @@ def by_rule_label(a: str, b: str) -> str:
 
 
 def compare_command(games: int) -> str:
-    return f"costly compare --games {games} --seed {SEED} --skill-games {skill_games(games)}"
+    return (f"costly compare --games {games} --seed {SEED} --skill-games {skill_games(games)} "
+            f"--search-games {search_games(games)}")
 
 
 def by_rule_command(a: str, b: str, games: int) -> str:
@@ -116,6 +122,8 @@ TITLES: dict[str, tuple[str, str]] = {
     "lead_changes": ("Lead changes", "how often the lead changes hands in a game"),
     "drama": ("Drama", "the most points the eventual winner was ever behind"),
     "decisiveness": ("Decisiveness", "the share of the game's deals after which the winner led for good"),
+    "skill.search-greedy": ("The search bot against the greedy", "the share of games the search bot wins, "
+                            "each seed played twice with the seats swapped"),
     "skill.expert-greedy": ("The expert bot against the greedy", "the share of games the expert bot wins, "
                                                                    "seats swapped"),
     "skill.greedy-random": ("The greedy bot against the random", "the share of games the greedy bot wins, "
@@ -130,7 +138,8 @@ SECTIONS = (("game", "The game"), ("points", "Points per deal by source"), ("fee
 AXES = {"first_dealer_wins": "% of games", "dealer_edge": "points per deal", "points_per_deal": "points per deal",
         "deals_per_game": "deals per game", "won_in_play": "% of games", "won_at_count": "% of games",
         "winning_margin": "points", "lead_changes": "lead changes per game", "drama": "points behind",
-        "decisiveness": "% of the game's deals", "skill.expert-greedy": "% of games won",
+        "decisiveness": "% of the game's deals", "skill.search-greedy": "% of games won",
+        "skill.expert-greedy": "% of games won",
         "skill.greedy-random": "% of games won"}
 
 

@@ -24,6 +24,7 @@ from .citations import (Citer, bib_title, bib_year, example_label, passage_label
 from .data import start_build
 from .directive import CostlyDirective
 from .plots import hand_distribution
+from .strategy import strategy
 from .prose import rules_as_prose
 from .narration import narrated_deal
 from .summary import facts, scoring
@@ -116,6 +117,7 @@ class ProfilePageDirective(CostlyDirective):
                                "with the status where it is not ", n.badge("stated"), "."),
                         *rules_as_prose(self, profile))
         page += section("An example deal", f"{profile_label(profile.id)}--deal", doc, *narrated_deal(self, profile))
+        page += section("Strategy", f"{profile_label(profile.id)}--strategy", doc, *strategy(self, profile))
         page += section("Every rule, with its passages", f"{profile_label(profile.id)}--rules", doc,
                         *self.rule_tables(profile))
         if profile.vocabulary:

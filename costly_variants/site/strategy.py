@@ -97,28 +97,33 @@ class StrategyDirective(CostlyDirective):
         profile = self.profile(self.arguments[0])
         if profile is None:
             return []
-        mog = _mog_summary(profile)
-        body: list[nodes.Node] = []
-        gain = mog["gain"]
-        body.append(n.para(
-            f"The mog: on {DEALS} random deals, the eldest does best to mog in {mog['mogged']} of them, and a good "
-            f"mog is worth {gain.value:.2f} points a deal on average over keeping the hand (each choice valued "
-            "exactly, over every card that may come, with what the mog itself pays; ", n.literal("costly advise"),
-            " gives a hand's)."))
-        if mog["given"]:
-            shown = [f"{_rank_name(rank)} ({count})" for rank, count in mog["given"][:5]]
-            body.append(n.para("The cards best given, most often first: " + ", ".join(shown) + "."))
-        rows = []
-        for strong, weak in (("search", "greedy"), ("expert", "greedy")):
-            estimate = _skill(profile, strong, weak)
-            rows.append([f"{strong} against {weak}", _percent(estimate) if estimate else
-                         "not played here (the compiled kernel is not built)"])
-        body.append(n.para(f"The play: how often the better player wins, on {SEEDS} seeds each played twice with "
-                           "the seats swapped (the search bot searches every choice to the end of the deal over "
-                           "the hands the other may hold; the expert looks one card ahead; the greedy bot takes "
-                           "the most points at once):"))
-        body.append(n.table(["bots", "games won by the first"], rows))
-        return [self.located(node) for node in body]
+        return strategy(self, profile)
 
 
-__all__ = ["DEALS", "SEEDS", "StrategyDirective"]
+def strategy(directive: CostlyDirective, profile: Profile) -> list[nodes.Node]:
+    """The strategy section's body for ``profile`` (its page, or ``.. costly-strategy::``)."""
+    mog = _mog_summary(profile)
+    body: list[nodes.Node] = []
+    gain = mog["gain"]
+    body.append(n.para(
+        f"The mog: on {DEALS} random deals, the eldest does best to mog in {mog['mogged']} of them, and a good "
+        f"mog is worth {gain.value:.2f} points a deal on average over keeping the hand (each choice valued "
+        "exactly, over every card that may come, with what the mog itself pays; ", n.literal("costly advise"),
+        " gives a hand's)."))
+    if mog["given"]:
+        shown = [f"{_rank_name(rank)} ({count})" for rank, count in mog["given"][:5]]
+        body.append(n.para("The cards best given, most often first: " + ", ".join(shown) + "."))
+    rows = []
+    for strong, weak in (("search", "greedy"), ("expert", "greedy")):
+        estimate = _skill(profile, strong, weak)
+        rows.append([f"{strong} against {weak}", _percent(estimate) if estimate else
+                     "not played here (the compiled kernel is not built)"])
+    body.append(n.para(f"The play: how often the better player wins, on {SEEDS} seeds each played twice with "
+                       "the seats swapped (the search bot searches every choice to the end of the deal over "
+                       "the hands the other may hold; the expert looks one card ahead; the greedy bot takes "
+                       "the most points at once):"))
+    body.append(n.table(["bots", "games won by the first"], rows))
+    return [directive.located(node) for node in body]
+
+
+__all__ = ["DEALS", "SEEDS", "StrategyDirective", "strategy"]
