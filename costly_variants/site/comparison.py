@@ -9,6 +9,8 @@ the comparison pages and the profile pages share one run.
 """
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -62,6 +64,11 @@ def by_rule(data: SiteData, a: Profile, b: Profile, games: int) -> dict[str, Any
         data.memo[key] = byrule.run_by_rule(a, b, study.Settings(by_rule_games(games), SEED, BOTS),
                                             study.local_runner(1))
     return data.memo[key]
+
+
+def slug(key: str) -> str:
+    """A figure's key as a file name: the image folder is flat, so a slash would lose it its own name."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", key)
 
 
 def by_rule_label(a: str, b: str) -> str:
@@ -171,7 +178,7 @@ def _figure_section(d: CostlyDirective, data: Mapping[str, Any], row: Mapping[st
     estimates = [row["estimates"][i] for i in ids]
     base = data["baseline"]
     axis = axis_of(row["key"], unit)
-    fig = figure(Path(d.env.srcdir), f"compare-{row['key'].replace('.', '-').replace('/', '-')}",
+    fig = figure(Path(d.env.srcdir), f"compare-{slug(row['key'])}",
                  interval_paint(ids, estimates, xlabel=axis, percent=unit == "share"),
                  height=interval_height(len(ids)), alt=f"{title}: each profile's value with its 95% interval",
                  caption=f"{title}: {meaning}, per profile, with 95% intervals.")
@@ -198,7 +205,7 @@ def _points_section(d: CostlyDirective, data: Mapping[str, Any], rows: Sequence[
         title = f"Points from the {group['key'].removeprefix('points.')}"
         unit = group["unit"]
         estimates = [group["estimates"][i] for i in ids]
-        fig = figure(Path(d.env.srcdir), f"compare-{group['key'].replace('.', '-')}",
+        fig = figure(Path(d.env.srcdir), f"compare-{slug(group['key'])}",
                      interval_paint(ids, estimates, xlabel="points per deal"), height=interval_height(len(ids)),
                      alt=f"{title}: each profile's points per deal with its 95% interval",
                      caption=f"{title}, per deal, per profile, with 95% intervals.")
@@ -337,7 +344,7 @@ class ByRuleDirective(CostlyDirective):
         labels = [_rule_label(sw["rules"]) for sw in switches] + [f"all of them: {b.id}"]
         effects = [sw["effects"][key] for sw in switches] + [data["total"][key]]
         axis = "change, " + ("percentage points" if unit == "share" else axis_of(key, unit))
-        fig = figure(Path(self.env.srcdir), f"byrule-{a.id}-{b.id}-{key}",
+        fig = figure(Path(self.env.srcdir), f"byrule-{a.id}-{b.id}-{slug(key)}",
                      interval_paint(labels, effects, xlabel=axis, zero=True, percent=unit == "share", wrap=20),
                      height=0.9 + 0.36 * len(labels) + 0.08 * sum(len(x) > 15 for x in labels),
                      alt=f"{title}: the effect of each rule switched from {a.id} to {b.id}, with 95% intervals",
