@@ -34,28 +34,56 @@ def _letter(index: int) -> str:
     return chr(ord("A") + index) if index < 26 else f"P{index + 1}"
 
 
-def _number(value: float, unit: str, *, signed: bool = False, scale: float | None = None) -> str:
-    """Two decimals below 10, one below 100, none above (``scale`` picks them for a ± beside its value)."""
+def _places(size: float, *shown: float) -> int:
+    """Decimals for figures of about ``size``: two below 10, one below 100, none above; more where a
+    figure in ``shown`` that is not zero would otherwise print as zero."""
+    places = 2 if size < 10 else 1 if size < 100 else 0
+    while places < 12 and any(x and round(x, places) == 0 for x in shown):
+        places += 1
+    return places
+
+
+def _number(value: float, unit: str, *, signed: bool = False, scale: float | None = None,
+            places: int | None = None) -> str:
+    """Two decimals below 10, one below 100, none above (``scale`` picks them for a ± beside its value,
+    ``places`` gives them outright, in the figure's unit: percent for a share)."""
     if value != value:  # NaN: nothing to estimate
         return "-"
     if unit == "share":
         value *= 100
         scale = None if scale is None else scale * 100
-    size = abs(value if scale is None else scale)
-    digits = 2 if size < 10 else 1 if size < 100 else 0
+    digits = _places(abs(value if scale is None else scale)) if places is None else places
     value = round(value, digits) + 0.0  # no "-0.00"
     return f"{value:+.{digits}f}" if signed and value else f"{value:.{digits}f}"
 
 
+def _interval_places(estimate: dict[str, Any], unit: str) -> int:
+    """Decimals for a value and its interval: the usual ones, or more where the interval is clear of zero
+    and would otherwise look as if it reached zero, as ``value±half`` or as its bounds."""
+    factor = 100 if unit == "share" else 1
+    value, low, high = (float(estimate[k]) * factor for k in ("value", "low", "high"))
+    half = (high - low) / 2
+    places = _places(max(abs(value), half))
+    if low > 0 or high < 0:  # clear of zero: the value, the bound nearer zero and value less half show it
+        nearer = low if low > 0 else high  # (the last where the interval is even: Wilson's need not be)
+        apart = abs(value) > half
+        while places < 12 and (round(value, places) == 0 or round(nearer, places) == 0 or
+                               apart and round(abs(value), places) - round(half, places) <= 0):
+            places += 1
+    return places
+
+
 def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: bool = False) -> str:
-    """``52.1±3.1`` (a share in percent) or ``7.02±0.10``; no ± where the games are too few."""
+    """``52.1±3.1`` (a share in percent) or ``7.02±0.10``; no ± where the games are too few. A figure
+    clear of zero is never shown as zero: ``+0.0010±0.0005*``, not ``0.00±0.00*``."""
     value = float(estimate["value"])
     if estimate.get("low") is None:
         text = _number(value, unit, signed=signed and value != 0)
         return text + " ?" if text != "-" else text
     half = (float(estimate["high"]) - float(estimate["low"])) / 2
-    scale = max(abs(value), half)  # the value and its ± to the same decimals
-    text = _number(value, unit, signed=signed and value != 0, scale=scale) + "±" + _number(half, unit, scale=scale)
+    places = _interval_places(estimate, unit)
+    text = (_number(value, unit, signed=signed and value != 0, places=places) + "±"
+            + _number(half, unit, places=places))
     if mark and estimate.get("clear_of_zero"):
         text += "*"
     return text
@@ -254,10 +282,15 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
 
 
 def _interval(estimate: dict[str, Any], unit: str, *, signed: bool = False) -> str:
-    text = _number(float(estimate["value"]), unit, signed=signed) + ("%" if unit == "share" else "")
+    """``0.52 [0.31, 0.73]``: the value and its bounds to the same decimals, as many as keep a clear
+    interval from looking as if it reached zero."""
+    percent = "%" if unit == "share" else ""
     if estimate.get("low") is None:
-        return f"{text} (too few games)"
-    return f"{text} [{_number(float(estimate['low']), unit)}, {_number(float(estimate['high']), unit)}]"
+        return f"{_number(float(estimate['value']), unit, signed=signed)}{percent} (too few games)"
+    places = _interval_places(estimate, unit)
+    value, low, high = (_number(float(estimate[k]), unit, signed=signed and k == "value", places=places)
+                        for k in ("value", "low", "high"))
+    return f"{value}{percent} [{low}, {high}]"
 
 
 def _md_escape(text: str) -> str:
