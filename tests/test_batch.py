@@ -9,7 +9,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
@@ -22,6 +21,8 @@ from costly_variants.cards import FULL_DECK, Card
 from costly_variants.count import batch, batch_scorer, batch_text
 from costly_variants.count.batch import BatchError, score_batch
 from costly_variants.count.hand import score_hand
+
+from .running import LIMIT, until
 
 CASES = yaml.safe_load((Path(__file__).parent / "batch_cases" / "cases.yaml").read_text(encoding="utf-8"))
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,12 +161,9 @@ def _processes_with(marker: str) -> list[int]:
     return found
 
 
-def _wait_for(predicate, timeout: float = 60) -> None:
-    deadline = time.time() + timeout
-    while not predicate():
-        if time.time() > deadline:
-            raise AssertionError("timed out")
-        time.sleep(0.05)
+def _wait_for(predicate) -> None:
+    """Poll for an event (output begun, the workers gone); the limit is for a run that hangs."""
+    until(predicate, "waited for")
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +171,9 @@ def large_input(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("batch") / "large.txt"
     rng = random.Random(11)
     names = [str(c) for c in FULL_DECK]
-    with path.open("w", encoding="utf-8") as out:  # long enough to be still running when interrupted
+    # Long enough to be still running when interrupted: scoring begins to write once every line is checked,
+    # and goes on for seconds after that (4 s on an idle machine), while the test stops it at once.
+    with path.open("w", encoding="utf-8") as out:
         for _ in range(2000):
             out.write("".join(" ".join(rng.sample(names, 4)) + "\n" for _ in range(1000)))
     return path
@@ -195,11 +195,11 @@ def test_an_interrupted_batch_leaves_no_workers_no_files_and_no_tracebacks(tmp_p
         assert proc.poll() is None, "the batch ended before it could be interrupted"
         assert len(_processes_with(marker)) >= 2
         proc.send_signal(getattr(signal, how))
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=LIMIT)
     expected = {"SIGTERM": 143, "SIGINT": 130, "SIGKILL": -9}[how]
     assert proc.returncode == expected, (err[-500:], out.stat().st_size, large_input.stat().st_size)
     assert b"Traceback" not in err
-    _wait_for(lambda: not _processes_with(marker), timeout=10)  # workers die with their parent
+    _wait_for(lambda: not _processes_with(marker))  # workers die with their parent
     assert list(tmp.iterdir()) == []
     assert [p.name for p in tmp_path.iterdir()] == ["tmp", "out.jsonl"] or sorted(
         p.name for p in tmp_path.iterdir()) == ["out.jsonl", "tmp"]

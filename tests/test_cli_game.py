@@ -6,11 +6,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from costly_variants.cli.games import say
+
+from .running import LIMIT
 
 
 def costly(*argv: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
@@ -66,13 +67,14 @@ def test_quit_ends_the_game_as_the_player_asked(tmp_path, word):
 def test_ctrl_c_ends_cleanly():
     proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "play", "--variant", "cotton-1674", "--seed", "1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 30
     seen = ""
     assert proc.stdout is not None
-    while "> " not in seen and time.time() < deadline:
-        seen += os.read(proc.stdout.fileno(), 4096).decode()
+    while "> " not in seen:  # the first prompt: the game is under way
+        chunk = os.read(proc.stdout.fileno(), 4096).decode()
+        assert chunk, f"the game ended before its first prompt: {seen!r}"
+        seen += chunk
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = proc.communicate(timeout=LIMIT)
     assert proc.returncode == 130
     assert "Game abandoned." in seen + out and "Traceback" not in err
 

@@ -9,11 +9,11 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from urllib.parse import urlsplit
 
 from .games import BOT_NAMES
-from .helptext import command
+from .helptext import add_progress_options, command, progress_mode
 
 if TYPE_CHECKING:
     from ..compare.runner import ChunkResult, Plan, PlanResult, Progress
@@ -71,6 +71,7 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
                    help="bot for the seats in turn (%(choices)s); repeat for one per seat (default: greedy)")
     p.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, metavar="J",
                    help="local processes (default: %(default)s, the cores); any J gives the same result")
+    add_progress_options(p, lines=True)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -129,29 +130,47 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 @contextmanager
-def progress_bar(show: bool, what: str) -> Iterator[Progress | None]:
-    """A rich progress bar on stderr when it is a terminal (none when piped); yields the callback."""
-    if not show or not sys.stderr.isatty():
+def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True) -> Iterator[Progress | None]:
+    """Yields the callback told of each finished chunk of games: a rich progress bar on stderr where it is
+    a terminal (and ``bar``), none when piped; with ``--progress lines``, a line on stderr per finished
+    chunk, ``progress: 150 of 1000 games``, terminal or not, for a log or a script to follow."""
+    mode = progress_mode(args)
+    if mode == "lines":
+        def line(done: int, total: int) -> None:
+            print(f"progress: {done} of {total} {what}", file=sys.stderr, flush=True)
+
+        yield line
+        return
+    if mode == "off" or not bar or not sys.stderr.isatty():
         yield None
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeRemainingColumn
 
-    bar = Bar(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-              console=Console(file=sys.stderr), transient=True)
+    display = Bar(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(file=sys.stderr), transient=True)
     task = None
 
     def update(done: int, total: int) -> None:
         nonlocal task
         if task is None:  # started at the first report: the worker processes exist by then
-            bar.start()
-            task = bar.add_task(what, total=total)
-        bar.update(task, completed=done)
+            display.start()
+            task = display.add_task(what, total=total)
+        display.update(task, completed=done)
 
     try:
         yield update
     finally:
-        bar.stop()
+        display.stop()
+
+
+def _stops_announced(args: argparse.Namespace) -> Any:
+    """SIGTERM and SIGHUP stop the run as Ctrl-C does; on a terminal (and not --quiet), each says at once
+    that the run is stopping, as ending the workers and writing the report can take a moment."""
+    from .signals import stop_signals_raising
+
+    announce = not args.quiet and sys.stderr is not None and sys.stderr.isatty()
+    return stop_signals_raising(announce="stopping… (the games finished are kept)" if announce else "")
 
 
 class _Runner:
@@ -213,11 +232,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from .signals import stop_signals_raising
-
     # SIGTERM and SIGHUP stop the games as Ctrl-C does (the finished ones are kept and reported); while
     # the report is written, as Ctrl-C does then (nothing half-written, exit 143 or 129).
-    with stop_signals_raising():
+    with _stops_announced(args):
         return _compare(args)
 
 
@@ -240,7 +257,7 @@ def _compare(args: argparse.Namespace) -> int:
                         0 if args.by_rule else args.skill_games, args.check_exact)
     show = not (args.json or args.markdown)
     runner = _Runner(args)
-    with progress_bar(show, "games") as progress:
+    with progress_display(args, "games", bar=show) as progress:
         if args.by_rule:
             data = run_by_rule(chosen[0], chosen[1], settings, runner, progress)
         else:
@@ -279,9 +296,7 @@ def _check_logs_folder(folder: str | None) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .signals import stop_signals_raising
-
-    with stop_signals_raising():  # as in cmd_compare
+    with _stops_announced(args):  # as in cmd_compare
         return _simulate(args)
 
 
@@ -300,7 +315,7 @@ def _simulate(args: argparse.Namespace) -> int:
     # Each chunk's logs are written as it finishes: a stop then has nothing left to write, and a run
     # killed outright keeps the logs of the games it finished.
     write_logs = _log_writer(args.logs, chosen) if args.logs else None
-    with progress_bar(not args.json, "games") as progress:
+    with progress_display(args, "games", bar=not args.json) as progress:
         (result,) = run_plans([plan], jobs=args.jobs, progress=progress, on_chunk=write_logs)
     games = [Game(p.rules, variant=p.id) for p in chosen]
     summaries = [summarise_games(p.id, g.num_teams, args.seed, bots, records)

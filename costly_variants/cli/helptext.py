@@ -74,3 +74,26 @@ def group_listing(groups: Sequence[tuple[str, str, Sequence[tuple[str, Any]]]],
                                        break_long_words=False, break_on_hyphens=False))
         lines.append("")
     return "\n".join(lines).rstrip()
+
+
+def add_quiet(p: argparse.ArgumentParser, what: str) -> None:
+    """``-q/--quiet``, as pytest and ruff have it: ``what`` says what it leaves out."""
+    p.add_argument("-q", "--quiet", action="store_true", help=f"nothing on stderr but errors: {what}")
+
+
+def add_progress_options(p: argparse.ArgumentParser, *, lines: bool = False) -> None:
+    """``--no-progress`` and ``-q/--quiet``; with ``lines``, ``--progress {auto,lines,off}`` too."""
+    if lines:
+        p.add_argument("--progress", choices=("auto", "lines", "off"), metavar="WHEN",
+                       help="auto: a bar on a terminal, none when piped; lines: a line on stderr as each chunk of "
+                            "games finishes ('progress: 150 of 1000 games'), for a log or a script; off: none "
+                            "(default: auto)")
+    p.add_argument("--no-progress", dest="progress", action="store_const", const="off",
+                   help="no progress bar" + (" (as --progress off)" if lines else ""))
+    add_quiet(p, "no progress, no notes" + (", no 'stopping…'" if lines else ""))
+
+
+def progress_mode(args: argparse.Namespace) -> str:
+    """``auto``, ``lines`` or ``off``: as asked, else off with --quiet, else auto."""
+    mode: str | None = getattr(args, "progress", None)
+    return mode or ("off" if getattr(args, "quiet", False) else "auto")
