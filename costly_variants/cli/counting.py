@@ -6,7 +6,7 @@ import io
 import sys
 from typing import TYPE_CHECKING
 
-from .helptext import command
+from .helptext import add_progress_options, command, progress_mode
 from .profiles import add_json
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=_workers, metavar="N",
                    help="with --batch: processes scoring at once (default: one per core for large inputs)")
     add_json(p)
+    add_progress_options(p)
     p.set_defaults(handler=cmd_score)
 
     p = command(sub, "examples", "replay the sources' worked examples: the source's count beside the engine's",
@@ -90,7 +91,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         if args.cards or args.deck or args.json:
             raise UsageError("costly score --batch reads its cards from stdin and always writes JSON lines; "
                              "give no cards, --deck or --json")
-        if sys.stdin.isatty():
+        if sys.stdin.isatty() and not args.quiet:
             print("costly score --batch: reading lines of four cards from standard input "
                   "(the fourth the deck card); end with Ctrl-D", file=sys.stderr)
         if not args.variant:
@@ -101,7 +102,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         stdin = sys.stdin
         source = stdin.buffer if hasattr(stdin, "buffer") else io.BytesIO(stdin.read().encode("utf-8"))
         with stop_signals_raising():
-            score_batch(rules, source, sys.stdout, workers=args.workers, progress=sys.stderr.isatty())
+            score_batch(rules, source, sys.stdout, workers=args.workers, progress=progress_mode(args) == "auto" and sys.stderr.isatty())
         return EXIT_OK
     if args.workers is not None:
         raise UsageError("costly score: --workers goes with --batch")

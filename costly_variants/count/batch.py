@@ -461,8 +461,11 @@ def open_input(stream: IO[bytes]) -> tuple[int, IO[bytes] | None]:
         pass
     try:
         spool = tempfile.TemporaryFile(prefix="costly-batch-input-")
+        # read1: one read of the file underneath at a time, so that a terminal's Ctrl-D ends the input at
+        # once (read() would go on reading to fill its size, and take a second Ctrl-D to give up).
+        read = getattr(stream, "read1", stream.read)
         while True:
-            piece = stream.read(1 << 20)
+            piece = read(1 << 20)
             if not piece:
                 break
             spool.write(piece)
