@@ -68,7 +68,30 @@ def test_a_damaged_log_is_a_one_line_error(cli, name):
 
 def test_a_truncated_log_names_line_and_column(cli):
     _, _, err = cli("replay", str(DAMAGED / "truncated.json"))
-    assert re.search(r"truncated\.json:1:\d+: not a JSON game log", err)
+    assert re.search(r"truncated\.json:1:\d+: the game log looks truncated: its JSON ends early", err)
+
+
+@pytest.mark.parametrize("cut", [0.3, 0.5, 0.9, 0.999])
+def test_a_log_cut_short_anywhere_says_it_looks_truncated_and_where_it_ends(tmp_path, cli, cut):
+    """A log cut short by a full disk or a copy stopped half-way: not merely 'not a JSON game log'."""
+    whole = (DAMAGED / "intact.json").read_text(encoding="utf-8")
+    text = whole[:int(len(whole) * cut)]
+    path = tmp_path / "trunc.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = cli("replay", str(path))
+    body = text.rstrip()
+    end = f"{body.count(chr(10)) + 1}:{len(body) - body.rfind(chr(10))}"
+    assert code == 1 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith(f"error: {path}:{end}: the game log looks truncated: its JSON ends early ("), err
+
+
+def test_a_log_with_bad_json_inside_is_not_called_truncated(tmp_path, cli):
+    path = tmp_path / "bad.json"
+    path.write_text('{"variant": "parlett-121",, "seed": 1}\n', encoding="utf-8")
+    _, _, err = cli("replay", str(path))
+    assert f"{path}:1:27: not a JSON game log" in err and "truncated" not in err
+    path.write_text("\n  \n", encoding="utf-8")
+    assert "the file is empty" in cli("replay", str(path))[2]
 
 
 def test_devices_fifos_folders_and_huge_files_are_refused_unread(cli, tmp_path):
@@ -164,6 +187,28 @@ def test_replay_says_when_the_bundled_profile_changed(tmp_path, cli):
     # and under today's profile, by request, with a note, and the first difference named
     code, out, err = cli("replay", str(path), "--variant", "cotton-1674")
     assert code == 1 and re.search(r"(finished|winner|deals|action \d+ \(\S+\)): ", err), err
+
+
+@pytest.mark.parametrize("other", ["cotton-1674", "eddowes-burne-1874"])
+def test_a_replay_under_other_rules_says_they_differ_before_the_first_difference(cli, other):
+    """--variant of another profile: the game is bound to go otherwise, and the error says why first."""
+    path = Path(__file__).parent / "golden" / "parlett-121.json"
+    code, out, err = cli("replay", str(path), "--variant", other)
+    assert code == 1 and out == "" and len(err.splitlines()) == 1
+    found = re.match(rf"error: {re.escape(str(path))}: the rules of {other} differ from the log's \(([^)]*)\), so "
+                     r"the game goes otherwise: (.*)$", err.strip())
+    assert found, err
+    assert "mog.procedure" in found.group(1) and re.match(r"(action \d+ \(\S+\)|finished|winner|deals)", found.group(2))
+
+
+def test_a_replay_under_the_same_rules_names_no_difference(cli, tmp_path):
+    """A log edited to differ, replayed under its own rules: the first difference alone, as before."""
+    log = json.loads((Path(__file__).parent / "golden" / "parlett-121.json").read_text(encoding="utf-8"))
+    log["actions"][20] = "play:KS" if log["actions"][20] != "play:KS" else "play:QS"
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    code, _, err = cli("replay", str(path), "--variant", "parlett-121")
+    assert code == 1 and err.startswith(f"error: {path}: action 21 (") and "differ from the log's" not in err
 
 
 def test_older_logs_replay_under_their_bundled_profile(tmp_path, cli):
