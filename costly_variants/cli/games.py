@@ -303,7 +303,7 @@ class Terminal:
     def offered(self, legal: list[Action]) -> list[Action]:
         """The choices in the order shown: a Jack or Deuce pegged as it is given before the same card given
         unpegged, so that the first choice is never the one that throws points away."""
-        first = {}
+        first: dict[tuple[Any, Any], int] = {}
         for index, action in enumerate(legal):
             first.setdefault((action.kind, action.card), index)
         return sorted(legal, key=lambda a: (first[a.kind, a.card], not a.peg))

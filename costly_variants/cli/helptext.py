@@ -35,7 +35,7 @@ class Parser(argparse.ArgumentParser):
         """The (sub)command the command line named: the parser whose options it was given."""
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction):
-                chosen = action.choices.get(getattr(parsed, action.dest, None))
+                chosen = action.choices.get(str(getattr(parsed, action.dest, "")))
                 if isinstance(chosen, Parser):
                     return chosen._chosen(parsed)
         return self
