@@ -329,3 +329,50 @@ def test_sequences_counted_in_the_hand_are_written_where_the_profile_declares_th
         with_sequences += any(item["category"] == "sequences" for item in expected["items"])
         assert {k: v for k, v in result.items() if k not in ("line", "hand", "deck")} == expected
     assert with_sequences > 100
+
+
+# -- hands of another size ---------------------------------------------------------------------------------
+
+def _dealing(cards: int):  # type: ignore[no-untyped-def]
+    import dataclasses
+
+    return dataclasses.replace(profiles.load("parlett-121").rules, cards_each=cards)
+
+
+def test_the_any_size_path_writes_what_the_fast_path_writes_byte_for_byte(tmp_path):
+    """Three-card hands through the line-at-a-time path (which four-card profiles take): the very bytes
+    of the fast path, on every spelling, comment, blank and byte-order mark the cases hold."""
+    rng = random.Random(5)
+    names = [str(c) for c in FULL_DECK]
+    lines = ["\ufeff" + " ".join(rng.sample(names, 4)), "", "# a comment", "5h,4h, 8h  JH # after", "10♥ A♠ qd 2C"]
+    lines += [" ".join(rng.sample(names, 4)) for _ in range(3000)]
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    path = tmp_path / "deals.txt"
+    path.write_bytes(data)
+    rules = profiles.load("parlett-121").rules
+    fast, slow = [], []
+    with path.open("rb") as f:
+        batch.score_fd(rules, f.fileno(), fast.append, workers=1)
+    with path.open("rb") as f:
+        deals = batch._score_any_size(rules, f.fileno(), slow.append, name="deals.txt")
+    assert deals == 3003 and b"".join(slow) == b"".join(fast)
+
+
+def test_a_four_card_profile_scores_lines_of_five_cards():
+    rules = _dealing(4)
+    found, error = scored(b"5H 4H 8H 2C JH\n\n# none\n10H,KH QH AH 3D # x\n", rules)
+    assert error is None and [d["line"] for d in found] == [1, 4]
+    assert found[0]["hand"] == ["5H", "4H", "8H", "2C"] and found[0]["deck"] == "JH"
+    assert {k: v for k, v in found[0].items() if k not in ("line", "hand", "deck")} == \
+        score_hand(rules, ["5H", "4H", "8H", "2C"], "JH").as_dict()
+    found, error = scored(b"5H 4H 8H 2C JH\n5H 4H 8H JH\n5H 5H 8H 2C JH\n", rules)
+    assert found == [] and error == ("<stdin>:2: expected five cards (four held, then the deck card), got 4: "
+                                     "'5H 4H 8H JH'; nothing was scored (1 more bad line after it)")
+
+
+def test_a_four_card_house_profile_through_the_command(house):
+    path = house("parlett-121", {"deal.cards_each": 4})
+    result = subprocess.run([sys.executable, "-m", "costly_variants", "score", "--variant", str(path), "--batch"],
+                            input=b"5H 4H 8H 2C JH\n", capture_output=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["hand"] == ["5H", "4H", "8H", "2C"]

@@ -494,3 +494,23 @@ def test_hands_of_another_size_have_no_exact_figures_rather_than_wrong_ones(tmp_
     assert code == 0, err
     mean = next(line for line in out.splitlines() if line.startswith("mean count"))
     assert mean.split()[-1] == "-" and "hands of another size" in out
+
+
+def test_a_four_card_house_profile_is_compared_with_its_exact_figures(cli, house):
+    """Hands of four cards and a deck card are analysed exactly too: the comparison shows them, says how
+    many deals each size has, and calls a moved limit's total by its number."""
+    four = house("parlett-121", {"deal.cards_each": 4, "play.limit": 41}, name="four-41.yaml")
+    code, out, err = cli("compare", "parlett-121", str(four), "--games", "12", "--skill-games", "0", "--jobs", "1",
+                         "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    exact = analyse_hands(profiles.load(str(four)).rules)
+    assert data["exact"]["four-41"]["mean"] == round(exact.mean, 4)
+    assert sum(data["exact"]["four-41"]["distribution"].values()) == 12_994_800
+    code, text, _ = cli("compare", "parlett-121", str(four), "--games", "12", "--skill-games", "0", "--jobs", "1")
+    flat = " ".join(text.split())
+    assert "A: all 1,082,900 deals of three cards and a deck card; B: all 12,994,800 deals of four cards" in flat
+    assert "hands of another size" not in text
+    assert "share: the hitter's total (31, 41)" in text
+    code, text, _ = cli("compare", str(four), "--games", "12", "--skill-games", "0", "--jobs", "1")
+    assert "share: 41 (the hitter's total)" in text and "thirty-one" not in text

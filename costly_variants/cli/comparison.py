@@ -262,6 +262,8 @@ def _compare(args: argparse.Namespace) -> int:
             data = run_by_rule(chosen[0], chosen[1], settings, runner, progress)
         else:
             data = run_comparison(chosen, settings, runner, progress)
+    if not args.by_rule:
+        _for_every_hand_size(data, chosen)
     if data["settings"]["games_played"] == 0:
         print("interrupted before any game finished: nothing to report", file=sys.stderr)
         return _interrupted(runner.stopped)
@@ -279,6 +281,22 @@ def _compare(args: argparse.Namespace) -> int:
     if args.plot:
         write_plot(args.plot, data)
     return EXIT_OK if data["settings"]["complete"] else _interrupted(runner.stopped)
+
+
+def _for_every_hand_size(data: dict[str, Any], chosen: Sequence[Profile]) -> None:
+    """The exact figures of a profile whose hands the comparison left without them (it has counted three
+    cards only): the analysis counts every size the schema allows. And each profile's play limit, which
+    the report names the hand's "thirty-one" by where a house profile moves it."""
+    from ..compare.study import exact_figures
+    from ..count import stored
+
+    exact = data.get("exact", {})
+    for profile in chosen:
+        if profile.id in exact and exact[profile.id] is None:
+            exact[profile.id] = exact_figures(stored.analysis(profile.rules))
+    limits = {p.id: p.rules.play_limit for p in chosen}
+    for entry in data.get("profiles", []):
+        entry.setdefault("play_limit", limits.get(entry["id"]))
 
 
 # -- simulate ----------------------------------------------------------------------------------------------

@@ -69,20 +69,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_replay)
 
 
+TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty",
+        90: "ninety"}
+
+
 def say_number(n: int) -> str:
-    tens = {20: "twenty", 30: "thirty"}
     if n < len(WORDS):
         return WORDS[n]
-    if n in tens:
-        return tens[n]
-    if n < 40:
-        return f"{tens[n // 10 * 10]}-{WORDS[n % 10]}"
+    if n in TENS:
+        return TENS[n]
+    if n < 100:
+        return f"{TENS[n // 10 * 10]}-{WORDS[n % 10]}"
     return str(n)
 
 
 def say(points: int, name: str) -> str:
-    """An announcement as a player says it: "fifteen two", "one for the latter", "four for his heels"."""
+    """An announcement as a player says it: "fifteen two", "one for the latter", "four for his heels";
+    a total a house profile names by its number in words ("forty-one four")."""
     words = say_number(points)
+    if name.isdigit():
+        name = say_number(int(name))
     return f"{words} {name}" if name.startswith("for ") else f"{name} {words}"
 
 

@@ -131,6 +131,25 @@ def _wrap(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
                          break_long_words=False) or [indent]
 
 
+def _hand_total(data: dict[str, Any]) -> str | None:
+    """What to call the hand's "thirty-one" (cards adding up to the play limit) where a house profile
+    moves the limit from 31: "41 (the hitter's total)"; None where every limit is 31, or not known."""
+    from ..count.hand import hand_total_label
+
+    limits = {p["play_limit"] for p in data["profiles"] if p.get("play_limit") is not None}
+    if not limits or limits == {31}:
+        return None
+    if len(limits) == 1:
+        return hand_total_label(limits.pop())
+    return f"the hitter's total ({', '.join(map(str, sorted(limits)))})"
+
+
+def _label(f: dict[str, Any], data: dict[str, Any]) -> str:
+    """A figure's label, its "thirty-one" named for the limit where a house profile moves it."""
+    moved = _hand_total(data) if f["key"].startswith("points.count.thirty_one") else None
+    return f["label"].replace("thirty-one", moved) if moved else f["label"]
+
+
 def _rules_lines(data: dict[str, Any], key: dict[str, str], width: int) -> list[str]:
     rows = data["rules_differing"]
     lines = _wrap(f"Rules that differ ({len(rows)}); passages cited in brackets, [=] as the profile before", width,
@@ -174,12 +193,30 @@ def _exact_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], 
             ("maximum", [_exact(exact[p], lambda e: str(e["maximum"])) for p in group]),
             ("cock's nest (0)", [_exact(exact[p], lambda e: f"{e['cocks_nest_share'] * 100:.2f}%") for p in group]),
         ]
-        rows += [(f"share: {c}", [_share(exact[p], c) for p in group]) for c in categories]
-        lines += _table("Exact hand statistics (all 1,082,900 deals of three cards and a deck card)",
-                        [key[p] for p in group], rows, width)
+        moved = _hand_total(data)
+        rows += [(f"share: {moved if c == 'thirty-one' and moved else c}", [_share(exact[p], c) for p in group])
+                 for c in categories]
+        lines += _table(f"Exact hand statistics ({_deals_counted(exact, key)})", [key[p] for p in group], rows,
+                        width)
     if len(counted) < len(exact):
         lines += _wrap("- : hands of another size, which the exact analysis does not count", width, "", "    ")
     return lines
+
+
+def _deals_counted(exact: dict[str, Any], key: dict[str, str]) -> str:
+    """What the exact figures count: ``all 1,082,900 deals of three cards and a deck card``, or where the
+    profiles deal hands of different sizes, each size's deals and its profiles."""
+    from ..count.analysis import HAND_SIZES, deals_described, total_deals
+
+    size_of = {total_deals(n): n for n in HAND_SIZES}
+    sizes: dict[int, list[str]] = {}
+    for pid, e in exact.items():
+        if e is not None:
+            deals = sum(e["distribution"].values())
+            sizes.setdefault(size_of.get(deals, deals), []).append(key[pid])
+    if len(sizes) == 1:
+        return deals_described(next(iter(sizes)))
+    return "; ".join(f"{', '.join(ids)}: {deals_described(n)}" for n, ids in sorted(sizes.items()))
 
 
 SECTIONS = (("game", "Games"), ("points", "Points per deal by source"), ("feel", "How the game feels"),
@@ -197,7 +234,7 @@ def _figure_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str],
         for group in _groups(ids, width):
             rows: list[tuple[str, Sequence[str]]] = []
             for f in chosen:
-                label = f["label"] + (" %" if f["unit"] == "share" else "")
+                label = _label(f, data) + (" %" if f["unit"] == "share" else "")
                 rows.append((label, [cell(f["estimates"][p], f["unit"]) for p in group]))
                 if f["key"] == "deals_per_game":
                     rows.append(("  quartiles", ["/".join(f"{q:g}" for q in quartiles[p]) for p in group]))
@@ -216,7 +253,7 @@ def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, s
         rows = []
         for f in data["figures"]:
             cells = [cell(f["differences"][p], f["unit"], signed=True, mark=True) for p in group]
-            rows.append((f["label"] + (" %" if f["unit"] == "share" else ""), cells))
+            rows.append((_label(f, data) + (" %" if f["unit"] == "share" else ""), cells))
         lines += _table(f"Differences from {base} (same seeds; * = interval clear of zero)",
                         [f"{key[p]}−{base}" for p in group], rows, width)
     clear = [(f["label"].strip(), key[p]) for f in data["figures"] for p in others
@@ -320,7 +357,7 @@ def render_markdown(data: dict[str, Any]) -> str:
     out.append("")
     out += ["### Simulated games", "", "| figure | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
     for f in data["figures"]:
-        out.append(f"| {_md_escape(f['label'].strip())} | " + " | ".join(_interval(f["estimates"][p], f["unit"])
+        out.append(f"| {_md_escape(_label(f, data).strip())} | " + " | ".join(_interval(f["estimates"][p], f["unit"])
                                                                  for p in ids) + " |")
     out.append("")
     checks = data.get("checks", {})
@@ -343,7 +380,7 @@ def render_markdown(data: dict[str, Any]) -> str:
                 d = f["differences"][p]
                 text = _interval(d, f["unit"], signed=True)
                 cells.append(f"**{text}**" if d.get("clear_of_zero") else text)
-            out.append(f"| {_md_escape(f['label'].strip())} | " + " | ".join(cells) + " |")
+            out.append(f"| {_md_escape(_label(f, data).strip())} | " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
 
@@ -381,7 +418,7 @@ def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
     for f in data["figures"]:
         for kind, table in (("estimate", f["estimates"]), ("difference", f["differences"])):
             for pid, e in table.items():
-                yield {"kind": kind, "figure": f["key"], "label": f["label"].strip(), "profile": pid,
+                yield {"kind": kind, "figure": f["key"], "label": _label(f, data).strip(), "profile": pid,
                        "baseline": base if kind == "difference" else "", "value": e["value"], "low": e["low"],
                        "high": e["high"], "n": e["n"], "method": e["method"],
                        "clear_of_zero": e.get("clear_of_zero", ""), "interrupted": interrupted}
