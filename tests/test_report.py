@@ -50,3 +50,96 @@ def test_no_clear_interval_looks_as_if_it_reached_zero(size, inner, unit, negati
     assert shown != 0 and (shown > 0) != negative and abs(shown) - half > 0
     bounds = [float(x) for x in NUMBERS.findall(_interval(_clear(value, low, high), unit).split("[")[1])]
     assert all(b != 0 for b in bounds) and all((b > 0) != negative for b in bounds)
+
+
+# -- the report from the top -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def every_profile():
+    """The default comparison's profiles, in fewer games: enough for differences clear of zero."""
+    from costly_variants import profiles
+    from costly_variants.compare.study import Settings, local_runner, run_comparison
+
+    return run_comparison(profiles.load_all(), Settings(60, 1, ("greedy",), skill_games=2), local_runner(2))
+
+
+SECTION_HEADS = {"rules": "Rules that differ", "exact hands": "Exact hand statistics", "games": "Games",
+                 "points by source": "Points per deal by source", "how the game feels": "How the game feels",
+                 "skill": "Skill:", "checks": "Checks:", "differences": "Differences from A"}
+
+
+@pytest.mark.parametrize("width", [80, 60, 120])
+def test_the_report_opens_with_a_screen_that_says_where_the_rest_is(every_profile, width):
+    from costly_variants.compare.report import render_text
+
+    text = render_text(every_profile, width)
+    lines = text.splitlines()
+    top = lines[:lines.index(next(l for l in lines if l.startswith("Rules that differ")))]
+    if width == 80:
+        assert len(top) <= 24, "\n".join(top)
+    for p in every_profile["profiles"]:
+        assert p["id"] in " ".join(top)
+    flat = " ".join(" ".join(top).split())
+    where = re.search(r"Below, by line: (.*)\.$", flat)
+    assert where, flat
+    for entry in where.group(1).split(", "):
+        title, number = entry.rsplit(" ", 1)
+        assert lines[int(number) - 1].startswith(SECTION_HEADS[title]), (entry, lines[int(number) - 1])
+
+
+def test_the_summary_names_the_largest_clear_differences_in_words_with_intervals(every_profile):
+    from costly_variants.compare.report import cell, letters, render_text
+
+    data = every_profile
+    text = render_text(data)
+    top = text.split("\nRules that differ")[0]
+    assert "The largest clear differences from A (95% intervals):" in top
+    said = re.findall(r"\b([A-E]) \(([-+][\d.]+±[\d.]+)\)", " ".join(top.split()))
+    assert len(said) >= 3
+    key = {v: k for k, v in letters([p["id"] for p in data["profiles"]]).items()}
+    clear = {(key_of, cell(f["differences"][pid], f["unit"], signed=True))
+             for f in data["figures"] for key_of, pid in key.items() if pid in f["differences"]
+             and f["differences"][pid].get("clear_of_zero")}
+    assert set(said) <= clear  # every one named is clear of zero, with its interval
+    assert re.search(r"\(\d+ of \d+ differences are clear of zero", top)
+
+
+def test_a_profile_that_plays_as_another_is_said_once_and_has_no_column(every_profile):
+    """Holme's profile changes no rule that plays: every figure is Cotton's. Said once, not repeated."""
+    from costly_variants.compare.report import render_text, same_as
+
+    assert same_as(every_profile) == {"holme-1688": "cotton-1674"}
+    text = render_text(every_profile)
+    assert " ".join(text.split()).count("plays as A, figure for figure") == 1
+    heads = [line.split() for line in text.splitlines() if line.strip() and set(line.split()) <= set("ABCDE")]
+    assert heads and all("B" not in head for head in heads)
+    below = text[text.index("\nRules that differ"):]  # the summary names B once; the sections, never
+    assert not any(line.startswith("  B ") or "; B " in line or " B/" in line for line in below.splitlines())
+    assert "B as A, rule for rule and passage for passage: left out" in text
+    assert "B−A" not in text
+
+
+def test_rows_the_same_in_every_profile_or_zero_everywhere_are_named_not_repeated(every_profile):
+    from costly_variants.compare.report import render_text
+
+    text = render_text(every_profile)
+    lines = text.splitlines()
+    assert not any(line.startswith("maximum ") for line in lines)  # 34 in every profile
+    assert not any(line.startswith("share: sequences") for line in lines)  # no hand scores a sequence
+    flat = " ".join(text.split())
+    assert "Not shown, the same in every profile: maximum 34" in flat
+    assert "zero in every profile: share: sequences" in flat
+    assert len(lines) < 216  # the default report, before it began with a summary and left these out
+
+
+def test_two_profiles_that_play_alike_are_one_column_with_nothing_to_compare():
+    from costly_variants import profiles
+    from costly_variants.compare.report import render_text
+    from costly_variants.compare.study import Settings, local_runner, run_comparison
+
+    data = run_comparison([profiles.load("cotton-1674"), profiles.load("holme-1688")], Settings(12, 1, ("greedy",)),
+                          local_runner(1))
+    text = render_text(data)
+    assert "B = holme-1688: Holme's notes over Cotton (Academy of Armory, 1688 MS); plays as A, figure for figure" \
+        in " ".join(text.split())
+    assert "Differences from A" not in text and "Games\n" in text
