@@ -143,3 +143,15 @@ def test_two_profiles_that_play_alike_are_one_column_with_nothing_to_compare():
     assert "B = holme-1688: Holme's notes over Cotton (Academy of Armory, 1688 MS); plays as A, figure for figure" \
         in " ".join(text.split())
     assert "Differences from A" not in text and "Games\n" in text
+
+
+def test_a_wide_cell_widens_its_columns_and_never_runs_into_the_next():
+    """A clear difference shown to four decimals ('-0.0117±0.0113*') once ran into its neighbour."""
+    from costly_variants.compare.report import _table
+
+    rows = [("the latter", ["-1.65±0.01*", "-1.65±0.01*", "-0.0117±0.0113*"]),
+            ("Jacks", ["+0.0150±0.0146*", "+0.56±0.04*", "+0.01±0.01"])]
+    lines = _table("Differences", ["C−A", "D−A", "E−A"], rows, 80)
+    assert all(len(line) <= 80 for line in lines)
+    for (name, cells), line in zip(rows, lines[2:]):
+        assert line.split() == name.split() + cells  # every cell whole, a space at least between them
