@@ -335,13 +335,13 @@ class Terminal:
 
     def show_choices(self, legal: list[Action]) -> None:
         self.print(self.board())
-        self.tell(self.situation())
         self.remind(legal)
 
     def remind(self, legal: list[Action]) -> None:
-        """The cards and the choices: after the board, and again after help, hint, rules or score, whose
-        text has scrolled them away."""
+        """What is asked, the cards and the choices: after the board, and again after help, hint, rules or
+        score, whose text has scrolled them away."""
         state = self.state
+        self.tell(self.situation())
         if state.phase.value == "play":
             series = " ".join(c.pretty() for _, c in state.series) or "-"
             self.print(f"  Cards laid in this series: {series}")
@@ -405,6 +405,9 @@ class Terminal:
         return line
 
     def _unknown(self, text: str, legal: list[Action]) -> str:
+        if len(legal) == 1:
+            return (f"{f'Not a legal choice here: {text!r}. ' if text else ''}Press Enter to "
+                    f"{self.describe(legal[0], self.step())}, or type help.")
         if not text:
             return f"Type a number from 1 to {len(legal)}, or help."
         example = next((a.card for a in legal if a.card is not None), None)
