@@ -281,7 +281,7 @@ def _deals_counted(exact: dict[str, Any], key: dict[str, str]) -> str:
             sizes.setdefault(size_of.get(deals, deals), []).append(key[pid])
     if len(sizes) == 1:
         return deals_described(next(iter(sizes)))
-    return "; ".join(f"{', '.join(ids)}: {deals_described(n)}" for n, ids in sorted(sizes.items()))
+    return "; ".join(f"{', '.join(ids)}: {deals_described(n)}" for n, ids in sizes.items())
 
 
 SECTIONS = (("game", "Games"), ("points", "Points per deal by source"), ("feel", "How the game feels"),
