@@ -2,7 +2,9 @@
 
 Every command that writes a file (a game log, a CSV, a plot, a batch result) goes through here, so
 that none can leave half a file, and none can replace something that is not a regular file: as root,
-``--log /dev/null`` must not turn the system's null device into a file.
+``--log /dev/null`` must not turn the system's null device into a file. The file gets the mode a
+plain ``open()`` would give it (0666 less the umask, or the mode of the file it replaces), not the
+0600 of the temporary file it was written as.
 """
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ def atomic_writer(path: str | os.PathLike[str], *, what: str = "output", binary:
     except OSError as exc:
         raise OutputError(f"cannot write the {what} {str(path)!r}: {exc.strerror or exc}") from None
     try:
+        os.fchmod(handle, _mode_for(target))
         out: IO[Any] = os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding="utf-8")
         with out:
             yield out
@@ -65,6 +68,17 @@ def atomic_writer(path: str | os.PathLike[str], *, what: str = "output", binary:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits ``open(target, "w")`` would leave: an existing file's own, else 0666 less the
+    umask (which can only be read by setting it: set back at once, and commands write from one thread)."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def write_text(path: str | os.PathLike[str], text: str, *, what: str = "output") -> None:

@@ -9,7 +9,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
@@ -22,6 +21,8 @@ from costly_variants.cards import FULL_DECK, Card
 from costly_variants.count import batch, batch_scorer, batch_text
 from costly_variants.count.batch import BatchError, score_batch
 from costly_variants.count.hand import score_hand
+
+from .running import LIMIT, until
 
 CASES = yaml.safe_load((Path(__file__).parent / "batch_cases" / "cases.yaml").read_text(encoding="utf-8"))
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,12 +161,9 @@ def _processes_with(marker: str) -> list[int]:
     return found
 
 
-def _wait_for(predicate, timeout: float = 60) -> None:
-    deadline = time.time() + timeout
-    while not predicate():
-        if time.time() > deadline:
-            raise AssertionError("timed out")
-        time.sleep(0.05)
+def _wait_for(predicate) -> None:
+    """Poll for an event (output begun, the workers gone); the limit is for a run that hangs."""
+    until(predicate, "waited for")
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +171,9 @@ def large_input(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("batch") / "large.txt"
     rng = random.Random(11)
     names = [str(c) for c in FULL_DECK]
-    with path.open("w", encoding="utf-8") as out:  # long enough to be still running when interrupted
+    # Long enough to be still running when interrupted: scoring begins to write once every line is checked,
+    # and goes on for seconds after that (4 s on an idle machine), while the test stops it at once.
+    with path.open("w", encoding="utf-8") as out:
         for _ in range(2000):
             out.write("".join(" ".join(rng.sample(names, 4)) + "\n" for _ in range(1000)))
     return path
@@ -195,11 +195,11 @@ def test_an_interrupted_batch_leaves_no_workers_no_files_and_no_tracebacks(tmp_p
         assert proc.poll() is None, "the batch ended before it could be interrupted"
         assert len(_processes_with(marker)) >= 2
         proc.send_signal(getattr(signal, how))
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=LIMIT)
     expected = {"SIGTERM": 143, "SIGINT": 130, "SIGKILL": -9}[how]
     assert proc.returncode == expected, (err[-500:], out.stat().st_size, large_input.stat().st_size)
     assert b"Traceback" not in err
-    _wait_for(lambda: not _processes_with(marker), timeout=10)  # workers die with their parent
+    _wait_for(lambda: not _processes_with(marker))  # workers die with their parent
     assert list(tmp.iterdir()) == []
     assert [p.name for p in tmp_path.iterdir()] == ["tmp", "out.jsonl"] or sorted(
         p.name for p in tmp_path.iterdir()) == ["out.jsonl", "tmp"]
@@ -329,3 +329,50 @@ def test_sequences_counted_in_the_hand_are_written_where_the_profile_declares_th
         with_sequences += any(item["category"] == "sequences" for item in expected["items"])
         assert {k: v for k, v in result.items() if k not in ("line", "hand", "deck")} == expected
     assert with_sequences > 100
+
+
+# -- hands of another size ---------------------------------------------------------------------------------
+
+def _dealing(cards: int):  # type: ignore[no-untyped-def]
+    import dataclasses
+
+    return dataclasses.replace(profiles.load("parlett-121").rules, cards_each=cards)
+
+
+def test_the_any_size_path_writes_what_the_fast_path_writes_byte_for_byte(tmp_path):
+    """Three-card hands through the line-at-a-time path (which four-card profiles take): the very bytes
+    of the fast path, on every spelling, comment, blank and byte-order mark the cases hold."""
+    rng = random.Random(5)
+    names = [str(c) for c in FULL_DECK]
+    lines = ["\ufeff" + " ".join(rng.sample(names, 4)), "", "# a comment", "5h,4h, 8h  JH # after", "10♥ A♠ qd 2C"]
+    lines += [" ".join(rng.sample(names, 4)) for _ in range(3000)]
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    path = tmp_path / "deals.txt"
+    path.write_bytes(data)
+    rules = profiles.load("parlett-121").rules
+    fast, slow = [], []
+    with path.open("rb") as f:
+        batch.score_fd(rules, f.fileno(), fast.append, workers=1)
+    with path.open("rb") as f:
+        deals = batch._score_any_size(rules, f.fileno(), slow.append, name="deals.txt")
+    assert deals == 3003 and b"".join(slow) == b"".join(fast)
+
+
+def test_a_four_card_profile_scores_lines_of_five_cards():
+    rules = _dealing(4)
+    found, error = scored(b"5H 4H 8H 2C JH\n\n# none\n10H,KH QH AH 3D # x\n", rules)
+    assert error is None and [d["line"] for d in found] == [1, 4]
+    assert found[0]["hand"] == ["5H", "4H", "8H", "2C"] and found[0]["deck"] == "JH"
+    assert {k: v for k, v in found[0].items() if k not in ("line", "hand", "deck")} == \
+        score_hand(rules, ["5H", "4H", "8H", "2C"], "JH").as_dict()
+    found, error = scored(b"5H 4H 8H 2C JH\n5H 4H 8H JH\n5H 5H 8H 2C JH\n", rules)
+    assert found == [] and error == ("<stdin>:2: expected five cards (four held, then the deck card), got 4: "
+                                     "'5H 4H 8H JH'; nothing was scored (1 more bad line after it)")
+
+
+def test_a_four_card_house_profile_through_the_command(house):
+    path = house("parlett-121", {"deal.cards_each": 4})
+    result = subprocess.run([sys.executable, "-m", "costly_variants", "score", "--variant", str(path), "--batch"],
+                            input=b"5H 4H 8H 2C JH\n", capture_output=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["hand"] == ["5H", "4H", "8H", "2C"]

@@ -6,11 +6,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from costly_variants.cli.games import say
+
+from .running import LIMIT
 
 
 def costly(*argv: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
@@ -66,13 +67,14 @@ def test_quit_ends_the_game_as_the_player_asked(tmp_path, word):
 def test_ctrl_c_ends_cleanly():
     proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "play", "--variant", "cotton-1674", "--seed", "1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 30
     seen = ""
     assert proc.stdout is not None
-    while "> " not in seen and time.time() < deadline:
-        seen += os.read(proc.stdout.fileno(), 4096).decode()
+    while "> " not in seen:  # the first prompt: the game is under way
+        chunk = os.read(proc.stdout.fileno(), 4096).decode()
+        assert chunk, f"the game ended before its first prompt: {seen!r}"
+        seen += chunk
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    out, err = proc.communicate(timeout=LIMIT)
     assert proc.returncode == 130
     assert "Game abandoned." in seen + out and "Traceback" not in err
 
@@ -139,3 +141,84 @@ def test_simulate_every_bundled_profile(cli):
     assert code == 0 and [d["variant"] for d in data] == [
         "cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"]
     assert all(sum(d["wins_by_team"]) == 3 for d in data)
+
+
+def _at_a_mog_pass_with_a_deuce():
+    """parlett-121, seed 2: in the second deal the player passes a card in the mog holding 2♠, which
+    given-away cards scoring (mog.given_away_scores) lets him peg as he passes it."""
+    import random
+
+    from costly_variants import profiles
+    from costly_variants.game.actions import Kind
+    from costly_variants.game.bots import make_bot
+    from costly_variants.game.state import CHANCE, Game
+
+    profile = profiles.load("parlett-121")
+    state = Game(profile.rules, variant=profile.id).new_initial_state()
+    rng, bot = random.Random(2), make_bot("expert", random.Random(2))
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        legal = state.legal_actions()
+        if player == 0 and any(a.peg for a in legal):
+            return profile, state
+        asks = [a for a in legal if a.kind is Kind.ASK]
+        state.apply_action((asks or legal)[0] if player == 0 else bot.choose(state, player))
+
+
+def _terminal(typed: str):
+    import io
+
+    from costly_variants.cli.games import Terminal
+
+    profile, state = _at_a_mog_pass_with_a_deuce()
+    out = io.StringIO()
+    return Terminal(state, profile, io.StringIO(typed), out), out
+
+
+def test_the_mog_offers_the_scoring_pass_first_and_says_what_the_other_costs():
+    """Passing 2♠ unpegged under mog.late_claim gives its points to the computer: that is not choice [1]."""
+    ui, out = _terminal("1\n")
+    chosen = ui.ask()
+    shown = out.getvalue()
+    assert "[1] pass 2♠ and peg it first: 2 for you" in shown
+    assert "[2] pass 2♠ unpegged: the computer then claims its 2" in shown
+    assert chosen.peg and str(chosen) == "give:2S+peg"
+    typed, _ = _terminal("2s\n")
+    assert typed.ask().peg  # the card typed is pegged as it is passed
+    plain, _ = _terminal("3s\n")
+    assert str(plain.ask()) == "give:3S"
+
+
+@pytest.mark.parametrize("word", ["help", "rules", "score", "hint", "banana"])
+def test_after_help_rules_score_or_hint_the_hand_and_choices_are_shown_again(word):
+    ui, out = _terminal(f"{word}\n1\n")
+    ui.ask()
+    shown = out.getvalue()
+    _, after = shown.split("\n> ", 1)  # what the first prompt's answer printed
+    lines = after.splitlines()
+    if word == "banana":  # a short reply, the choices still on the screen just above it
+        assert "Not a legal choice here: 'banana'" in after and "Your hand:" not in after
+    else:  # the hand, then the choices, right above the next prompt
+        assert "Your hand: 2♠ 3♠ K♥" in after and "[1] pass 2♠ and peg it first" in after
+        assert lines[-1] == "> " and lines[-2].startswith("  [")
+
+
+def test_error_replies_are_wrapped_to_the_window(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "44")
+    ui, out = _terminal("banana\n1\n")
+    ui.ask()
+    reply = out.getvalue().split("\n> ", 1)[1].split("\n> ", 1)[0]
+    assert "Not a legal choice here" in reply
+    assert all(len(line) <= 44 for line in reply.splitlines()), reply
+    assert "help explains what to do" in " ".join(reply.split())
+    assert "help explains wh\n" not in reply
+
+
+@pytest.mark.parametrize("seed, words", [(1, "You win, 62 to 59."), (2, "The computer wins, 62 to 24.")])
+def test_the_result_names_the_winners_score_first(seed, words):
+    result = costly("play", "--variant", "cotton-1674", "--seed", str(seed), stdin="1\n" * 3000)
+    assert result.returncode == 0 and result.stdout.rstrip().endswith(words), result.stdout[-300:]

@@ -110,3 +110,20 @@ def test_validate_takes_a_folder_as_the_profiles_in_it(cli, tmp_path):
     (tmp_path / "bad.yaml").write_text("id: x\n", encoding="utf-8")
     code, out, _ = cli("validate", str(tmp_path))
     assert code == 1 and out.startswith(f"{tmp_path / 'bad.yaml'}:1:1: $: ")
+
+
+def test_the_problems_of_a_file_are_listed_in_line_order(cli, tmp_path):
+    """The schema's problems, the unknown keys and the citations are found by separate checks: listed as
+    an editor shows the file, top to bottom, in the text and the JSON alike."""
+    path = tmp_path / "many.yaml"
+    path.write_text("id: Bad_Id\ntitle: House rules\nextends: parlett-121\nrules:\n  game:\n"
+                    "    target: {value: -5, status: editorial, cite: [], note: x}\n  play:\n"
+                    "    go_points: {value: 1, status: bogus, cite: [], note: a point}\n"
+                    "    limit: {value: 41, status: editorial, cite: [nowhere#x], note: y}\n  mog:\n"
+                    "    refusal_points: {value: one, status: editorial, cite: [], note: z}\nunknown_top: 1\n",
+                    encoding="utf-8")
+    code, out, _ = cli("validate", str(path))
+    lines = [int(line.split(":")[1]) for line in out.splitlines()]
+    assert code == 1 and lines == [1, 6, 8, 9, 11, 12]
+    code, out, _ = cli("validate", str(path), "--json")
+    assert [p["line"] for p in json.loads(out)["files"][0]["problems"]] == [1, 6, 8, 9, 11, 12]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -24,6 +25,8 @@ from costly_variants.compare.study import Settings, local_runner, run_comparison
 from costly_variants.count.analysis import analyse_hands
 from costly_variants.game.playout import play_game
 from costly_variants.game.state import Game
+
+from . import running
 
 WORK = Path(__file__).resolve().parent.parent
 
@@ -284,29 +287,17 @@ def test_simulate_is_the_same_for_any_jobs_and_writes_replayable_logs(tmp_path):
     assert "every chance action and bot move matches seed" in replayed.stdout
 
 
-def _processes_with(word: str) -> list[int]:
-    """Processes whose command line holds ``word`` (forked workers keep their parent's)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and word.encode() in (entry / "cmdline").read_bytes():
-                found.append(int(entry.name))
-        except OSError:
-            continue
-    return found
-
-
-def _long_simulation(games: str, jobs: str) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "simulate", "--variant", "cotton-1674",
-                             "--games", games, "--seed", "1", "--jobs", jobs, "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK)
-    time.sleep(5)
-    return proc
-
-
 def _unique_games(offset: int) -> str:
-    """A number of games that names this test's processes alone, even beside another run of the suite."""
+    """A number of games that names this test's processes alone, even beside another run of the suite:
+    a million or more, which no machine finishes before the first of them is reported done."""
     return str(1_000_000 + (os.getpid() % 100_000) * 10 + offset)
+
+
+def _long_simulation(games: str, jobs: str, *extra: str) -> tuple[subprocess.Popen, str]:
+    """A simulation under way: its workers have finished games (returns what its stderr said so far)."""
+    proc = running.start("simulate", "--variant", "cotton-1674", "--games", games, "--seed", "1", "--jobs", jobs,
+                         "--json", *extra)
+    return proc, running.wait_for_games(proc)
 
 
 # Ctrl-C, SIGTERM and SIGHUP stop a run alike; the exit status is 128 plus the signal's number.
@@ -317,75 +308,67 @@ STOPS = {"SIGINT": 130, "SIGTERM": 143, "SIGHUP": 129}
                                                ("2", "SIGHUP", 5), ("1", "SIGTERM", 6), ("1", "SIGHUP", 7)])
 def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs, sig, offset):
     games = _unique_games(offset)
-    proc = _long_simulation(games, jobs)
+    proc, seen = _long_simulation(games, jobs)
     os.kill(proc.pid, getattr(signal, sig))
-    start = time.monotonic()
-    out, err = proc.communicate(timeout=30)
-    assert time.monotonic() - start < 1.5
-    assert proc.returncode == STOPS[sig] and "Traceback" not in err and "Error" not in err, err
+    out, err, took = running.finish(proc, seen)
+    assert took < running.STOP_BOUND
+    assert proc.returncode == STOPS[sig] and running.without_progress(err) == "", err
     data = json.loads(out)
     assert 0 < data["games"] < int(games) and sum(data["wins_by_team"]) == data["games"]
-    assert _processes_with(games) == []  # no worker left behind
+    assert running.processes_with(games) == []  # no worker left behind
 
 
 @pytest.mark.parametrize("sig, offset", [("SIGINT", 8), ("SIGTERM", 9), ("SIGHUP", 10)])
 @pytest.mark.parametrize("group", [False, True], ids=["parent", "process-group"])
 def test_a_stopped_comparison_reports_and_writes_the_games_finished(tmp_path, sig, offset, group):
-    """As for Ctrl-C: stopped within a second, the finished games reported and marked interrupted in the
-    text and the CSV, every file whole, no traceback from the parent or any worker. A hang-up or a
+    """As for Ctrl-C: stopped at once, the finished games reported and marked interrupted in the text
+    and the CSV, every file whole, no traceback from the parent or any worker. A hang-up or a
     ``kill -- -PGID`` signals the workers too."""
     games = _unique_games(offset + (10 if group else 0))
     csv_path = tmp_path / "out.csv"
-    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "compare", "cotton-1674", "parlett-121",
-                             "--games", games, "--skill-games", "0", "--jobs", "2", "--csv", str(csv_path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK,
-                            start_new_session=True)
-    time.sleep(5)
-    assert proc.poll() is None, "the comparison ended before it could be stopped"
+    proc = running.start("compare", "cotton-1674", "parlett-121", "--games", games, "--skill-games", "0",
+                         "--jobs", "2", "--csv", str(csv_path))
+    seen = running.wait_for_games(proc)
     (os.killpg if group else os.kill)(proc.pid, getattr(signal, sig))
-    start = time.monotonic()
-    try:
-        out, err = proc.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)  # a hung run must not outlive its test
-        proc.communicate()
-        raise
-    assert time.monotonic() - start < 1.5
-    assert proc.returncode == STOPS[sig] and "Traceback" not in err and "Error" not in err, err
+    out, err, took = running.finish(proc, seen)
+    assert took < running.STOP_BOUND
+    assert proc.returncode == STOPS[sig] and running.without_progress(err) == "", err
     played = int(out.split()[0])
     assert 0 < played < int(games) and out.startswith(f"{played} games per profile of {games} (interrupted)")
     header, *rows = csv_path.read_text(encoding="utf-8").splitlines()
     assert header.endswith(",n,method,clear_of_zero,interrupted") and rows
     assert all(row.endswith(",True") for row in rows)
     assert [p.name for p in tmp_path.iterdir()] == ["out.csv"]  # nothing half-written beside it
-    assert _processes_with(games) == []  # no worker left behind
+    assert running.processes_with(games) == []  # no worker left behind
 
 
 def test_simulate_writes_its_logs_as_it_goes_and_stops_at_once_with_them(tmp_path):
     """Each chunk's logs are written as it finishes: a stop has nothing left to write, and the logs on
     disk are exactly the games the summary reports."""
     games = _unique_games(0)
-    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "simulate", "--variant", "cotton-1674",
-                             "--games", games, "--seed", "1", "--jobs", "2", "--json", "--logs", str(tmp_path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK,
-                            start_new_session=True)
-    time.sleep(5)
+    proc, seen = _long_simulation(games, "2", "--logs", str(tmp_path))
     written = len(list(tmp_path.iterdir()))
-    assert written > 0, "no log written while the run went on"
+    assert written > 0, "no log written while the run went on"  # a chunk's logs are written before it is reported
     proc.send_signal(signal.SIGTERM)
-    start = time.monotonic()
-    try:
-        out, err = proc.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise
-    assert time.monotonic() - start < 1.5
-    assert proc.returncode == 143 and err == "", err
+    out, err, took = running.finish(proc, seen)
+    assert took < running.STOP_BOUND
+    assert proc.returncode == 143 and running.without_progress(err) == "", err
     played = json.loads(out)["games"]
     logs = sorted(p.name for p in tmp_path.iterdir())
     assert played >= written and len(logs) == played
     assert all(name.startswith("cotton-1674-") and name.endswith(".json") for name in logs)
+
+
+def test_progress_lines_count_the_games_done_as_they_finish():
+    """--progress lines: the event the stop tests wait for, one line a finished chunk, piped or not."""
+    result = costly("simulate", "--variant", "cotton-1674", "--games", "60", "--seed", "1", "--jobs", "2",
+                    "--json", "--progress", "lines")
+    assert result.returncode == 0, result.stderr
+    done = [(int(a), int(b)) for a, b in running.PROGRESS.findall(result.stderr)]
+    assert len(done) > 1 and result.stderr.count("\n") == len(done)
+    assert [d for d, _ in done] == sorted(d for d, _ in done) and done[-1] == (60, 60)
+    assert {total for _, total in done} == {60}
+    assert costly("simulate", "--variant", "cotton-1674", "--games", "6", "--seed", "1", "--json").stderr == ""
 
 
 def test_ending_the_pool_never_hangs_on_a_task_queue_lock_a_dead_worker_kept():
@@ -396,29 +379,26 @@ def test_ending_the_pool_never_hangs_on_a_task_queue_lock_a_dead_worker_kept():
     from costly_variants.compare import runner
 
     pool = multiprocessing.get_context("fork").Pool(2, initializer=runner._start_worker)
-    assert pool.apply_async(os.getpid).get(timeout=30)  # the workers up, one waiting for a task, holding the lock
-    for worker in list(pool._pool):  # type: ignore[attr-defined]
-        os.kill(worker.pid, signal.SIGKILL)  # dead, the lock with it
-    time.sleep(0.5)  # the pool starts new workers, which wait for that lock for ever
+    assert pool.apply_async(os.getpid).get(timeout=running.LIMIT)  # the workers up, one waiting for a task
+    dead = {worker.pid for worker in list(pool._pool)}  # type: ignore[attr-defined]
+    for pid in dead:
+        os.kill(pid, signal.SIGKILL)  # dead, the lock with it
+    # The pool starts new workers, which wait for that lock for ever.
+    running.until(lambda: len({w.pid for w in pool._pool if w.is_alive()} - dead) == 2,  # type: ignore[attr-defined]
+                  "the pool's new workers")
     start = time.monotonic()
     runner._end(pool)
-    assert time.monotonic() - start < 1.5
-    deadline = time.monotonic() + 5
-    while multiprocessing.active_children() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert multiprocessing.active_children() == []
+    assert time.monotonic() - start < running.STOP_BOUND
+    running.until(lambda: multiprocessing.active_children() == [], "the workers ending")
 
 
 def test_workers_die_with_a_killed_parent():
     games = _unique_games(4)
-    proc = _long_simulation(games, "2")
-    assert len(_processes_with(games)) == 3
+    proc, _ = _long_simulation(games, "2")
+    assert len(running.processes_with(games)) == 3
     proc.kill()
-    proc.communicate(timeout=30)
-    deadline = time.monotonic() + 5
-    while _processes_with(games) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert _processes_with(games) == []
+    proc.communicate(timeout=running.LIMIT)
+    running.until(lambda: running.processes_with(games) == [], "the workers ending with their parent")
 
 
 @pytest.mark.parametrize("command", ["compare", "simulate"])
@@ -430,26 +410,46 @@ def test_help_states_defaults_and_examples(command):
 
 
 def test_a_progress_bar_on_a_terminal_only():
-    import pty
-
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "simulate", "--variant", "cotton-1674",
-                             "--games", "40", "--seed", "1", "--jobs", "1"],
-                            stdout=subprocess.PIPE, stderr=follower, text=True, cwd=WORK)
-    os.close(follower)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:  # the terminal closed with the process
-            break
-        if not chunk:
-            break
-        shown += chunk
-    out, _ = proc.communicate(timeout=120)
+    proc, leader = running.start_on_terminal("simulate", "--variant", "cotton-1674", "--games", "40", "--seed", "1",
+                                             "--jobs", "1")
+    shown = running.read_terminal(leader)
+    out, _ = proc.communicate(timeout=running.LIMIT)
     os.close(leader)
-    assert proc.returncode == 0 and "cotton-1674: 40 games" in out
+    assert proc.returncode == 0 and b"cotton-1674: 40 games" in out
     assert b"games" in shown and b"/40" in shown  # the bar counts games on the terminal, not in the output
+
+
+@pytest.mark.parametrize("flag", ["--no-progress", "-q", "--quiet", "--progress=off"])
+def test_no_progress_and_quiet_leave_the_terminal_alone(flag):
+    proc, leader = running.start_on_terminal("simulate", "--variant", "cotton-1674", "--games", "40", "--seed", "1",
+                                             "--jobs", "1", flag)
+    shown = running.read_terminal(leader)
+    out, _ = proc.communicate(timeout=running.LIMIT)
+    os.close(leader)
+    assert proc.returncode == 0 and b"cotton-1674: 40 games" in out and shown == b""
+
+
+@pytest.mark.parametrize("command", ["compare", "simulate"])
+@pytest.mark.parametrize("quiet", [False, True], ids=["told", "quiet"])
+def test_a_stop_on_a_terminal_says_stopping(command, quiet):
+    """Ending the workers and writing the report take a moment: a terminal hears at once that the run
+    is stopping (not with -q; never in a pipe, which the other stop tests check)."""
+    games = _unique_games(30 + (command == "compare") * 2 + quiet)
+    argv = (["compare", "cotton-1674", "parlett-121", "--skill-games", "0"] if command == "compare" else
+            ["simulate", "--variant", "cotton-1674", "--seed", "1"])
+    proc, leader = running.start_on_terminal(*argv, "--games", games, "--jobs", "2", "--progress", "lines",
+                                             *(["-q"] if quiet else []))
+    try:
+        running.read_terminal(leader, re.compile(rb"progress: [1-9]\d* of"))
+        os.kill(proc.pid, signal.SIGINT)
+        shown = running.read_terminal(leader)
+        out, _ = proc.communicate(timeout=running.LIMIT)
+    finally:
+        os.close(leader)
+        running.kill(proc)
+    assert proc.returncode == 130 and out
+    assert (b"stopping\xe2\x80\xa6 (the games finished are kept)" in shown) != quiet, shown
+    assert b"Traceback" not in shown
 
 
 def test_a_switched_rule_carries_its_value_and_its_passages():
@@ -482,17 +482,38 @@ def test_scheduler_without_dask_installed_is_one_line(monkeypatch, capsys):
     assert code == 1 and err.strip() == "error: --scheduler needs Dask: pip install 'costly-variants[dask]'"
 
 
-def test_hands_of_another_size_have_no_exact_figures_rather_than_wrong_ones(tmp_path, cli):
+def test_a_profile_without_exact_figures_has_a_dash_rather_than_wrong_ones(tmp_path):
+    """Where a comparison has no exact figures for a profile (study's own summary counts three cards
+    only; the command fills in the rest), the report shows a dash and says why, never another's."""
+    from costly_variants.compare.report import render_text
+
     house = tmp_path / "four.yaml"
     house.write_text("id: four-cards\ntitle: Four cards each\nextends: parlett-121\nrules:\n"
                      "  deal: {cards_each: {value: 4, status: editorial, cite: [], note: four cards}}\n",
                      encoding="utf-8")
-    code, out, err = cli("compare", "parlett-121", str(house), "--games", "12", "--skill-games", "0", "--json",
-                         "--jobs", "1")
-    assert code == 0, err
-    exact = json.loads(out)["exact"]
-    assert exact["four-cards"] is None and exact["parlett-121"]["mean"] > 0
-    code, out, err = cli("compare", "parlett-121", str(house), "--games", "12", "--skill-games", "0", "--jobs", "1")
-    assert code == 0, err
+    data = run_comparison([profiles.load("parlett-121"), profiles.load(str(house))], Settings(12, 1, ("greedy",)),
+                          local_runner(1))
+    data["exact"]["four-cards"] = None
+    out = render_text(data)
     mean = next(line for line in out.splitlines() if line.startswith("mean count"))
     assert mean.split()[-1] == "-" and "hands of another size" in out
+
+
+def test_a_four_card_house_profile_is_compared_with_its_exact_figures(cli, house):
+    """Hands of four cards and a deck card are analysed exactly too: the comparison shows them, says how
+    many deals each size has, and calls a moved limit's total by its number."""
+    four = house("parlett-121", {"deal.cards_each": 4, "play.limit": 41}, name="four-41.yaml")
+    code, out, err = cli("compare", "parlett-121", str(four), "--games", "12", "--skill-games", "0", "--jobs", "1",
+                         "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    exact = analyse_hands(profiles.load(str(four)).rules)
+    assert data["exact"]["four-41"]["mean"] == round(exact.mean, 4)
+    assert sum(data["exact"]["four-41"]["distribution"].values()) == 12_994_800
+    code, text, _ = cli("compare", "parlett-121", str(four), "--games", "12", "--skill-games", "0", "--jobs", "1")
+    flat = " ".join(text.split())
+    assert "A: all 1,082,900 deals of three cards and a deck card; B: all 12,994,800 deals of four cards" in flat
+    assert "hands of another size" not in text
+    assert "share: the hitter's total (31, 41)" in text
+    code, text, _ = cli("compare", str(four), "--games", "12", "--skill-games", "0", "--jobs", "1")
+    assert "share: 41 (the hitter's total)" in text and "thirty-one" not in text

@@ -213,13 +213,23 @@ def test_values_no_profile_can_hold_are_one_located_line(house, cli, body, words
     assert code != 0 and len(lines) == 1 and lines[0].startswith(f"{path}:6:") and words in lines[0], lines
 
 
-@pytest.mark.parametrize("command", [["analyse", "hands", "--variant"], ["score", "5H", "5D", "10H", "--deck", "KH", "--variant"],
-                                     ["score", "--batch", "--variant"]])
-def test_counting_commands_refuse_hands_they_cannot_count(house, cli, command):
+def test_counting_commands_count_every_hand_size_a_profile_may_deal(house, cli, monkeypatch):
+    """deal.cards_each may be 1 to 4: each is scored, batch-scored and analysed (once refused: "count
+    hands of 3 cards and a deck card only"); a hand of another size than the profile deals is a usage error."""
+    import io
+    import json
+
     path = house("parlett-121", {"deal.cards_each": 2})
-    code, out, err = cli(*command, str(path))
+    code, out, err = cli("analyse", "hands", "--variant", str(path), "--json")
+    assert code == 0 and json.loads(out)["deals"] == 66_300, err
+    code, out, err = cli("score", "5H", "10D", "--deck", "KH", "--variant", str(path), "--json")
+    assert code == 0 and json.loads(out)["total"] > 0, err
+    code, out, err = cli("score", "5H", "5D", "10H", "--deck", "KH", "--variant", str(path))
     lines = (out + err).strip().splitlines()
-    assert code != 0 and len(lines) == 1 and "deal.cards_each is 2" in lines[0] and "3 cards" in lines[0], lines
+    assert code == 2 and len(lines) == 1 and "deals two cards; give 2" in lines[0], lines
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"5H 10D KH\n")))
+    code, out, err = cli("score", "--batch", "--variant", str(path))
+    assert code == 0 and json.loads(out)["hand"] == ["5H", "10D"], err
 
 
 def test_a_house_profile_may_not_take_a_bundled_id(tmp_path):

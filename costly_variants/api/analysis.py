@@ -64,14 +64,12 @@ class Analysis:
 
 def analyse(profile: ProfileRef) -> Analysis:
     """The exact analysis of ``profile`` (a Profile, a bundled id or a path), as ``costly analyse hands``
-    makes it: read from the cache folder where the count is unchanged, else worked out (a few seconds).
-    A profile that deals other than three cards each is refused (HandSizeError), as by the command."""
+    makes it: read from the cache folder where the count is unchanged, else worked out (under a second;
+    every deal of the hand size the profile deals, one to four cards and a deck card)."""
     from .. import profiles
-    from ..count.analysis import require_hand_size
     from ..count.stored import analysis
 
     chosen = profiles.load(profile)
-    require_hand_size(chosen.rules, chosen.id)
     return Analysis(chosen.id, analysis(chosen.rules))
 
 

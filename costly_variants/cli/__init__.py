@@ -18,6 +18,14 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
+# What ``costly --help`` says the exit status means (cli.signals makes the stops').
+EXIT_CODES = (("0", "success"),
+              ("1", "invalid input: a profile, card, game log or output file at fault (for play, also input "
+                    "that ends before the game does)"),
+              ("2", "bad usage: an unknown command or option, or a bad value for one"),
+              ("130", "stopped by Ctrl-C; 143 by SIGTERM, 129 by SIGHUP (compare and simulate report the "
+                      "games finished)"))
+
 # The help groups of ``costly --help``, in order: (title, what they are for, command modules in cli/).
 # A group whose modules are not there yet is left out of the help.
 GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -38,7 +46,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     import argparse
     import importlib
 
-    from .helptext import Formatter, Parser, group_listing
+    from .helptext import Formatter, Parser, group_listing, table_listing
 
     parser = Parser(prog="costly", usage="costly [-h] [--version] COMMAND [ARGS]",
                     description="Compare the historical rule variants of Costly Colours, a three-card relative "
@@ -65,7 +73,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             return parser
     parser.epilog = group_listing(listing, sub) + (
         "\n\nnew to the game? start with:\n  costly compare\n  costly variants\n  costly show parlett-121\n"
-        "  costly play --variant parlett-121\n\nEvery command explains itself: costly COMMAND --help")
+        "  costly play --variant parlett-121\n\nEvery command explains itself: costly COMMAND --help\n\n"
+        "exit status:\n" + table_listing(EXIT_CODES, 7))
     return parser
 
 
@@ -92,8 +101,14 @@ def _run(argv: list[str]) -> int:
                 print(VERSION)
                 sys.stdout.flush()
                 return EXIT_OK
+            if not argv:  # bare ``costly``: what there is to do, as ``costly --help`` says it
+                print(build_parser().format_help(), end="")
+                sys.stdout.flush()
+                return EXIT_OK
             # The command is the first argument: the only options before it are --help and --version.
-            command = argv[0] if argv and not argv[0].startswith("-") else None
+            command = argv[0] if not argv[0].startswith("-") else None
+            if command is None and argv[0] not in ("-h", "--help", "--version"):
+                _unknown_option(argv[0])
             args = build_parser(command).parse_args(argv)
             code = int(args.handler(args))
             sys.stdout.flush()  # here, so that output that cannot be written is reported, not lost at exit
@@ -109,6 +124,17 @@ def _run(argv: list[str]) -> int:
             return _report(exc)
     except BrokenPipeError:
         return _broken_pipe()
+
+
+def _unknown_option(option: str) -> NoReturn:
+    """An option before the command, where only --help and --version go (``costly --verison``)."""
+    import difflib
+
+    from ..errors import UsageError
+
+    nearest = difflib.get_close_matches(option.split("=", 1)[0], ["--help", "--version"], n=1, cutoff=0.6)
+    raise UsageError(f"costly: unrecognized arguments: {option}" + (f"; did you mean {nearest[0]}? (see --help)"
+                     if nearest else " (options go after the command: costly COMMAND --help)"))
 
 
 def _report(exc: Exception) -> int:

@@ -8,11 +8,11 @@ import argparse
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from ..api import running as _running
 from .games import BOT_NAMES
-from .helptext import command
+from .helptext import add_progress_options, command, progress_mode
 
 if TYPE_CHECKING:
     from ..compare.runner import ChunkResult, Progress
@@ -58,6 +58,7 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
                    help="bot for the seats in turn (%(choices)s); repeat for one per seat (default: greedy)")
     p.add_argument("--jobs", type=_positive, default=_running.default_jobs(), metavar="J",
                    help="local processes (default: %(default)s, the cores); any J gives the same result")
+    add_progress_options(p, lines=True)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -122,29 +123,47 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 @contextmanager
-def progress_bar(show: bool, what: str) -> Iterator[Progress | None]:
-    """A rich progress bar on stderr when it is a terminal (none when piped); yields the callback."""
-    if not show or not sys.stderr.isatty():
+def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True) -> Iterator[Progress | None]:
+    """Yields the callback told of each finished chunk of games: a rich progress bar on stderr where it is
+    a terminal (and ``bar``), none when piped; with ``--progress lines``, a line on stderr per finished
+    chunk, ``progress: 150 of 1000 games``, terminal or not, for a log or a script to follow."""
+    mode = progress_mode(args)
+    if mode == "lines":
+        def line(done: int, total: int) -> None:
+            print(f"progress: {done} of {total} {what}", file=sys.stderr, flush=True)
+
+        yield line
+        return
+    if mode == "off" or not bar or not sys.stderr.isatty():
         yield None
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeRemainingColumn
 
-    bar = Bar(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-              console=Console(file=sys.stderr), transient=True)
+    display = Bar(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(file=sys.stderr), transient=True)
     task = None
 
     def update(done: int, total: int) -> None:
         nonlocal task
         if task is None:  # started at the first report: the worker processes exist by then
-            bar.start()
-            task = bar.add_task(what, total=total)
-        bar.update(task, completed=done)
+            display.start()
+            task = display.add_task(what, total=total)
+        display.update(task, completed=done)
 
     try:
         yield update
     finally:
-        bar.stop()
+        display.stop()
+
+
+def _stops_announced(args: argparse.Namespace) -> Any:
+    """SIGTERM and SIGHUP stop the run as Ctrl-C does; on a terminal (and not --quiet), each says at once
+    that the run is stopping, as ending the workers and writing the report can take a moment."""
+    from .signals import stop_signals_raising
+
+    announce = not args.quiet and sys.stderr is not None and sys.stderr.isatty()
+    return stop_signals_raising(announce="stopping… (the games finished are kept)" if announce else "")
 
 
 def _interrupted(stopped: KeyboardInterrupt | None) -> int:
@@ -171,11 +190,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from .signals import stop_signals_raising
-
     # SIGTERM and SIGHUP stop the games as Ctrl-C does (the finished ones are kept and reported); while
     # the report is written, as Ctrl-C does then (nothing half-written, exit 143 or 129).
-    with stop_signals_raising():
+    with _stops_announced(args):
         return _compare(args)
 
 
@@ -198,7 +215,7 @@ def _compare(args: argparse.Namespace) -> int:
                                             by_rule=args.by_rule)
     show = not (args.json or args.markdown)
     runner = _running.PlanRunner(jobs=args.jobs, scheduler=args.scheduler)
-    with progress_bar(show, "games") as progress:
+    with progress_display(args, "games", bar=show) as progress:
         if args.by_rule:
             data = _running.run_by_rule(chosen[0], chosen[1], settings, runner, progress)
         else:
@@ -237,9 +254,7 @@ def _check_logs_folder(folder: str | None) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .signals import stop_signals_raising
-
-    with stop_signals_raising():  # as in cmd_compare
+    with _stops_announced(args):  # as in cmd_compare
         return _simulate(args)
 
 
@@ -254,7 +269,7 @@ def _simulate(args: argparse.Namespace) -> int:
     # Each chunk's logs are written as it finishes: a stop then has nothing left to write, and a run
     # killed outright keeps the logs of the games it finished.
     write_logs = _log_writer(args.logs, chosen) if args.logs else None
-    with progress_bar(not args.json, "games") as progress:
+    with progress_display(args, "games", bar=not args.json) as progress:
         result, summaries = _running.run_simulation(chosen, games=args.games, seed=args.seed, bots=bots,
                                                     jobs=args.jobs, logs=bool(args.logs), progress=progress,
                                                     on_chunk=write_logs)

@@ -4,9 +4,9 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Sequence
 
-from .helptext import command
+from .helptext import add_progress_options, command, progress_mode
 from .profiles import add_json
 
 if TYPE_CHECKING:
@@ -20,26 +20,29 @@ EXIT_OK, EXIT_INVALID = 0, 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = command(sub, "score", "count a hand of three cards and the deck card, item by item, with the rule behind "
-                              "each point",
+    p = command(sub, "score", "count a hand (three cards, or as many as the profile deals) and the deck card, "
+                              "item by item, with the rule behind each point",
                 examples=["costly score 5H 5D 10H --deck KH", "costly score AH 4C 10S --deck 5D --variant cotton-1674",
                           "costly score --batch --variant parlett-121 < deals.txt"],
                 details="Cards are a rank (A or 1, 2-10, J, Q, K; T for ten) and a suit (S, H, D, C, or the symbols), in "
                         "either case. "
                         "The deck card is the card turned up from the stock, which counts with every hand.")
-    p.add_argument("cards", nargs="*", metavar="CARD", help="the three cards held, e.g. 5H 5D 10H")
+    p.add_argument("cards", nargs="*", metavar="CARD",
+                   help="the cards held (as many as the profile deals: three in every bundled one), e.g. 5H 5D 10H")
     p.add_argument("--deck", metavar="CARD", help="the deck card (the turn-up), e.g. KH")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--variant", metavar="ID|PATH", help="one profile (default: every bundled profile)")
     group.add_argument("--all", action="store_true", help="every bundled profile side by side (the default)")
     p.add_argument("--batch", action="store_true",
-                   help="read lines of four cards (the fourth the deck card) from stdin; write one JSON object "
+                   help="read lines of the cards held, then the deck card (four cards a line; five for a "
+                        "profile that deals four) from stdin; write one JSON object "
                         "per deal, whose \"line\" is its input line number (counting \\n only) and whose "
                         "\"hand\" and \"deck\" are the cards as read; blank and # comment lines give no "
                         "output; any bad line stops the run before anything is written")
     p.add_argument("--workers", type=_workers, metavar="N",
                    help="with --batch: processes scoring at once (default: one per core for large inputs)")
     add_json(p)
+    add_progress_options(p)
     p.set_defaults(handler=cmd_score)
 
     p = command(sub, "examples", "replay the sources' worked examples: the source's count beside the engine's",
@@ -55,8 +58,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                 aliases=["analyze"], examples=["costly analyse hands --variant parlett-121", "costly analyse hands --all --json"])
     what = p.add_subparsers(dest="what", metavar="WHAT", parser_class=type(p))
     what.required = True
-    h = command(what, "hands", "the count of all 1,082,900 deals of three cards and a deck card: mean, "
-                               "spread, and what scores how often",
+    h = command(what, "hands", "the count of every deal of a hand and a deck card (1,082,900 for three cards, "
+                               "12,994,800 for four): mean, spread, and what scores how often",
                 examples=["costly analyse hands --variant parlett-121", "costly analyse hands --all"],
                 prog="costly analyse hands")
     group = h.add_mutually_exclusive_group(required=True)
@@ -78,9 +81,35 @@ def _chosen(args: argparse.Namespace) -> list[Profile]:
     return [profiles.load(args.variant)] if getattr(args, "variant", None) else profiles.load_all()
 
 
+def _hand_size(chosen: Sequence[Profile], given: int | None = None) -> int:
+    """The size of hand the profiles deal (``deal.cards_each``): one size for all of them, else a usage
+    error naming which deals what."""
+    from ..errors import UsageError
+
+    sizes = {p.rules.cards_each for p in chosen}
+    if len(sizes) > 1:
+        dealt = "; ".join(f"{p.id} {p.rules.cards_each}" for p in chosen)
+        raise UsageError(f"costly score: these profiles deal hands of different sizes ({dealt}); score one "
+                         "with --variant ID|PATH")
+    (size,) = sizes
+    if given is not None and given != size:
+        which = chosen[0].id if len(chosen) == 1 else "the bundled profiles"
+        example = " ".join(["5H", "5D", "10H", "4C"][:size]) if size <= 4 else "..."
+        raise UsageError(f"costly score: {which} deal{'s' * (len(chosen) == 1)} {_cards(size)}; give {size} and "
+                         f"--deck CARD, e.g. costly score {example} --deck KH"
+                         + ("" if len(chosen) == 1 else f" (for a profile that deals {given}: --variant ID|PATH)"))
+    return size
+
+
+def _cards(n: int) -> str:
+    return f"{NUMBER_WORDS.get(n, n)} card{'s' * (n != 1)}"
+
+
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..count.analysis import require_hand_size
     from ..errors import UsageError
 
     if args.batch:
@@ -90,30 +119,29 @@ def cmd_score(args: argparse.Namespace) -> int:
         if args.cards or args.deck or args.json:
             raise UsageError("costly score --batch reads its cards from stdin and always writes JSON lines; "
                              "give no cards, --deck or --json")
-        if sys.stdin.isatty():
-            print("costly score --batch: reading lines of four cards from standard input "
-                  "(the fourth the deck card); end with Ctrl-D", file=sys.stderr)
         if not args.variant:
             raise UsageError("costly score --batch needs --variant ID|PATH")
         profile = profiles.load(args.variant)
-        require_hand_size(profile.rules, profile.id)
         rules = profile.rules
+        if sys.stdin.isatty() and not args.quiet:
+            held = rules.cards_each
+            print(f"costly score --batch: reading lines of {NUMBER_WORDS.get(held + 1, held + 1)} cards from "
+                  f"standard input (the last the deck card); end with Ctrl-D", file=sys.stderr)
         stdin = sys.stdin
         source = stdin.buffer if hasattr(stdin, "buffer") else io.BytesIO(stdin.read().encode("utf-8"))
         with stop_signals_raising():
-            score_batch(rules, source, sys.stdout, workers=args.workers, progress=sys.stderr.isatty())
+            score_batch(rules, source, sys.stdout, workers=args.workers, progress=progress_mode(args) == "auto" and sys.stderr.isatty())
         return EXIT_OK
     if args.workers is not None:
         raise UsageError("costly score: --workers goes with --batch")
-    if len(args.cards) != 3 or not args.deck:
-        raise UsageError("costly score: give three cards and --deck CARD, e.g. costly score 5H 5D 10H --deck KH")
+    chosen = _chosen(args)
+    _hand_size(chosen, len(args.cards))
+    if not args.deck:
+        raise UsageError("costly score: give the deck card too, e.g. --deck KH")
     from ..count.hand import parse_deal, score_hand
     from ..profiles.display import dumps
 
     hand, deck = parse_deal(args.cards, args.deck)
-    chosen = _chosen(args)
-    for profile in chosen:
-        require_hand_size(profile.rules, profile.id)
     scores = [(p, score_hand(p.rules, hand, deck)) for p in chosen]
     if args.json:
         payload = [{"profile": p.id, **s.as_dict()} for p, s in scores]
@@ -178,11 +206,20 @@ def _itemised(out: Console, profile: Profile, score: HandScore) -> None:
     grid = Grid(Column("points", justify="right"), Column("item", prose=True, readable=14),
                 Column("cards", whole=True), "rule and passages")
     for item in score.items:
-        grid.add_row(str(item.points), item.name, " ".join(str(c) for c in item.cards),
+        grid.add_row(str(item.points), _item_name(item), " ".join(str(c) for c in item.cards),
                      f"{item.rule}: {', '.join(item.cite) or '-'}")
     if not score.items:
         grid.add_row("0", "nothing scores", "", "")
     grid.render(out)
+
+
+def _item_name(item: Any) -> str:
+    from ..count.hand import hand_total_label
+    from ..profiles.rules import Category
+
+    if item.category is Category.THIRTY_ONE and item.name.isdigit():
+        return hand_total_label(int(item.name))
+    return str(item.name)
 
 
 def _cards_of(example: Example) -> str:
@@ -284,13 +321,12 @@ def _outcomes(out: Console, group: list[Outcome], example: Example) -> None:
 
 def cmd_analyse_hands(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..count.analysis import require_hand_size
+    from ..count.analysis import deals_described
+    from ..count.hand import hand_total_label
     from ..count.stored import analysis
     from ..profiles.display import dumps
 
     chosen = _chosen(args) if not args.all else profiles.load_all()
-    for profile in chosen:
-        require_hand_size(profile.rules, profile.id)
     results = [(p, analysis(p.rules)) for p in chosen]
     if args.json:
         payload = [{"profile": p.id, **a.as_dict()} for p, a in results]
@@ -304,7 +340,7 @@ def cmd_analyse_hands(args: argparse.Namespace) -> int:
     for n, (profile, a) in enumerate(results):
         if n:
             out.line()
-        out.line(f"{profile.id}: {a.deals:,} deals of three cards and a deck card", style="bold")
+        out.line(f"{profile.id}: {deals_described(profile.rules.cards_each)}", style="bold")
         out.line(f"  mean {a.mean:.3f}, maximum {a.maximum}, no deal counts: "
                  f"{', '.join(map(str, a.impossible)) or 'none'}")
         out.line(f"  scoring nothing (cock's nest): {a.zero_share:.2%}")
@@ -313,7 +349,7 @@ def cmd_analyse_hands(args: argparse.Namespace) -> int:
         limit = profile.rules.play_limit
         for category, count in a.category_deals.items():
             # the hand's "thirty-one" is the play's limit: say so where a house profile moves it
-            label = f"{category} ({limit})" if category == "thirty-one" and limit != 31 else category
+            label = hand_total_label(limit) if category == "thirty-one" else category
             grid.add_row(label, f"{count:,}", f"{count / a.deals:.1%}",
                          f"{a.category_points[category] / a.deals:.3f}")
         out.grid(grid, indent=2)

@@ -21,6 +21,10 @@ def write_play_log(path: str, state: State, *, seed: int, bot: str, say: Callabl
         say(f"Log written to {path}.")
 
 
+def _listed(names: list[str]) -> str:
+    return f"{', '.join(names[:6])}{', ...' if len(names) > 6 else ''}"
+
+
 def _rules_for(log: GameLog, variant: str | None) -> tuple[Rules, str, list[str]]:
     """The rules to replay under, the name to show for them, and notes for the user."""
     notes = []
@@ -30,7 +34,7 @@ def _rules_for(log: GameLog, variant: str | None) -> tuple[Rules, str, list[str]
             differ = rule_differences(log.rules, profile.rules)
             if differ:
                 notes.append(f"replaying under {profile.id}, whose rules differ from those the log records "
-                             f"({', '.join(differ[:6])}{', ...' if len(differ) > 6 else ''})")
+                             f"({_listed(differ)})")
         return profile.rules, profile.id, notes
     missing = missing_rules(log)
     if missing:  # the log predates some rules: today's bundled profile may say what they were
@@ -60,7 +64,16 @@ def _rules_for(log: GameLog, variant: str | None) -> tuple[Rules, str, list[str]
 def replay_command(path: str, variant: str | None) -> int:
     log = read_log(path)
     rules, name, notes = _rules_for(log, variant)
-    result = replay_log(log, rules, variant=name)
+    try:
+        result = replay_log(log, rules, variant=name)
+    except LogError as exc:
+        differ = rule_differences(log.rules, rules) if variant and log.rules is not None else []
+        if not differ:
+            raise
+        # Under other rules the game is bound to go otherwise: say so first, then where it first did.
+        where = str(exc).removeprefix(f"{log.path}: ")
+        raise LogError(f"{log.path}: the rules of {name} differ from the log's ({_listed(differ)}), so the game "
+                       f"goes otherwise: {where}") from None
     for note in notes:
         print(f"note: {note}")
     state = result.state

@@ -69,20 +69,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_replay)
 
 
+TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty",
+        90: "ninety"}
+
+
 def say_number(n: int) -> str:
-    tens = {20: "twenty", 30: "thirty"}
     if n < len(WORDS):
         return WORDS[n]
-    if n in tens:
-        return tens[n]
-    if n < 40:
-        return f"{tens[n // 10 * 10]}-{WORDS[n % 10]}"
+    if n in TENS:
+        return TENS[n]
+    if n < 100:
+        return f"{TENS[n // 10 * 10]}-{WORDS[n % 10]}"
     return str(n)
 
 
 def say(points: int, name: str) -> str:
-    """An announcement as a player says it: "fifteen two", "one for the latter", "four for his heels"."""
+    """An announcement as a player says it: "fifteen two", "one for the latter", "four for his heels";
+    a total a house profile names by its number in words ("forty-one four")."""
     words = say_number(points)
+    if name.isdigit():
+        name = say_number(int(name))
     return f"{words} {name}" if name.startswith("for ") else f"{name} {words}"
 
 
@@ -270,7 +276,7 @@ class Terminal:
             return f"play {action.card.pretty()}{self._as(action)}"
         if action.kind is Kind.GIVE:
             assert action.card is not None
-            return f"pass {action.card.pretty()}" + (" and peg it first" if action.peg else "")
+            return f"pass {action.card.pretty()}" + self._pegging(action)
         if action.kind is Kind.DISCARD:
             assert action.card is not None
             return f"put {action.card.pretty()} in the stock"
@@ -281,6 +287,32 @@ class Terminal:
         if action.kind is Kind.NO_STOCK:
             return "keep your hand"
         return MOG_WORDS.get((step, action.kind.value), (str(action), ""))[0]
+
+    def _pegging(self, action: Action) -> str:
+        """What pegging a Jack or Deuce given in the mog gains, or not pegging it costs: the choice between
+        them is only a choice where given-away cards score."""
+        from ..count.hand import jack_deuce_value
+
+        state = self.state
+        value = (jack_deuce_value(state.rules, action.card, state.deck_card)
+                 if action.card is not None and state.deck_card is not None else None)
+        if value is None or not state.rules.mog_given_away_scores:
+            return ""
+        points = value[0]
+        if action.peg:
+            return f" and peg it first: {points} for you"
+        if state.rules.mog_late_claim:
+            who = "the computer" if state.n == 2 else "whoever receives it"
+            return f" unpegged: {who} then claims its {points}"
+        return f" unpegged: its {points} lost"
+
+    def offered(self, legal: list[Action]) -> list[Action]:
+        """The choices in the order shown: a Jack or Deuce pegged as it is given before the same card given
+        unpegged, so that the first choice is never the one that throws points away."""
+        first: dict[tuple[Any, Any], int] = {}
+        for index, action in enumerate(legal):
+            first.setdefault((action.kind, action.card), index)
+        return sorted(legal, key=lambda a: (first[a.kind, a.card], not a.peg))
 
     def _as(self, action: Action) -> str:
         """" as 11" for an Ace whose value its holder chose; nothing where the profile allows one value."""
@@ -302,8 +334,13 @@ class Terminal:
                 }.get(step, "Your turn: the mog (exchanging a card). Do you mog?")
 
     def show_choices(self, legal: list[Action]) -> None:
-        state = self.state
         self.print(self.board())
+        self.remind(legal)
+
+    def remind(self, legal: list[Action]) -> None:
+        """What is asked, the cards and the choices: after the board, and again after help, hint, rules or
+        score, whose text has scrolled them away."""
+        state = self.state
         self.tell(self.situation())
         if state.phase.value == "play":
             series = " ".join(c.pretty() for _, c in state.series) or "-"
@@ -330,7 +367,7 @@ class Terminal:
         self.print(line)
 
     def ask(self) -> Action:
-        legal = self.state.legal_actions()
+        legal = self.offered(self.state.legal_actions())
         self.show_choices(legal)
         while True:
             line = self.read("> ")
@@ -341,24 +378,23 @@ class Terminal:
 
                 self.explain(phase_help(self.profile, self.state))
                 self.print("  Commands: a number or a card to choose; hint; rules; score; quit.")
-                continue
-            if word == "hint":
+            elif word == "hint":
                 self.hint(legal)
-                continue
-            if word == "rules":
+            elif word == "rules":
                 self.rules()
-                continue
-            if word in ("score", "board"):
+            elif word in ("score", "board"):
                 self.print(self.board())
-                continue
-            if word in (QUIT, "exit"):
+            elif word in (QUIT, "exit"):
                 raise PlayerQuit
-            if word == "" and len(legal) == 1:
+            elif word == "" and len(legal) == 1:
                 return legal[0]
-            choice = self._parse(text, legal)
-            if choice is not None:
-                return choice
-            self.print(self._unknown(text, legal))
+            else:
+                choice = self._parse(text, legal)
+                if choice is not None:
+                    return choice
+                self.tell(self._unknown(text, legal))
+                continue
+            self.remind(legal)  # what was asked, again, below the text that scrolled it away
 
     def read(self, prompt: str) -> str:
         self.out.write(prompt)
@@ -369,10 +405,13 @@ class Terminal:
         return line
 
     def _unknown(self, text: str, legal: list[Action]) -> str:
+        if len(legal) == 1:
+            return (f"{f'Not a legal choice here: {text!r}. ' if text else ''}Press Enter to "
+                    f"{self.describe(legal[0], self.step())}, or type help.")
         if not text:
-            return f"  Type a number from 1 to {len(legal)}, or help."
+            return f"Type a number from 1 to {len(legal)}, or help."
         example = next((a.card for a in legal if a.card is not None), None)
-        return (f"  Not a legal choice here: {text!r}. Type a number from 1 to {len(legal)}"
+        return (f"Not a legal choice here: {text!r}. Type a number from 1 to {len(legal)}"
                 + (f", or a card such as {example}" if example else "") + "; help explains what to do.")
 
     def _parse(self, text: str, legal: list[Action]) -> Action | None:
@@ -388,7 +427,10 @@ class Terminal:
             card = Card.from_str(lowered)
         except ValueError:
             return None
-        same = [a for a in legal if a.card == card and not a.peg]
+        pegged = [a for a in legal if a.card == card and a.peg]
+        if pegged:  # a Jack or Deuce given in the mog: typed, it is pegged first (the choice that scores)
+            return pegged[0]
+        same = [a for a in legal if a.card == card]
         if len(same) <= 1:
             return same[0] if same else None
         return self._ace_value(card, same)
@@ -525,7 +567,9 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
         ui.print(ui.board())
         winner = "You win" if state.winner == 0 else ("The computer wins" if not profile.rules.partnerships
                                                       else "The computers win")
-        ui.print(f"{winner}, {state.scores[0]} to {state.scores[1]}.")
+        assert state.winner is not None
+        won = state.scores[state.winner]  # the winner's score first, as a result is read out
+        ui.print(f"{winner}, {won} to {max(s for t, s in enumerate(state.scores) if t != state.winner)}.")
     if args.log:
         try:
             write_play_log(args.log, state, seed=seed, bot=args.bot, say=ui.print)

@@ -10,10 +10,56 @@ from typing import Any, NoReturn, Sequence
 
 
 class Parser(argparse.ArgumentParser):
+    """Errors as one line naming the command, with the nearest command, option or choice to a mistyped
+    one ("did you mean --games?"), as pytest and ruff suggest."""
+
     def error(self, message: str) -> NoReturn:
         from ..errors import UsageError  # here, not above: --help need not load the error types
 
-        raise UsageError(f"{self.prog}: {message} (see --help)")
+        raise UsageError(f"{self.prog}: {_with_suggestion(message)} (see --help)")
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        # As argparse's own, but an unknown option is reported by the command it was given to, which
+        # knows the options to suggest from (argparse reports it from the top, which knows none of them).
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            command = self._chosen(parsed)
+            known = [o for a in command._actions for o in a.option_strings if o.startswith("--")]
+            nearest = _nearest(extras[0].split("=", 1)[0], known) if extras[0].startswith("-") else None
+            command.error(f"unrecognized arguments: {' '.join(extras)}"
+                          + (f"; did you mean {nearest}?" if nearest else ""))
+        return parsed
+
+    def _chosen(self, parsed: argparse.Namespace) -> argparse.ArgumentParser:
+        """The (sub)command the command line named: the parser whose options it was given."""
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                chosen = action.choices.get(str(getattr(parsed, action.dest, "")))
+                if isinstance(chosen, Parser):
+                    return chosen._chosen(parsed)
+        return self
+
+
+def _nearest(word: str, known: Sequence[str]) -> str | None:
+    import difflib
+
+    found = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _with_suggestion(message: str) -> str:
+    """argparse's "invalid choice: 'compar' (choose from 'compare', ...)" with the nearest choice named."""
+    import re
+
+    found = re.match(r"(.*invalid choice: '(.*)') \(choose from (.*)\)$", message, re.S)
+    if not found:
+        return message
+    choices = re.findall(r"'([^']*)'", found.group(3))
+    nearest = _nearest(found.group(2), choices)
+    if nearest:
+        return f"{found.group(1)}; did you mean {nearest!r}?"
+    return message
 
 
 class Formatter(argparse.HelpFormatter):
@@ -51,6 +97,14 @@ def command(sub: argparse._SubParsersAction, name: str, summary: str, *, example
     return parser
 
 
+def table_listing(rows: Sequence[tuple[str, str]], column: int) -> str:
+    """Indented lines of a name and its meaning, wrapped to the window under the meaning's column."""
+    width = max(40, shutil.get_terminal_size().columns - 2)
+    return "\n".join(textwrap.fill(meaning, width, initial_indent=f"  {name:<{column - 3}} ",
+                                    subsequent_indent=" " * column, break_long_words=False, break_on_hyphens=False)
+                     for name, meaning in rows)
+
+
 def group_listing(groups: Sequence[tuple[str, str, Sequence[tuple[str, Any]]]],
                   sub: argparse._SubParsersAction) -> str:
     """The commands of ``costly --help``, grouped, each with its one-line summary."""
@@ -74,3 +128,26 @@ def group_listing(groups: Sequence[tuple[str, str, Sequence[tuple[str, Any]]]],
                                        break_long_words=False, break_on_hyphens=False))
         lines.append("")
     return "\n".join(lines).rstrip()
+
+
+def add_quiet(p: argparse.ArgumentParser, what: str) -> None:
+    """``-q/--quiet``, as pytest and ruff have it: ``what`` says what it leaves out."""
+    p.add_argument("-q", "--quiet", action="store_true", help=f"nothing on stderr but errors: {what}")
+
+
+def add_progress_options(p: argparse.ArgumentParser, *, lines: bool = False) -> None:
+    """``--no-progress`` and ``-q/--quiet``; with ``lines``, ``--progress {auto,lines,off}`` too."""
+    if lines:
+        p.add_argument("--progress", choices=("auto", "lines", "off"), metavar="WHEN",
+                       help="auto: a bar on a terminal, none when piped; lines: a line on stderr as each chunk of "
+                            "games finishes ('progress: 150 of 1000 games'), for a log or a script; off: none "
+                            "(default: auto)")
+    p.add_argument("--no-progress", dest="progress", action="store_const", const="off",
+                   help="no progress bar" + (" (as --progress off)" if lines else ""))
+    add_quiet(p, "no progress" + (", no 'stopping…'" if lines else ", no prompt on a terminal"))
+
+
+def progress_mode(args: argparse.Namespace) -> str:
+    """``auto``, ``lines`` or ``off``: as asked, else off with --quiet, else auto."""
+    mode: str | None = getattr(args, "progress", None)
+    return mode or ("off" if getattr(args, "quiet", False) else "auto")

@@ -41,6 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_json(p)
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="report format; --format json is the same as --json")
+    p.add_argument("-q", "--quiet", action="store_true", help="only the problems: no 'ok' lines, no count")
     p.set_defaults(handler=cmd_validate)
 
     p = command(sub, "show", "show every rule of a profile with its value, status, passages and notes",
@@ -116,11 +117,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(dumps({"ok": not all_problems, "files": checked}))
     else:
         for entry, target in zip(checked, targets):
-            if entry["ok"]:
+            if entry["ok"] and not args.quiet:
                 print(f"ok: {target}")
         for problem in all_problems:
             print(problem)
-        print(f"{len(targets)} file(s) checked, {len(all_problems)} problem(s)", file=sys.stderr)
+        if not args.quiet:
+            print(f"{len(targets)} file(s) checked, {len(all_problems)} problem(s)", file=sys.stderr)
     return EXIT_INVALID if all_problems else EXIT_OK
 
 

@@ -2,6 +2,7 @@
 workers are stopped, nothing temporary is left. The exit status is 128 plus the signal's number."""
 from __future__ import annotations
 
+import os
 import signal
 from contextlib import contextmanager
 from types import FrameType
@@ -25,18 +26,33 @@ def exit_code(exc: KeyboardInterrupt) -> int:
     return exc.exit_code if isinstance(exc, Terminated) else 128 + signal.SIGINT
 
 
-def _raise(signum: int, frame: FrameType | None) -> None:
-    raise Terminated(signum)
-
-
-def stop_signals_raise() -> Callable[[], None]:
+def stop_signals_raise(*, announce: str = "") -> Callable[[], None]:
     """From now on SIGTERM and SIGHUP raise Terminated (as SIGINT raises KeyboardInterrupt); returns
-    the function that puts the previous handlers back."""
+    the function that puts the previous handlers back. With ``announce``, the first of these signals
+    (SIGINT too) first writes it as a line on stderr: straight to the file descriptor, never through
+    sys.stderr's buffer, which the signal may have caught half-way through a write."""
     previous = {}
-    for name in ("SIGTERM", "SIGHUP"):
+    told = False
+
+    def tell() -> None:
+        nonlocal told
+        if announce and not told:
+            told = True
+            try:
+                os.write(2, f"\r{announce}\n".encode("utf-8", "replace"))
+            except OSError:
+                pass
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        tell()
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise Terminated(signum)
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP") if announce else ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             number = getattr(signal, name)
-            previous[number] = signal.signal(number, _raise)
+            previous[number] = signal.signal(number, stop)
 
     def restore() -> None:
         for number, handler in previous.items():
@@ -46,9 +62,9 @@ def stop_signals_raise() -> Callable[[], None]:
 
 
 @contextmanager
-def stop_signals_raising() -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP raise Terminated."""
-    restore = stop_signals_raise()
+def stop_signals_raising(*, announce: str = "") -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise Terminated (see stop_signals_raise)."""
+    restore = stop_signals_raise(announce=announce)
     try:
         yield
     finally:

@@ -34,28 +34,56 @@ def _letter(index: int) -> str:
     return chr(ord("A") + index) if index < 26 else f"P{index + 1}"
 
 
-def _number(value: float, unit: str, *, signed: bool = False, scale: float | None = None) -> str:
-    """Two decimals below 10, one below 100, none above (``scale`` picks them for a ± beside its value)."""
+def _places(size: float, *shown: float) -> int:
+    """Decimals for figures of about ``size``: two below 10, one below 100, none above; more where a
+    figure in ``shown`` that is not zero would otherwise print as zero."""
+    places = 2 if size < 10 else 1 if size < 100 else 0
+    while places < 12 and any(x and round(x, places) == 0 for x in shown):
+        places += 1
+    return places
+
+
+def _number(value: float, unit: str, *, signed: bool = False, scale: float | None = None,
+            places: int | None = None) -> str:
+    """Two decimals below 10, one below 100, none above (``scale`` picks them for a ± beside its value,
+    ``places`` gives them outright, in the figure's unit: percent for a share)."""
     if value != value:  # NaN: nothing to estimate
         return "-"
     if unit == "share":
         value *= 100
         scale = None if scale is None else scale * 100
-    size = abs(value if scale is None else scale)
-    digits = 2 if size < 10 else 1 if size < 100 else 0
+    digits = _places(abs(value if scale is None else scale)) if places is None else places
     value = round(value, digits) + 0.0  # no "-0.00"
     return f"{value:+.{digits}f}" if signed and value else f"{value:.{digits}f}"
 
 
+def _interval_places(estimate: dict[str, Any], unit: str) -> int:
+    """Decimals for a value and its interval: the usual ones, or more where the interval is clear of zero
+    and would otherwise look as if it reached zero, as ``value±half`` or as its bounds."""
+    factor = 100 if unit == "share" else 1
+    value, low, high = (float(estimate[k]) * factor for k in ("value", "low", "high"))
+    half = (high - low) / 2
+    places = _places(max(abs(value), half))
+    if low > 0 or high < 0:  # clear of zero: the value, the bound nearer zero and value less half show it
+        nearer = low if low > 0 else high  # (the last where the interval is even: Wilson's need not be)
+        apart = abs(value) > half
+        while places < 12 and (round(value, places) == 0 or round(nearer, places) == 0 or
+                               apart and round(abs(value), places) - round(half, places) <= 0):
+            places += 1
+    return places
+
+
 def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: bool = False) -> str:
-    """``52.1±3.1`` (a share in percent) or ``7.02±0.10``; no ± where the games are too few."""
+    """``52.1±3.1`` (a share in percent) or ``7.02±0.10``; no ± where the games are too few. A figure
+    clear of zero is never shown as zero: ``+0.0010±0.0005*``, not ``0.00±0.00*``."""
     value = float(estimate["value"])
     if estimate.get("low") is None:
         text = _number(value, unit, signed=signed and value != 0)
         return text + " ?" if text != "-" else text
     half = (float(estimate["high"]) - float(estimate["low"])) / 2
-    scale = max(abs(value), half)  # the value and its ± to the same decimals
-    text = _number(value, unit, signed=signed and value != 0, scale=scale) + "±" + _number(half, unit, scale=scale)
+    places = _interval_places(estimate, unit)
+    text = (_number(value, unit, signed=signed and value != 0, places=places) + "±"
+            + _number(half, unit, places=places))
     if mark and estimate.get("clear_of_zero"):
         text += "*"
     return text
@@ -71,6 +99,13 @@ def _table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequenc
         label = max(0, width - CELL * len(columns))
         shorten = False
     column = max(CELL, min(16, (width - label) // max(1, len(columns))))
+    # A cell wider than that (a clear difference shown to four decimals) widens every column, and the
+    # labels give up the room: a space always parts two cells.
+    widest = max((len(c) + 1 for _, cells in rows for c in cells), default=0)
+    if widest > column:
+        column = widest
+        if label + column * len(columns) > width:
+            label = max(12, width - column * len(columns))
     # Labels take what room the columns leave, so that few columns cut no label.
     longest = max((len(name) + 1 for name, _ in rows), default=label)
     label = max(label, min(longest, width - column * len(columns)))
@@ -103,23 +138,55 @@ def _wrap(text: str, width: int, indent: str = "  ", more: str = "    ") -> list
                          break_long_words=False) or [indent]
 
 
-def _rules_lines(data: dict[str, Any], key: dict[str, str], width: int) -> list[str]:
+def _hand_total(data: dict[str, Any]) -> str | None:
+    """What to call the hand's "thirty-one" (cards adding up to the play limit) where a house profile
+    moves the limit from 31: "41 (the hitter's total)"; None where every limit is 31, or not known."""
+    from ..count.hand import hand_total_label
+
+    limits = {p["play_limit"] for p in data["profiles"] if p.get("play_limit") is not None}
+    if not limits or limits == {31}:
+        return None
+    if len(limits) == 1:
+        return hand_total_label(limits.pop())
+    return f"the hitter's total ({', '.join(map(str, sorted(limits)))})"
+
+
+def _label(f: dict[str, Any], data: dict[str, Any]) -> str:
+    """A figure's label, its "thirty-one" named for the limit where a house profile moves it."""
+    moved = _hand_total(data) if f["key"].startswith("points.count.thirty_one") else None
+    return f["label"].replace("thirty-one", moved) if moved else f["label"]
+
+
+def _rules_lines(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[str, str] | None = None,
+                 ) -> list[str]:
     rows = data["rules_differing"]
-    lines = _wrap(f"Rules that differ ({len(rows)}); passages cited in brackets, [=] as the profile before", width,
-                  "", "")
+    # A profile that plays as another and has its values and passages for every rule here is left out:
+    # the summary says whose twin it is.
+    gone = {p for p, twin in (twins or {}).items() if _same_rules(data, p, twin)}
+    lines = _wrap(f"Rules that differ ({len(rows)}), each value with the profiles that have it, and the passages "
+                  "cited for it in brackets", width, "", "")
+    if gone:
+        lines += _wrap(f"({', '.join(f'{key[p]} as {key[twins[p]]}' for p in gone if twins)}, rule for rule "
+                       "and passage for passage: left out)", width, "", "")
     for row in rows:
-        values = row["values"]
-        # "; " between profiles: a list value has its own ", " (A 1; B 1, 11)
-        shown = "; ".join(f"{key[p]} {format_value(v['value'])}" for p, v in values.items())
+        values = {p: v for p, v in row["values"].items() if p not in gone}
+        # Profiles with one value, or the same passages, share an entry (A/C/E 2; D 4): "; " between
+        # entries, as a list value has its own ", " (A 1; B 1, 11).
+        shown = "; ".join(f"{'/'.join(key[p] for p in pids)} {text}"
+                          for text, pids in _alike(values, lambda v: format_value(v["value"])))
         lines += _wrap(f"{row['rule']}: {shown}", width)
-        cites = []
-        previous: list[str] | None = None
-        for pid, v in values.items():
-            cite = v["cite"]
-            cites.append(f"{key[pid]} " + ("[=]" if cite == previous else f"[{', '.join(cite) or 'no passage'}]"))
-            previous = cite
-        lines += _wrap("; ".join(cites), width, "      ", "      ")
+        cites = "; ".join(f"{'/'.join(key[p] for p in pids)} {text}"
+                          for text, pids in _alike(values, lambda v: f"[{', '.join(v['cite']) or 'no passage'}]"))
+        lines += _wrap(cites, width, "      ", "      ")
     return lines
+
+
+def _alike(values: dict[str, Any], show: Callable[[Any], str]) -> list[tuple[str, list[str]]]:
+    """Each distinct text of the values, with the profiles that have it, in the order first met."""
+    found: dict[str, list[str]] = {}
+    for pid, value in values.items():
+        found.setdefault(show(value), []).append(pid)
+    return list(found.items())
 
 
 def _exact(exact: dict[str, Any] | None, show: Callable[[dict[str, Any]], str]) -> str:
@@ -131,66 +198,138 @@ def _share(exact: dict[str, Any] | None, category: str) -> str:
     return _exact(exact, lambda e: f"{e['category_share'].get(category, 0) * 100:.1f}%")
 
 
+Row = tuple[str, Sequence[str]]
+
+
+def _pruned(rows: Sequence[tuple[str, Sequence[str], Sequence[Any]]], columns: int) -> tuple[list[Row], list[str]]:
+    """The rows worth a line, and the rest named: a row is left out where its figure is zero in every
+    profile, or, with two profiles or more, the same in every one (``raw`` is what is compared: the
+    estimates, not the text, which rounds). Each left-out row is named with its value."""
+    kept: list[Row] = []
+    same: list[str] = []
+    zero: list[str] = []
+    for label, cells, raw in rows:
+        if raw and all(_is_zero(r) for r in raw):
+            zero.append(label.strip())
+        elif columns > 1 and raw and all(r == raw[0] for r in raw[1:]):
+            same.append(f"{label.strip()} {cells[0]}")
+        else:
+            kept.append((label, cells))
+    notes = []
+    if same:
+        notes.append(f"the same in every profile: {'; '.join(same)}")
+    if zero:
+        notes.append(f"zero in every profile: {'; '.join(zero)}")
+    return kept, notes
+
+
+def _is_zero(raw: Any) -> bool:
+    if isinstance(raw, dict):
+        return raw.get("value") == 0 and raw.get("low") in (0, None) and raw.get("high") in (0, None)
+    return raw == 0
+
+
+def _left_out(notes: Sequence[str], width: int) -> list[str]:
+    """One line (wrapped) naming what a table leaves out, and why."""
+    return _wrap(f"Not shown, {'; and '.join(notes)}.", width, "", "    ") if notes else []
+
+
 def _exact_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
     exact = data["exact"]
     lines: list[str] = []
     counted = [e for e in exact.values() if e is not None]
     if not counted:
-        return _wrap("Exact hand statistics: none of these profiles deals hands of three cards, which the analysis "
-                     "counts", width, "", "") + [""]
+        return _wrap("Exact hand statistics: none of these profiles deals hands the analysis counts", width, "", "")
     categories = list(counted[0]["category_share"])
-    for group in _groups(ids, width):
-        rows: list[tuple[str, Sequence[str]]] = [
-            ("mean count", [_exact(exact[p], lambda e: f"{e['mean']:.3f}") for p in group]),
-            ("spread (sd)", [_exact(exact[p], lambda e: f"{e['sd']:.3f}") for p in group]),
-            ("maximum", [_exact(exact[p], lambda e: str(e["maximum"])) for p in group]),
-            ("cock's nest (0)", [_exact(exact[p], lambda e: f"{e['cocks_nest_share'] * 100:.2f}%") for p in group]),
-        ]
-        rows += [(f"share: {c}", [_share(exact[p], c) for p in group]) for c in categories]
-        lines += _table("Exact hand statistics (all 1,082,900 deals of three cards and a deck card)",
-                        [key[p] for p in group], rows, width)
+    moved = _hand_total(data)
+    rows: list[tuple[str, list[str], list[Any]]] = [
+        ("mean count", [_exact(exact[p], lambda e: f"{e['mean']:.3f}") for p in ids],
+         [None if exact[p] is None else exact[p]["mean"] for p in ids]),
+        ("spread (sd)", [_exact(exact[p], lambda e: f"{e['sd']:.3f}") for p in ids],
+         [None if exact[p] is None else exact[p]["sd"] for p in ids]),
+        ("maximum", [_exact(exact[p], lambda e: str(e["maximum"])) for p in ids],
+         [None if exact[p] is None else exact[p]["maximum"] for p in ids]),
+        ("cock's nest (0)", [_exact(exact[p], lambda e: f"{e['cocks_nest_share'] * 100:.2f}%") for p in ids],
+         [None if exact[p] is None else exact[p]["cocks_nest_share"] for p in ids]),
+    ]
+    rows += [(f"share: {moved if c == 'thirty-one' and moved else c}", [_share(exact[p], c) for p in ids],
+              [None if exact[p] is None else exact[p]["category_share"].get(c, 0) for p in ids]) for c in categories]
+    kept, notes = _pruned(rows, len(ids))
+    title = f"Exact hand statistics ({_deals_counted(exact, key)})"
+    if not kept:
+        lines += _wrap(title, width, "", "")
+    for group in _groups(ids, width) if kept else []:
+        places = [ids.index(p) for p in group]
+        lines += _table(title, [key[p] for p in group], [(name, [cells[i] for i in places]) for name, cells in kept],
+                        width)
+    lines += _left_out(notes, width)
     if len(counted) < len(exact):
         lines += _wrap("- : hands of another size, which the exact analysis does not count", width, "", "    ")
     return lines
 
 
+def _deals_counted(exact: dict[str, Any], key: dict[str, str]) -> str:
+    """What the exact figures count: ``all 1,082,900 deals of three cards and a deck card``, or where the
+    profiles deal hands of different sizes, each size's deals and its profiles."""
+    from ..count.analysis import HAND_SIZES, deals_described, total_deals
+
+    size_of = {total_deals(n): n for n in HAND_SIZES}
+    sizes: dict[int, list[str]] = {}
+    for pid, e in exact.items():
+        if e is not None and pid in key:
+            deals = sum(e["distribution"].values())
+            sizes.setdefault(size_of.get(deals, deals), []).append(key[pid])
+    if len(sizes) == 1:
+        return deals_described(next(iter(sizes)))
+    return "; ".join(f"{', '.join(ids)}: {deals_described(n)}" for n, ids in sizes.items())
+
+
 SECTIONS = (("game", "Games"), ("points", "Points per deal by source"), ("feel", "How the game feels"),
             ("skill", "Skill: the stronger bot's share of wins (seats swapped)"))
+SHORT = {"game": "games", "points": "points by source", "feel": "how the game feels", "skill": "skill"}
 
 
-def _figure_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
-    lines: list[str] = []
-    figures = data["figures"]
+def _shown_label(f: dict[str, Any], data: dict[str, Any]) -> str:
+    return _label(f, data) + (" %" if f["unit"] == "share" else "")
+
+
+def _section_lines(data: dict[str, Any], section: str, title: str, ids: Sequence[str], key: dict[str, str],
+                   width: int) -> list[str]:
+    chosen = [f for f in data["figures"] if f["section"] == section]
+    if not chosen:
+        return []
     quartiles = data["deals_quartiles"]
-    for section, title in SECTIONS:
-        chosen = [f for f in figures if f["section"] == section]
-        if not chosen:
-            continue
-        for group in _groups(ids, width):
-            rows: list[tuple[str, Sequence[str]]] = []
-            for f in chosen:
-                label = f["label"] + (" %" if f["unit"] == "share" else "")
-                rows.append((label, [cell(f["estimates"][p], f["unit"]) for p in group]))
-                if f["key"] == "deals_per_game":
-                    rows.append(("  quartiles", ["/".join(f"{q:g}" for q in quartiles[p]) for p in group]))
-            lines += _table(title, [key[p] for p in group], rows, width)
-            lines.append("")
-    return lines
+    rows: list[tuple[str, list[str], list[Any]]] = []
+    after: dict[str, Row] = {}
+    for f in chosen:
+        label = _shown_label(f, data)
+        rows.append((label, [cell(f["estimates"][p], f["unit"]) for p in ids], [f["estimates"][p] for p in ids]))
+        if f["key"] == "deals_per_game":  # the quartiles go with their figure, shown or not
+            after[label] = ("  quartiles", ["/".join(f"{q:g}" for q in quartiles[p]) for p in ids])
+    kept, notes = _pruned(rows, len(ids))
+    kept = [row for name, cells in kept for row in ((name, cells), *([after[name]] if name in after else []))]
+    lines: list[str] = [] if kept else _wrap(title, width, "", "")
+    for group in _groups(ids, width) if kept else []:
+        places = [ids.index(p) for p in group]
+        lines += _table(title, [key[p] for p in group], [(n, [c[i] for i in places]) for n, c in kept], width)
+    return lines + _left_out(notes, width)
 
 
 def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
     if len(ids) < 2:
         return []
     base = key[ids[0]]
-    others = ids[1:]
-    lines: list[str] = []
-    for group in _groups(others, width):
-        rows = []
-        for f in data["figures"]:
-            cells = [cell(f["differences"][p], f["unit"], signed=True, mark=True) for p in group]
-            rows.append((f["label"] + (" %" if f["unit"] == "share" else ""), cells))
-        lines += _table(f"Differences from {base} (same seeds; * = interval clear of zero)",
-                        [f"{key[p]}−{base}" for p in group], rows, width)
+    others = list(ids[1:])
+    rows = [(_shown_label(f, data), [cell(f["differences"][p], f["unit"], signed=True, mark=True) for p in others],
+             [f["differences"][p] for p in others]) for f in data["figures"]]
+    kept, notes = _pruned(rows, 1)  # a difference the same for every profile is still a difference
+    title = f"Differences from {base} (same seeds; * = interval clear of zero)"
+    lines: list[str] = [] if kept else _wrap(title, width, "", "")
+    for group in _groups(others, width) if kept else []:
+        places = [others.index(p) for p in group]
+        lines += _table(title, [f"{key[p]}−{base}" for p in group], [(n, [c[i] for i in places]) for n, c in kept],
+                        width)
+    lines += _left_out([n.replace("zero in every profile", "no difference in any profile") for n in notes], width)
     clear = [(f["label"].strip(), key[p]) for f in data["figures"] for p in others
              if f["differences"][p].get("clear_of_zero")]
     lines += _wrap(f"{len(clear)} of {len(data['figures']) * len(others)} differences are clear of zero.", width,
@@ -214,18 +353,163 @@ def _check_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], 
                                         for p in group]))
             rows.append(("  exact", [f"{checks[p][name]['exact']:.3f}" if name in checks[p] else "-" for p in group]))
         lines += _table("Checks: simulated against exact", [key[p] for p in group], rows, width)
-    return lines + [""]
+    return lines
 
 
-def _header(data: dict[str, Any], key: dict[str, str], width: int) -> list[str]:
+def same_as(data: dict[str, Any]) -> dict[str, str]:
+    """Profiles that play exactly as an earlier one (Holme's notes over Cotton change no rule that plays):
+    every estimate, exact figure, quartile and check the same. Each is named once, in the summary, and
+    its column left out of the tables, where it would repeat its twin's figure for figure."""
+    ids = [p["id"] for p in data["profiles"]]
+    checks = data.get("checks", {})
+
+    def seen(pid: str) -> tuple[Any, ...]:
+        return (data["exact"].get(pid), [f["estimates"][pid] for f in data["figures"]],
+                data["deals_quartiles"].get(pid), checks.get(pid))
+
+    twins: dict[str, str] = {}
+    for i, pid in enumerate(ids):
+        if i == 0:
+            continue
+        earlier = next((q for q in ids[:i] if q not in twins and seen(q) == seen(pid)), None)
+        if earlier is not None:
+            twins[pid] = earlier
+    return twins
+
+
+def _same_rules(data: dict[str, Any], pid: str, twin: str) -> bool:
+    """Whether ``pid`` has ``twin``'s value and passages for every rule that differs."""
+    return all(row["values"][pid]["value"] == row["values"][twin]["value"] and
+               row["values"][pid]["cite"] == row["values"][twin]["cite"] for row in data["rules_differing"])
+
+
+def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[str, str]) -> list[str]:
     s = data["settings"]
     played = s["games_played"]
     head = (f"{played} games per profile" + ("" if s["complete"] else f" of {s['games']} (interrupted)")
             + f", seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every profile")
     lines = _wrap(head, width, "", "")
     for p in data["profiles"]:
-        lines += _wrap(f"{key[p['id']]} = {p['id']}: {p['title']}", width, "  ", "      ")
+        twin = twins.get(p["id"])
+        plays = f"; plays as {key[twin]}, figure for figure (left out below)" if twin else ""
+        lines += _wrap(f"{key[p['id']]} = {p['id']}: {p['title']}{plays}", width, "  ", "      ")
     return lines
+
+
+# The sections whose figures a summary names first, where they change by NOTABLE of their size or more.
+HEADLINE_SECTIONS = ("game", "feel", "skill")
+NOTABLE = 0.05
+SUMMARY_LINES = 24  # one screen of 80 x 24
+
+
+def _in_words(f: dict[str, Any], pids: Sequence[str], base: str, key: dict[str, str], data: dict[str, Any]) -> str:
+    """One figure's clear differences in words: ``deals per game: higher than A's in C (+3.13±0.07) and E
+    (+2.80±0.07); lower in D (-1.86±0.08)``."""
+    unit = f["unit"]
+    parts: list[str] = []
+    for word, sign in (("higher", 1), ("lower", -1)):
+        these = [p for p in pids if (float(f["differences"][p]["value"]) > 0) == (sign > 0)]
+        if these:
+            named = [f"{key[p]} ({cell(f['differences'][p], unit, signed=True)})" for p in these]
+            joined = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+            parts.append(f"{word}{'' if parts else f' than {key[base]}' + chr(39) + 's'} in {joined}")
+    label = _label(f, data).strip() + (" (percentage points)" if unit == "share" else "")
+    return f"{label}: {'; '.join(parts)}"
+
+
+def _largest_clear(data: dict[str, Any], shown: Sequence[str]) -> list[tuple[dict[str, Any], list[str]]]:
+    """The figures with differences clear of zero, each with its profiles, largest for its size first; the
+    game's own figures (who wins, how long a game lasts) before the rest where they change notably."""
+    base = shown[0]
+    found = []
+    for f in data["figures"]:
+        pids = []
+        largest = 0.0
+        for pid in shown[1:]:
+            d = f["differences"][pid]
+            if d.get("clear_of_zero"):
+                scale = max(abs(float(f["estimates"][base]["value"])), abs(float(f["estimates"][pid]["value"])),
+                            1e-12)
+                pids.append((-abs(float(d["value"])) / scale, pid))
+                largest = max(largest, abs(float(d["value"])) / scale)
+        if pids:
+            # The game's own figures first where they move by a twentieth or more; then every other, as
+            # large for its size: a house rule that only moves a point from one source to another names
+            # the sources.
+            headline = f["section"] in HEADLINE_SECTIONS and largest >= NOTABLE
+            found.append((not headline, -largest, f, [pid for _, pid in sorted(pids)]))
+    found.sort(key=lambda entry: entry[:2])
+    return [(f, pids) for _, _, f, pids in found]
+
+
+def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[str, str],
+             where: Sequence[tuple[str, int]]) -> list[str]:
+    """The report's first screen: the profiles, the few largest clear differences in plain words, and
+    the line each longer section starts on. At most SUMMARY_LINES lines at 80 columns."""
+    ids = [p["id"] for p in data["profiles"]]
+    shown = [p for p in ids if p not in twins]
+    head = _header(data, key, width, twins)
+    if len(head) > SUMMARY_LINES // 2:  # many profiles: a line of their keys, the names in the tables
+        head = head[:1] + _wrap("; ".join(f"{key[p]} = {p}" + (f" (as {key[twins[p]]})" if p in twins else "")
+                                          for p in ids), width, "  ", "  ")
+    sections = _wrap("Below, by line: " + ", ".join(f"{title} {line}" for title, line in where) + ".", width,
+                     "", "  ")
+    body: list[str] = []
+    if len(shown) > 1:
+        clear = _largest_clear(data, shown)
+        total = len(data["figures"]) * (len(shown) - 1)
+        if clear:
+            intro = _wrap(f"The largest clear differences from {key[shown[0]]} ({data['settings']['level']:.0%} "
+                          "intervals):", width, "", "")
+            room = SUMMARY_LINES - len(head) - len(sections) - len(intro) - 4  # blank lines, the count
+            chosen: list[str] = []
+            for f, pids in clear[:6]:
+                text = _wrap(_in_words(f, pids, shown[0], key, data), width, "  ", "      ")
+                if len(chosen) + len(text) > room:
+                    break
+                chosen += text
+            count = sum(len(pids) for _, pids in clear)
+            body = [""] + intro + chosen + _wrap(f"({count} of {total} differences are clear of zero: every one "
+                                                  "in the differences, below)", width, "  ", "  ")
+        else:
+            body = [""] + _wrap(f"No difference from {key[shown[0]]} is clear of zero at "
+                                f"{data['settings']['games_played']} games a profile: more games (--games) narrow "
+                                "the intervals.", width, "", "")
+    return head + body + [""] + sections
+
+
+def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
+    """The report in lines of at most ``width`` columns (longer only where one id or value is longer): a
+    screen of summary, then each section. A profile that plays exactly as an earlier one has no column,
+    and a row the same in every profile (or zero in all) is named under its table, not repeated."""
+    ids = [p["id"] for p in data["profiles"]]
+    key = letters(ids)
+    twins = same_as(data)
+    shown = [p for p in ids if p not in twins]
+    sections: list[tuple[str, list[str]]] = []
+    if data["rules_differing"]:
+        sections.append(("rules", _rules_lines(data, key, width, twins)))
+    sections.append(("exact hands", _exact_lines(data, shown, key, width)))
+    for section, title in SECTIONS:
+        sections.append((SHORT.get(section, section), _section_lines(data, section, title, shown, key, width)))
+    sections.append(("checks", _check_lines(data, shown, key, width)))
+    sections.append(("differences", _difference_lines(data, shown, key, width)))
+    sections = [(title, lines) for title, lines in sections if lines]
+    where: list[tuple[str, int]] = [(title, 0) for title, _ in sections]
+    for _ in range(3):  # the summary's length moves the sections, whose lines it names: until it stays put
+        top = _summary(data, key, width, twins, where)
+        line, placed = len(top) + 2, []
+        for title, lines in sections:
+            placed.append((title, line))
+            line += len(lines) + 1
+        if placed == where:
+            break
+        where = placed
+    out = top + [""]
+    for _, lines in sections:
+        out += lines + [""]
+    out += _footer(data, width)
+    return "\n".join(out) + "\n"
 
 
 def _footer(data: dict[str, Any], width: int) -> list[str]:
@@ -241,26 +525,16 @@ def _footer(data: dict[str, Any], width: int) -> list[str]:
     return _wrap(text, width, "", "")
 
 
-def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
-    """The report in lines of at most ``width`` columns (longer only where one id or value is longer)."""
-    ids = [p["id"] for p in data["profiles"]]
-    key = letters(ids)
-    lines = _header(data, key, width) + [""]
-    if data["rules_differing"]:
-        lines += _rules_lines(data, key, width) + [""]
-    lines += _exact_lines(data, ids, key, width) + [""]
-    lines += _figure_lines(data, ids, key, width)
-    lines += _check_lines(data, ids, key, width)
-    lines += _difference_lines(data, ids, key, width) + [""]
-    lines += _footer(data, width)
-    return "\n".join(lines) + "\n"
-
-
 def _interval(estimate: dict[str, Any], unit: str, *, signed: bool = False) -> str:
-    text = _number(float(estimate["value"]), unit, signed=signed) + ("%" if unit == "share" else "")
+    """``0.52 [0.31, 0.73]``: the value and its bounds to the same decimals, as many as keep a clear
+    interval from looking as if it reached zero."""
+    percent = "%" if unit == "share" else ""
     if estimate.get("low") is None:
-        return f"{text} (too few games)"
-    return f"{text} [{_number(float(estimate['low']), unit)}, {_number(float(estimate['high']), unit)}]"
+        return f"{_number(float(estimate['value']), unit, signed=signed)}{percent} (too few games)"
+    places = _interval_places(estimate, unit)
+    value, low, high = (_number(float(estimate[k]), unit, signed=signed and k == "value", places=places)
+                        for k in ("value", "low", "high"))
+    return f"{value}{percent} [{low}, {high}]"
 
 
 def _md_escape(text: str) -> str:
@@ -290,7 +564,7 @@ def render_markdown(data: dict[str, Any]) -> str:
     out.append("")
     out += ["### Simulated games", "", "| figure | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
     for f in data["figures"]:
-        out.append(f"| {_md_escape(f['label'].strip())} | " + " | ".join(_interval(f["estimates"][p], f["unit"])
+        out.append(f"| {_md_escape(_label(f, data).strip())} | " + " | ".join(_interval(f["estimates"][p], f["unit"])
                                                                  for p in ids) + " |")
     out.append("")
     checks = data.get("checks", {})
@@ -313,7 +587,7 @@ def render_markdown(data: dict[str, Any]) -> str:
                 d = f["differences"][p]
                 text = _interval(d, f["unit"], signed=True)
                 cells.append(f"**{text}**" if d.get("clear_of_zero") else text)
-            out.append(f"| {_md_escape(f['label'].strip())} | " + " | ".join(cells) + " |")
+            out.append(f"| {_md_escape(_label(f, data).strip())} | " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
 
@@ -351,7 +625,7 @@ def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
     for f in data["figures"]:
         for kind, table in (("estimate", f["estimates"]), ("difference", f["differences"])):
             for pid, e in table.items():
-                yield {"kind": kind, "figure": f["key"], "label": f["label"].strip(), "profile": pid,
+                yield {"kind": kind, "figure": f["key"], "label": _label(f, data).strip(), "profile": pid,
                        "baseline": base if kind == "difference" else "", "value": e["value"], "low": e["low"],
                        "high": e["high"], "n": e["n"], "method": e["method"],
                        "clear_of_zero": e.get("clear_of_zero", ""), "interrupted": interrupted}

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 from .. import profiles
 from ..count import stored
-from ..count.analysis import HAND_SIZE, HandAnalysis
+from ..count.analysis import HandAnalysis
 from ..profiles import Profile
 from ..profiles.display import plain
 from . import stats
@@ -129,12 +129,11 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
         differences = {i: skill_difference(skill[0], s) for i, s in zip(ids[1:], skill[1:])}
         skill_rows.append(_row(f"skill.{strong}-{weak}", f"{strong} beats {weak}", "share", "skill",
                                estimates, differences))
-    # The analysis counts hands of three cards and a deck card; another hand size has no exact figures.
-    analyses = {p.id: exact_figures(stored.analysis(p.rules)) if p.rules.cards_each == HAND_SIZE else None
-                for p in chosen}
+    # The analysis counts every hand size the schema allows (one to four cards and a deck card).
+    analyses: dict[str, dict[str, Any] | None] = {p.id: exact_figures(stored.analysis(p.rules)) for p in chosen}
     out: dict[str, Any] = {
         "profiles": [{"id": p.id, "title": p.title, "extends": p.extends, "target": p.rules.target,
-                      "players": p.rules.players} for p in chosen],
+                      "players": p.rules.players, "play_limit": p.rules.play_limit} for p in chosen],
         "baseline": ids[0],
         "settings": {"games": settings.games, "games_played": main.games, "complete": all(r.complete for r in results),
                      "seed": settings.seed, "bots": list(settings.bots), "skill_games": settings.skill_games,

@@ -1,6 +1,7 @@
-"""Exact analysis of every deal of three cards and a deck card (52 x C(51,3) / ... = 1,082,900 deals).
+"""Exact analysis of every deal of a hand and a deck card: for three cards, 52 x C(51,3) = 1,082,900 deals;
+for any size the schema allows (one to four cards: 2,652 to 12,994,800 deals).
 
-A count depends only on the four ranks and on the suits relative to the deck card. So the deck card is
+A count depends only on the ranks and on the suits relative to the deck card. So the deck card is
 fixed to Hearts (the other three suits are its images under colour-preserving renamings, which multiply
 every count by 4), the rank part is counted once per multiset of ranks, and the suit part once per
 "shape" (which ranks are Jacks, Deuces or the deck card's rank, and how often each occurs).
@@ -17,25 +18,29 @@ from math import comb
 from typing import Iterable, Iterator, Mapping
 
 from ..cards import Card, Rank, Suit, card_of
-from ..errors import CostlyError
 from ..profiles.rules import Category, CountRules, Rules
 from .hand import rank_part, suit_part, suit_role
 
 DECK_SUIT = Suit.HEARTS
-HAND_SIZE = 3  # the deals this module enumerates: three cards held and a deck card
-
-
-class HandSizeError(CostlyError):
-    """A profile whose hands are not the size that exact analysis and batch scoring count."""
-
-
-def require_hand_size(rules: Rules, profile_id: str) -> None:
-    """Refuse a profile whose ``deal.cards_each`` is not the three cards counted here."""
-    if rules.cards_each != HAND_SIZE:
-        raise HandSizeError(f"{profile_id}: deal.cards_each is {rules.cards_each}, but exact analysis and "
-                            f"batch scoring count hands of {HAND_SIZE} cards and a deck card only")
+HAND_SIZE = 3  # the hands of every bundled profile: three cards held and a deck card
+HAND_SIZES = (1, 2, 3, 4)  # every size the schema allows (deal.cards_each), each analysed exactly
 SUIT_SYMMETRY = 4  # the deck card's suit can be any of four
-TOTAL_DEALS = 52 * comb(51, 3)  # 1,082,900
+
+
+def total_deals(cards: int = HAND_SIZE) -> int:
+    """Deals of ``cards`` cards held and a deck card: 1,082,900 for three, 12,994,800 for four."""
+    return 52 * comb(51, cards)
+
+
+TOTAL_DEALS = total_deals()  # 1,082,900
+
+_SIZE_WORDS = {1: "one card", 2: "two cards", 3: "three cards", 4: "four cards"}
+
+
+def deals_described(cards: int = HAND_SIZE) -> str:
+    """``all 1,082,900 deals of three cards and a deck card``."""
+    return f"all {total_deals(cards):,} deals of {_SIZE_WORDS.get(cards, f'{cards} cards')} and a deck card"
+
 
 # A summary of one side of a count: (category, label, points) per item, sorted.
 Summary = tuple[tuple[str, str, int], ...]
@@ -162,48 +167,47 @@ class DealClass:
     count: int
     rank_summary: Summary
     suit_summary: Summary
-    ranks: tuple[int, ...]  # all four, sorted
+    ranks: tuple[int, ...]  # all of them (the hand's and the deck card's), sorted
 
     @property
     def total(self) -> int:
         return sum(p for *_, p in self.rank_summary) + sum(p for *_, p in self.suit_summary)
 
 
-@lru_cache(maxsize=1)
-def _rank_deals() -> tuple[tuple[int, tuple[tuple[int, int], ...], Shape, tuple[int, ...]], ...]:
-    """Every deal of ranks, whatever the rules: (deck rank, distinct hand ranks with multiplicities, shape,
-    the four ranks sorted). Worked out once for every profile."""
-    hands = []  # each multiset of three ranks: its distinct ranks, how often each comes, its shape apart
-    for ranks in itertools.combinations_with_replacement(range(1, 14), 3):
+@lru_cache(maxsize=len(HAND_SIZES))
+def _rank_deals(cards: int = HAND_SIZE) -> tuple[tuple[int, tuple[tuple[int, int], ...], Shape, tuple[int, ...]], ...]:
+    """Every deal of ranks of ``cards`` cards held, whatever the rules: (deck rank, distinct hand ranks
+    with multiplicities, shape, all the ranks sorted). Worked out once for every profile."""
+    hands = []  # each multiset of ranks held: its distinct ranks, how often each comes, its shape apart
+    for ranks in itertools.combinations_with_replacement(range(1, 14), cards):
         distinct = tuple(sorted(Counter(ranks).items()))
         kinds = [(_kind(r), k, r) for r, k in distinct]
         hands.append((ranks, distinct, kinds, tuple((kind, k, False) for kind, k, _ in kinds)))
     out = []
     for deck_rank in range(1, 14):
-        for (a, b, c), distinct, kinds, apart in hands:
-            shape = tuple([(kind, k, r == deck_rank) for kind, k, r in kinds]) if deck_rank in (a, b, c) else apart
-            # the four ranks sorted: the deck card's put in its place among the hand's (already sorted)
-            four = ((deck_rank, a, b, c) if deck_rank <= a else (a, deck_rank, b, c) if deck_rank <= b
-                    else (a, b, deck_rank, c) if deck_rank <= c else (a, b, c, deck_rank))
-            out.append((deck_rank, distinct, shape, four))
+        for ranks, distinct, kinds, apart in hands:
+            if ranks.count(deck_rank) == 4:  # five of a rank: no deck holds them
+                continue
+            shape = tuple([(kind, k, r == deck_rank) for kind, k, r in kinds]) if deck_rank in ranks else apart
+            out.append((deck_rank, distinct, shape, tuple(sorted((*ranks, deck_rank)))))
     return tuple(out)
 
 
-@lru_cache(maxsize=1)
-def _by_shape() -> tuple[tuple[int, Shape, tuple[tuple[int, ...], ...]], ...]:
-    """The deals of ranks grouped by what the suit part sees of them: (deck card's kind, shape, the four
-    ranks of each deal of ranks with that shape)."""
+@lru_cache(maxsize=len(HAND_SIZES))
+def _by_shape(cards: int = HAND_SIZE) -> tuple[tuple[int, Shape, tuple[tuple[int, ...], ...]], ...]:
+    """The deals of ranks grouped by what the suit part sees of them: (deck card's kind, shape, the ranks
+    of each deal of ranks with that shape)."""
     groups: dict[tuple[int, Shape], list[tuple[int, ...]]] = {}
-    for deck_rank, _, shape, four in _rank_deals():
+    for deck_rank, _, shape, four in _rank_deals(cards):
         groups.setdefault((_kind(deck_rank), shape), []).append(four)
     return tuple((deck_kind, shape, tuple(fours)) for (deck_kind, shape), fours in groups.items())
 
 
-def _iter_groups(tables: _Tables) -> Iterator[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...], Summary,
-                                                   SuitClasses]]:
-    """(deck rank, distinct hand ranks with multiplicities, the four ranks sorted, rank summary, suit
+def _iter_groups(tables: _Tables, cards: int) -> Iterator[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...],
+                                                                Summary, SuitClasses]]:
+    """(deck rank, distinct hand ranks with multiplicities, all the ranks sorted, rank summary, suit
     classes) for every deal of ranks."""
-    for deck_rank, distinct, shape, four in _rank_deals():
+    for deck_rank, distinct, shape, four in _rank_deals(cards):
         yield deck_rank, distinct, four, tables.rank_summary(four), tables.suit_classes(_kind(deck_rank), shape)
 
 
@@ -211,9 +215,10 @@ def _counting(rules: Rules | CountRules) -> CountRules:
     return rules.counting if isinstance(rules, Rules) else rules
 
 
-def iter_classes(rules: Rules | CountRules) -> Iterator[DealClass]:
-    """Every deal, grouped into classes that count alike; the counts sum to 1,082,900."""
-    for deck_rank, distinct, four, rank_summary, suit_classes in _iter_groups(_Tables(_counting(rules))):
+def iter_classes(rules: Rules | CountRules, cards: int = HAND_SIZE) -> Iterator[DealClass]:
+    """Every deal of ``cards`` cards and a deck card, grouped into classes that count alike; the counts
+    sum to ``total_deals(cards)`` (1,082,900 for three)."""
+    for deck_rank, distinct, four, rank_summary, suit_classes in _iter_groups(_Tables(_counting(rules)), cards):
         deck = card_of(deck_rank, DECK_SUIT)
         for suit_summary, n, rep in suit_classes:
             hand = tuple(card_of(r, s) for (r, _), suits in zip(distinct, rep) for s in suits)
@@ -256,7 +261,8 @@ def _collector_paused() -> Iterator[None]:
 
 
 def analyse_hands(rules: Rules) -> HandAnalysis:
-    """The exact distribution of the count over every deal, and each category's share of it.
+    """The exact distribution of the count over every deal of the profile's hand size (``deal.cards_each``)
+    and a deck card, and each category's share of it.
 
     Deals are taken a shape at a time: within a shape every deal of ranks meets the same suit classes,
     so the rank part and the suit part are tallied apart and combined per shape, not per deal.
@@ -270,7 +276,7 @@ def _analyse_hands(rules: Rules) -> HandAnalysis:
     distribution: Counter[int] = Counter()
     category_deals: Counter[str] = Counter()
     category_points: Counter[str] = Counter()
-    for deck_kind, shape, fours in _by_shape():
+    for deck_kind, shape, fours in _by_shape(rules.cards_each):
         suit_sides = tables.suit_points(deck_kind, shape)
         # Many deals of ranks of a shape count alike: each rank side once, with how many deals have it.
         rank_sides = Counter(map(tables.rank_points, fours))

@@ -1,4 +1,6 @@
-"""Batch scoring: lines of four cards (the fourth the deck card) in, one JSON object per deal out.
+"""Batch scoring: lines of four cards (the fourth the deck card) in, one JSON object per deal out. (A
+profile that deals another number of cards takes that many and the deck card a line, through a plain
+path a line at a time, ``_score_any_size``: what follows is the fast path, for three cards held.)
 
 Output. Every deal gives one line, ``{"line": N, "hand": [...], "deck": ..., "total": ...}``: ``line``
 is the deal's line number in the input (counting ``\\n`` only, as editors do), ``hand`` and ``deck``
@@ -40,6 +42,7 @@ from ..errors import CardError, CostlyError
 from ..profiles.rules import Rules
 from . import batch_text
 from .batch_scorer import CODE, BatchScorer
+from .analysis import HAND_SIZE
 from .batch_text import MAX_LINE
 
 
@@ -63,9 +66,16 @@ def _quote(raw: bytes) -> str:
     return repr(text[:QUOTE_CHARS]) + (" ..." if len(text) > QUOTE_CHARS or len(raw) > QUOTE_CHARS * 4 else "")
 
 
-def parse_line(line: bytes) -> tuple[int, ...] | None | str:
-    """Four card indices from one line (without its ``\\n``); None for a blank or comment line;
-    otherwise the message saying what is wrong (without the line number)."""
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _cards(n: int) -> str:
+    return f"{_WORDS.get(n, n)} card{'s' * (n != 1)}"
+
+
+def parse_line(line: bytes, held: int = 3) -> tuple[int, ...] | None | str:
+    """The card indices from one line (without its ``\\n``): ``held`` cards, then the deck card; None for
+    a blank or comment line; otherwise the message saying what is wrong (without the line number)."""
     if len(line) > MAX_LINE:
         return f"line longer than {MAX_LINE} bytes: {_quote(line)}"
     try:
@@ -78,9 +88,9 @@ def parse_line(line: bytes) -> tuple[int, ...] | None | str:
     tokens = text.replace(",", " ").encode("utf-8").split()
     if not tokens:
         return None
-    if len(tokens) != 4:
-        return (f"expected four cards (three held, then the deck card), got {len(tokens)}: "
-                f"{_quote(line.strip())}")
+    if len(tokens) != held + 1:
+        return (f"expected {_cards(held + 1)} ({_WORDS.get(held, held)} held, then the deck card), got "
+                f"{len(tokens)}: {_quote(line.strip())}")
     found = []
     for token in tokens:
         index = _INDEX.get(token)
@@ -90,7 +100,7 @@ def parse_line(line: bytes) -> tuple[int, ...] | None | str:
             except CardError as exc:
                 return str(exc)
         found.append(index)
-    if len(set(found)) != 4:
+    if len(set(found)) != len(found):
         repeated = next(FULL_DECK[i] for i in found if found.count(i) > 1)
         return f"card {repeated} appears twice in one deal"
     return tuple(found)
@@ -359,6 +369,9 @@ def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[bytes], object], *, 
     """Check every line of the file open at ``fd`` (seekable, read from its current offset), then
     write one JSON line per deal to ``out_fd`` (a file descriptor, or a function taking a block's lines
     as bytes, which keeps the work in this process). Returns the number of deals."""
+    if rules.cards_each != HAND_SIZE:
+        write = _writer(out_fd) if isinstance(out_fd, int) else out_fd
+        return _score_any_size(rules, fd, write, name=name)
     start = os.lseek(fd, 0, os.SEEK_CUR)
     source = _Input(fd, start, os.fstat(fd).st_size, block)
     workers = workers if workers is not None else len(os.sched_getaffinity(0))
@@ -394,6 +407,57 @@ def score_fd(rules: Rules, fd: int, out_fd: int | Callable[[bytes], object], *, 
         if collecting:
             gc.enable()
     return sum(r[1] for r in results.values())
+
+
+def _lines(fd: int) -> Iterable[tuple[int, bytes]]:
+    """(line number, line without its ``\\n``) from the file open at ``fd``, from its current offset, which
+    it is left at; a UTF-8 byte-order mark at the start skipped. Lines are counted by ``\\n`` alone."""
+    start = os.lseek(fd, 0, os.SEEK_CUR)
+    with os.fdopen(os.dup(fd), "rb") as reader:
+        reader.seek(start)
+        for number, line in enumerate(reader, 1):
+            if number == 1 and line.startswith(BOM):
+                line = line[len(BOM):]
+            yield number, line[:-1] if line.endswith(b"\n") else line
+    os.lseek(fd, start, os.SEEK_SET)
+
+
+def _score_any_size(rules: Rules, fd: int, write: Callable[[bytes], object], *, name: str,
+                    each: int = 1 << 10) -> int:
+    """Batch scoring of hands of any size (``deal.cards_each``), as the fast path does three cards: the
+    same lines, the same checks first with nothing written if any line is bad, the same JSON, but a line
+    at a time through ``score_hand``, in one process. The fast path's tables are built for three cards
+    held; every bundled profile deals three."""
+    import json
+
+    from .hand import score_hand
+
+    held = rules.cards_each
+    bad, first = 0, None
+    for number, line in _lines(fd):
+        found = parse_line(line, held)
+        if isinstance(found, str):
+            bad += 1
+            first = first or f"{name}:{number}: {found}"
+    if first is not None:
+        more = f" ({bad - 1} more bad line{'s' if bad > 2 else ''} after it)" if bad > 1 else ""
+        raise BatchError(f"{first}; nothing was scored{more}")
+    deals, out = 0, []
+    for number, line in _lines(fd):
+        found = parse_line(line, held)
+        if not isinstance(found, tuple):
+            continue
+        cards = [FULL_DECK[i] for i in found]
+        scored = score_hand(rules, cards[:-1], cards[-1]).as_dict()
+        out.append(json.dumps({"line": number, "hand": [str(c) for c in cards[:-1]], "deck": str(cards[-1]),
+                               **scored}) + "\n")
+        deals += 1
+        if len(out) >= each:
+            write("".join(out).encode("utf-8"))
+            out = []
+    if out:
+        write("".join(out).encode("utf-8"))
+    return deals
 
 
 def _check(source: _Input, workers: int) -> dict[int, Checked]:
@@ -461,8 +525,11 @@ def open_input(stream: IO[bytes]) -> tuple[int, IO[bytes] | None]:
         pass
     try:
         spool = tempfile.TemporaryFile(prefix="costly-batch-input-")
+        # read1: one read of the file underneath at a time, so that a terminal's Ctrl-D ends the input at
+        # once (read() would go on reading to fill its size, and take a second Ctrl-D to give up).
+        read = getattr(stream, "read1", stream.read)
         while True:
-            piece = stream.read(1 << 20)
+            piece = read(1 << 20)
             if not piece:
                 break
             spool.write(piece)

@@ -21,6 +21,13 @@ if TYPE_CHECKING:
     from ..profiles.loader import Profile
 
 POINT_NAMES = {15: "fifteen", 25: "twenty-five", 30: "thirty", 31: "thirty-one"}
+
+
+def hand_total_label(limit: int) -> str:
+    """The category of cards that add up to the play's limit, as a person reads it: "thirty-one", or where
+    a house profile moves the limit, the total and what it is ("41 (the hitter's total)"), never
+    "thirty-one" for a count that is not 31."""
+    return "thirty-one" if limit == 31 else f"{limit} (the hitter's total)"
 GROUP_NAMES = {2: "pair", 3: "prial", 4: "double prial"}
 
 

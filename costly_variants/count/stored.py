@@ -4,7 +4,7 @@ and most runs name profiles whose count is the same as last time.
 
 An analysis is filed under a key of everything it depends on: the package's version, the code that
 counts (this folder, the typed rules and the cards) and the rules that a count depends on
-(``Rules.counting`` and the declaration order). So a changed rule, a house profile or an edited counting
+(``Rules.counting``, the declaration order and the hand size). So a changed rule, a house profile or an edited counting
 module gives a new key and a fresh analysis; only the tallies are stored, with a digest that a damaged or
 hand-edited file fails. Everything else about the cache is ``costly_variants.cache``'s: ``COSTLY_CACHE_DIR``,
 quiet failures, files written whole.
@@ -39,8 +39,8 @@ def _code() -> bytes:
 
 
 def key(rules: Rules) -> str:
-    """The key of the analysis of ``rules``: rules that count alike share it."""
-    text = f"{rules.counting!r}\n{rules.declaration_order!r}".encode()
+    """The key of the analysis of ``rules``: rules that count alike, hands of the same size, share it."""
+    text = f"{rules.counting!r}\n{rules.declaration_order!r}\ncards {rules.cards_each}".encode()
     return hashlib.sha256(_code() + text).hexdigest()
 
 

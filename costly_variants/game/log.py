@@ -305,6 +305,16 @@ def parse_log(data: bytes, name: str) -> GameLog:
     try:
         raw = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
+        if not text.strip():
+            raise LogError(f"{name}: not a JSON game log: the file is empty") from None
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            # The JSON stops short, as a file cut off in the writing or the copying does: point at its end.
+            body = text.rstrip()
+            line, column = body.count("\n") + 1, len(body) - body.rfind("\n")
+            why = (f"a string opened at {exc.lineno}:{exc.colno} is never closed"
+                   if exc.msg.startswith("Unterminated string") else exc.msg[0].lower() + exc.msg[1:])
+            raise LogError(f"{name}:{line}:{column}: the game log looks truncated: its JSON ends early "
+                           f"({why})") from None
         raise LogError(f"{name}:{exc.lineno}:{exc.colno}: not a JSON game log: {exc.msg}") from None
     except RecursionError:
         raise LogError(f"{name}: not a game log: nested too deeply to read") from None

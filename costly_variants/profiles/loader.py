@@ -298,11 +298,20 @@ def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | No
     try:
         chain = _load_chain(Path(path), lib, (), problems)
     except ProfileError as exc:
-        return None, problems + exc.problems
+        return None, in_line_order(problems + exc.problems)
     if chain is None or problems:
-        return None, problems
+        return None, in_line_order(problems)
     profile = _merge(chain, problems)
-    return profile, problems
+    return profile, in_line_order(problems)
+
+
+def in_line_order(problems: list[Problem]) -> list[Problem]:
+    """Each file's problems in the order of its lines, as an editor shows them (the checks find them in
+    the order they run: the schema's, then the sources'); the files in the order first met."""
+    files: dict[str, int] = {}
+    for problem in problems:
+        files.setdefault(problem.location.file, len(files))
+    return sorted(problems, key=lambda p: (files[p.location.file], p.location.line, p.location.column))
 
 
 @cache
