@@ -175,21 +175,33 @@ def _records(game: Game, plan: Plan, bots: Sequence[str], seeds: Sequence[int],
     return records
 
 
+def _skill_tally(games: Sequence[Game], plan: Plan, seeds: Sequence[int],
+                 winners: Callable[[Game, tuple[str, str]], Sequence[int] | None]) -> Tally | None:
+    """A skill plan's chunk: each seed played with the seats both ways, and how many of the two the
+    stronger bot's side won, per rule set (None where ``winners`` hands a game back)."""
+    strong, weak = plan.bots
+    tally = Tally.empty(len(games), skill=True)
+    won = []
+    for game in games:
+        first, second = winners(game, (strong, weak)), winners(game, (weak, strong))
+        if first is None or second is None:
+            return None
+        won.append([(a == 0) + (b == 1) for a, b in zip(first, second)])
+    for i in range(len(seeds)):
+        tally.add_skill_seed([w[i] for w in won])
+    return tally
+
+
 def _engine_chunk(chunk: Chunk) -> ChunkResult:
     """A chunk played by the Python engine, game by game into sums (``Sums.add``)."""
     plan = chunk.plan
     games = [spec.game() for spec in plan.specs]
     tally = Tally.empty(len(games), skill=plan.skill)
     if plan.skill:
-        strong, weak = plan.bots
-        won = []
-        for game in games:
-            first = _records(game, plan, (strong, weak), chunk.seeds, None)
-            second = _records(game, plan, (weak, strong), chunk.seeds, None)
-            won.append([(a.winner == 0) + (b.winner == 1) for a, b in zip(first, second)])
-        for i in range(len(chunk.seeds)):
-            tally.add_skill_seed([w[i] for w in won])
-        return ChunkResult(tally)
+        skill = _skill_tally(games, plan, chunk.seeds, lambda game, bots: [
+            record.winner for record in _records(game, plan, bots, chunk.seeds, None)])
+        assert skill is not None
+        return ChunkResult(skill)
     logs: list[list[dict[str, Any]]] = [[] for _ in games]
     runs = [_records(game, plan, plan.bots, chunk.seeds, logs[s] if plan.logs else None)
             for s, game in enumerate(games)]
@@ -206,17 +218,8 @@ def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
     games = [spec.game() for spec in plan.specs]
     tally = Tally.empty(len(games), skill=plan.skill)
     if plan.skill:
-        strong, weak = plan.bots
-        won = []
-        for game in games:
-            first = kernel.winners(game.rules, (strong, weak), chunk.seeds)
-            second = kernel.winners(game.rules, (weak, strong), chunk.seeds)
-            if first is None or second is None:
-                return None
-            won.append([(a == 0) + (b == 1) for a, b in zip(first, second)])
-        for i in range(len(chunk.seeds)):
-            tally.add_skill_seed([w[i] for w in won])
-        return ChunkResult(tally)
+        skill = _skill_tally(games, plan, chunk.seeds, lambda game, bots: kernel.winners(game.rules, bots, chunk.seeds))
+        return None if skill is None else ChunkResult(skill)
     layout = KernelLayout([kernel.compiled(game.rules).kinds for game in games])
     base: bytes | None = None
     for s, game in enumerate(games):

@@ -1288,13 +1288,13 @@ static long long outcome(const Game *g, int team) {
     return (long long)g->scores[team] - g->scores[1 - team];
 }
 
-static long long counted(const Game *g, int team);
+static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes);
 
 static long long play_value(Search *s, Game *g, int depth, long long alpha, long long beta) {
     if (g->phase == P_OVER || g->deal_number != s->deal)
         return outcome(g, s->team);
     if (g->n == 4 && !g->series_n) /* four hands: searched to the end of the series, then counted */
-        return counted(g, s->team);
+        return at_the_count(g, s->team, (const int (*)[HAND_MAX])g->count_hands, g->count_n);
     if (depth >= SEARCH_DEPTH) {
         s->root->failed = 1;
         return 0;
@@ -1329,28 +1329,13 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
     return best;
 }
 
-/* The score difference now and what the count will add: each hand, the late claims, the heels. */
-static long long at_the_count(const Game *g, int team) {
+/* The score difference now and what the count will add: each of `hands` (as they will be counted: the
+   hands now in the mog, the hands the play began with once it has), the late claims, the heels. */
+static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes) {
     const Rules *r = g->r;
     long long value = (long long)g->scores[team] - g->scores[1 - team];
     for (int p = 0; p < g->n; p++) {
-        int total = hand_total(r, g->hands[p], g->hand_n[p], g->deck);
-        value += g->teams[p] == team ? total : -total;
-    }
-    for (int i = 0; i < g->nclaims; i++)
-        value += g->teams[g->claim_recv[i]] == team ? g->claim_points[i] : -g->claim_points[i];
-    int rank = RANK(g->deck);
-    if (!r->heels_before_play && ((r->heels_mask >> rank) & 1) && r->heels_points)
-        value += g->teams[g->dealer] == team ? r->heels_points : -r->heels_points;
-    return value;
-}
-
-/* at_the_count for a deal in play: the hands as they were when the play began. */
-static long long counted(const Game *g, int team) {
-    const Rules *r = g->r;
-    long long value = (long long)g->scores[team] - g->scores[1 - team];
-    for (int p = 0; p < g->n; p++) {
-        int total = hand_total(r, g->count_hands[p], g->count_n[p], g->deck);
+        int total = hand_total(r, hands[p], sizes[p], g->deck);
         value += g->teams[p] == team ? total : -total;
     }
     for (int i = 0; i < g->nclaims; i++)
@@ -1365,7 +1350,7 @@ static long long mog_value(Search *s, Game *g, int depth) {
     if (g->phase == P_OVER || g->deal_number != s->deal)
         return outcome(g, s->team);
     if (g->phase != P_MOG)
-        return at_the_count(g, s->team);
+        return at_the_count(g, s->team, (const int (*)[HAND_MAX])g->hands, g->hand_n);
     if (depth >= SEARCH_DEPTH) {
         s->root->failed = 1;
         return 0;
@@ -1743,6 +1728,49 @@ done:
 
 static int read_rules(const int32_t *data, Py_ssize_t size, Rules *r);
 
+/* The bots named one a seat (``kernel.BOT_CODES``); -1 with the error set if they are not. */
+static int read_bots(const Rules *r, const char *text, Py_ssize_t length, int *bots) {
+    if (length != r->players) {
+        PyErr_SetString(PyExc_ValueError, "kernel: one bot a seat");
+        return -1;
+    }
+    for (int p = 0; p < r->players; p++) {
+        bots[p] = text[p];
+        if (bots[p] < BOT_RANDOM || bots[p] > BOT_SEARCH) {
+            PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A game to play seeds in, with room for a count's items; NULL (the error set) without memory. */
+static Game *new_game(const Rules *r) {
+    Game *g = PyMem_Calloc(1, sizeof(Game));
+    if (g == NULL)
+        return (Game *)PyErr_NoMemory();
+    g->items = PyMem_Calloc((size_t)r->max_rank_items + (size_t)r->max_colour_items + 8, sizeof(Item));
+    g->suit_items = PyMem_Calloc((size_t)r->max_colour_items + 8, sizeof(Item));
+    if (g->items == NULL || g->suit_items == NULL) {
+        PyMem_Free(g->items);
+        PyMem_Free(g->suit_items);
+        PyMem_Free(g);
+        return (Game *)PyErr_NoMemory();
+    }
+    return g;
+}
+
+static void free_game(Game *g) {
+    if (g == NULL)
+        return;
+    PyMem_Free(g->events);
+    PyMem_Free(g->eldest_counts);
+    PyMem_Free(g->items);
+    PyMem_Free(g->suit_items);
+    PyMem_Free(g->frames);
+    PyMem_Free(g);
+}
+
 /* ---- a chunk of games as sums (compare/tally.py) ---------------------------------------------------
 
    What Sums.add does game by game, for a whole chunk: each game's whole-number measures (MEASURES, then
@@ -1928,18 +1956,13 @@ static PyObject *kernel_tally(PyObject *self, PyObject *args) {
         goto done;
     if (view.len % 4 || read_rules((const int32_t *)view.buf, view.len / 4, &r) < 0)
         goto fail_rules;
-    if (bots_len != r.players || n_slots < N_MEASURES || n_names < 1 || slot_view.len != 16 * r.n_kinds) {
+    if (n_slots < N_MEASURES || n_names < 1 || slot_view.len != 16 * r.n_kinds) {
         PyErr_SetString(PyExc_ValueError, "kernel: tally's arguments do not fit the rules");
         goto done;
     }
     int bots[4];
-    for (int p = 0; p < r.players; p++) {
-        bots[p] = bots_text[p];
-        if (bots[p] < BOT_RANDOM || bots[p] > BOT_SEARCH) {
-            PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
-            goto done;
-        }
-    }
+    if (read_bots(&r, bots_text, bots_len, bots) < 0)
+        goto done;
     const int32_t *slots = (const int32_t *)slot_view.buf;
     for (int k = 0; k < r.n_kinds; k++)
         if (slots[4 * k] < N_MEASURES || slots[4 * k] >= n_slots || slots[4 * k + 1] < N_MEASURES ||
@@ -1959,22 +1982,18 @@ static PyObject *kernel_tally(PyObject *self, PyObject *args) {
     base = have_base ? (const long long *)base_view.buf : NULL;
     /* sums: total, squares, by_deals, cross ab, ad, da (n_slots each); ee, en, nn; lead; wins */
     size_t n_sums = 6 * (size_t)n_slots + 3 + LEAD_POINTS + 2;
-    g = PyMem_Calloc(1, sizeof(Game));
+    g = new_game(&r);
+    if (g == NULL)
+        goto done;
     v = PyMem_Calloc((size_t)n_slots, sizeof(long long));
     sums = PyMem_Calloc(n_sums, sizeof(long long));
     names = PyMem_Calloc(2 * (size_t)n_names, sizeof(long long));
     kept = keep ? PyMem_Calloc((size_t)(n * width) + 1, sizeof(long long)) : NULL;
-    if (g == NULL || v == NULL || sums == NULL || names == NULL || (keep && kept == NULL)) {
+    if (v == NULL || sums == NULL || names == NULL || (keep && kept == NULL)) {
         PyErr_NoMemory();
         goto done;
     }
     g->record_eldest = eldest_counts;
-    g->items = PyMem_Calloc((size_t)r.max_rank_items + (size_t)r.max_colour_items + 8, sizeof(Item));
-    g->suit_items = PyMem_Calloc((size_t)r.max_colour_items + 8, sizeof(Item));
-    if (g->items == NULL || g->suit_items == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
     long long *total = sums, *squares = sums + n_slots, *by_deals = sums + 2 * n_slots;
     long long *cross_ab = sums + 3 * n_slots, *cross_ad = sums + 4 * n_slots, *cross_da = sums + 5 * n_slots;
     long long *eldest_pair = sums + 6 * n_slots, *lead = eldest_pair + 3, *wins = lead + LEAD_POINTS;
@@ -2059,14 +2078,7 @@ static PyObject *kernel_tally(PyObject *self, PyObject *args) {
                             "vectors", vectors);
     }
 done:
-    if (g != NULL) {
-        PyMem_Free(g->events);
-        PyMem_Free(g->eldest_counts);
-        PyMem_Free(g->items);
-        PyMem_Free(g->suit_items);
-        PyMem_Free(g->frames);
-        PyMem_Free(g);
-    }
+    free_game(g);
     PyMem_Free(v);
     PyMem_Free(sums);
     PyMem_Free(names);
@@ -2097,33 +2109,19 @@ static PyObject *kernel_winners(PyObject *self, PyObject *args) {
     Game *g = NULL;
     char *won = NULL;
     Rules r;
-    if (view.len % 4 || read_rules((const int32_t *)view.buf, view.len / 4, &r) < 0)
-        goto done;
-    if (bots_len != r.players) {
-        PyErr_SetString(PyExc_ValueError, "kernel: one bot a seat");
-        goto done;
-    }
     int bots[4];
-    for (int p = 0; p < r.players; p++) {
-        bots[p] = bots_text[p];
-        if (bots[p] < BOT_RANDOM || bots[p] > BOT_SEARCH) {
-            PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
-            goto done;
-        }
-    }
+    if (view.len % 4 || read_rules((const int32_t *)view.buf, view.len / 4, &r) < 0 ||
+        read_bots(&r, bots_text, bots_len, bots) < 0)
+        goto done;
     seq = PySequence_Fast(seeds, "kernel: the seeds must be a sequence");
     if (seq == NULL)
         goto done;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    g = PyMem_Calloc(1, sizeof(Game));
-    won = PyMem_Calloc((size_t)n + 1, 1);
-    if (g == NULL || won == NULL) {
-        PyErr_NoMemory();
+    g = new_game(&r);
+    if (g == NULL)
         goto done;
-    }
-    g->items = PyMem_Calloc((size_t)r.max_rank_items + (size_t)r.max_colour_items + 8, sizeof(Item));
-    g->suit_items = PyMem_Calloc((size_t)r.max_colour_items + 8, sizeof(Item));
-    if (g->items == NULL || g->suit_items == NULL) {
+    won = PyMem_Calloc((size_t)n + 1, 1);
+    if (won == NULL) {
         PyErr_NoMemory();
         goto done;
     }
@@ -2140,14 +2138,7 @@ static PyObject *kernel_winners(PyObject *self, PyObject *args) {
     }
     out = PyBytes_FromStringAndSize(won, n);
 done:
-    if (g != NULL) {
-        PyMem_Free(g->events);
-        PyMem_Free(g->eldest_counts);
-        PyMem_Free(g->items);
-        PyMem_Free(g->suit_items);
-        PyMem_Free(g->frames);
-        PyMem_Free(g);
-    }
+    free_game(g);
     PyMem_Free(won);
     Py_XDECREF(seq);
     PyBuffer_Release(&view);
@@ -2239,40 +2230,20 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "kernel: the rules must be an array of 32-bit ints");
         goto done;
     }
-    if (read_rules((const int32_t *)view.buf, view.len / 4, &r) < 0)
-        goto done;
-    if (bots_len != r.players) {
-        PyErr_SetString(PyExc_ValueError, "kernel: one bot a seat");
-        goto done;
-    }
     int bots[4];
-    for (int p = 0; p < r.players; p++) {
-        bots[p] = bots_text[p];
-        if (bots[p] < BOT_RANDOM || bots[p] > BOT_SEARCH) {
-            PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
-            goto done;
-        }
-    }
+    if (read_rules((const int32_t *)view.buf, view.len / 4, &r) < 0 || read_bots(&r, bots_text, bots_len, bots) < 0)
+        goto done;
     seq = PySequence_Fast(seeds, "kernel: the seeds must be a sequence");
     if (seq == NULL)
         goto done;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    g = new_game(&r);
+    if (g == NULL)
+        goto done;
     out = PyList_New(n);
-    g = PyMem_Calloc(1, sizeof(Game));
-    if (out == NULL || g == NULL) {
-        Py_CLEAR(out);
-        if (g == NULL)
-            PyErr_NoMemory();
+    if (out == NULL)
         goto done;
-    }
     g->record_eldest = eldest_counts;
-    g->items = PyMem_Calloc((size_t)r.max_rank_items + (size_t)r.max_colour_items + 8, sizeof(Item));
-    g->suit_items = PyMem_Calloc((size_t)r.max_colour_items + 8, sizeof(Item));
-    if (g->items == NULL || g->suit_items == NULL) {
-        PyErr_NoMemory();
-        Py_CLEAR(out);
-        goto done;
-    }
     Trace trace = {NULL, 0, 0};
     for (Py_ssize_t i = 0; i < n; i++) {
         uint64_t seed = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
@@ -2304,14 +2275,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     }
     PyMem_Free(trace.actions);
 done:
-    if (g != NULL) {
-        PyMem_Free(g->events);
-        PyMem_Free(g->eldest_counts);
-        PyMem_Free(g->items);
-        PyMem_Free(g->suit_items);
-        PyMem_Free(g->frames);
-        PyMem_Free(g);
-    }
+    free_game(g);
     Py_XDECREF(seq);
     PyBuffer_Release(&view);
     return out;
