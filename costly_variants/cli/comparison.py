@@ -149,7 +149,7 @@ def progress_bar(show: bool, what: str) -> Iterator[Progress | None]:
         if task is None:  # started at the first report: the worker processes exist by then
             bar.start()
             task = bar.add_task(what, total=total)
-        bar.update(task, completed=done)
+        bar.update(task, completed=done, total=total)  # a total may grow (design learns its rounds as it goes)
 
     try:
         yield update
