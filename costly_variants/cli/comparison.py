@@ -93,9 +93,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"games per profile (default: {DEFAULT_GAMES}; with --by-rule {DEFAULT_BY_RULE_GAMES} a rule set)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help="the same seed gives the same report (default: %(default)s)")
     _add_run_options(p)
-    p.add_argument("--skill-games", type=_count, default=DEFAULT_SKILL_GAMES, metavar="N",
+    p.add_argument("--skill-games", type=_count, default=None, metavar="N",
                    help="seeds for the skill figures (expert v greedy, greedy v random; each seed twice, seats "
-                        "swapped; default: %(default)s); 0 leaves them out")
+                        f"swapped; default: {DEFAULT_SKILL_GAMES}, with --by-rule 0); 0 leaves them out")
     p.add_argument("--check-exact", action="store_true",
                    help="also count the eldest's dealt hands (replaying every game) against the exact mean")
     p.add_argument("--by-rule", action="store_true",
@@ -243,7 +243,8 @@ def _compare(args: argparse.Namespace) -> int:
     chosen = _load_distinct(args.profiles) if args.profiles else profiles.load_all()
     games = args.games or (DEFAULT_BY_RULE_GAMES if args.by_rule else DEFAULT_GAMES)
     settings = Settings(games, args.seed, tuple(args.bot or ["greedy"]),
-                        0 if args.by_rule else args.skill_games, args.check_exact)
+                        (0 if args.by_rule else DEFAULT_SKILL_GAMES) if args.skill_games is None else args.skill_games,
+                        args.check_exact)
     show = not (args.json or args.markdown)
     runner = _Runner(args)
     with progress_bar(show, "games") as progress:
