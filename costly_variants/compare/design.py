@@ -207,7 +207,8 @@ class Search:
     settings: DesignSettings
     moves: list[Move]
     pool: list[Candidate] = field(default_factory=list)
-    base_evaluation: Evaluation | None = None
+    base_evaluation: Evaluation | None = None  # the base's figures on the most games played
+    base_by_games: dict[int, Evaluation] = field(default_factory=dict)  # and on each number of games
     scales: dict[str, float] = field(default_factory=dict)
     rounds: list[dict[str, int]] = field(default_factory=list)
     dropped: int = 0  # single moves whose games were the base's
@@ -226,14 +227,16 @@ class Search:
     def score(self, c: Candidate) -> tuple[float, float, int, float, str]:
         """The ranking key: shortfall from the wants, then the preferences, the fewer changes, the margin.
 
-        Shortfalls and preferences are counted in whole half-widths of the candidate's own interval (then put
-        in units of the figure's spread, so that figures weigh alike): what the games cannot tell apart is
-        the same, and then the fewer changes win, rather than a change that only moved the noise."""
+        Shortfalls and preferences are counted in whole half-widths of the base's interval on as many games
+        (then put in units of the figure's spread, so that figures weigh alike): what the games cannot tell
+        apart counts the same, and then the fewer changes win, rather than a change that only moved the
+        noise."""
         e = c.evaluation
         assert e is not None
+        grid = self.base_by_games.get(e.games)
 
         def steps(key: str, moved: float) -> float:
-            estimate = e.estimates[key]
+            estimate = grid.estimates[key] if grid is not None else e.estimates[key]
             half = (estimate.high - estimate.low) / 2 if estimate.has_interval else 0.0  # type: ignore[operator]
             half = half if half > 0 else self.scales[key]
             if not math.isfinite(moved):
@@ -306,6 +309,7 @@ class Designer:
             base = Evaluation(result.games, {f.key: f.estimate(runs[0]) for f in figures}, {})
             if s.base_evaluation is None or s.base_evaluation.games < result.games:
                 s.base_evaluation = base
+            s.base_by_games.setdefault(result.games, base)
             for c, sums in zip(members, runs[1:]):
                 if c.evaluation is not None and c.evaluation.games >= result.games:
                     continue
