@@ -70,8 +70,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                 details="Candidates differ from the base in rules drawn from the values the bundled profiles use and "
                         "the alternative readings they record (and the whole numbers of any --vary range), never in "
                         "the number of players. All are played on the same seeds: every single change on a few "
-                        "games, the nearest combined two and three at a time, then the better half kept and played "
-                        "again on twice the games, round by round, to --games (successive halving). A want is "
+                        "games, the nearest grown a change at a time (the best few with each of the best single "
+                        "changes), then the better half kept and played again on twice the games, round by round, "
+                        "to --games (successive halving). A want is "
                         "FIGURE OP VALUE, OP one of <=, >=, <, >, ~ (near: within '± T' where given, else within "
                         "the 95%% interval); a figure by its label in costly compare or its key; a share as 0.52 "
                         "or 52%%. Candidates are ranked by how far they fall short of the wants, then by the "
@@ -92,7 +93,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--screen-games", type=_positive, default=DEFAULT_SCREEN_GAMES, metavar="N",
                    help="games of the first round, per candidate")
     p.add_argument("--best", type=_positive, default=3, metavar="N", help="candidates to show (and write)")
-    p.add_argument("--most-changes", type=_positive, default=3, metavar="N",
+    p.add_argument("--most-changes", type=_positive, default=4, metavar="N",
                    help="rule changes a candidate combines at most")
     p.add_argument("--json", action="store_true", help="print JSON (byte-identical for a seed)")
     p.set_defaults(handler=cmd_design)

@@ -5,10 +5,11 @@ asked for, searched for the ones whose games meet the figures wanted.
 The search is successive halving on common seeds. Each rule value that differs from the base is a
 *move* (an alternative that goes with other values moves them together). Every single move is played on
 the first seeds; those whose games are the base's game for game change nothing these bots do and are
-dropped; the singles that come nearest the wants are combined, two and three at a time, and played on the
-same seeds. Then, round by round, the better half is kept and played again on twice the seeds, until the
-last round plays as many as asked: so the few candidates left are measured on the same seeds, and as
-precisely, as ``costly compare --games N --seed S`` measures a profile (and with the same games).
+dropped. Combinations are grown a move at a time: the best few candidates so far, each with each of the
+best single moves, played on the same seeds, up to a number of moves. Then, round by round, the better
+half is kept and played again on twice the seeds, until the last round plays as many as asked: so the few
+candidates left are measured on the same seeds, and as precisely, as ``costly compare --games N --seed S``
+measures a profile (and with the same games).
 
 A candidate is ranked by how far it falls short of the wants (each shortfall in units of that figure's
 spread over the first round's candidates), then by the preferences, then by the fewer changes, then by
@@ -17,7 +18,6 @@ pass with its changes, and so do those of every alternative the base records for
 """
 from __future__ import annotations
 
-import itertools
 import json
 import math
 from dataclasses import dataclass, field
@@ -192,9 +192,10 @@ class DesignSettings:
     bots: tuple[str, ...]
     first_games: int = 500  # the first round's
     best: int = 3  # candidates shown
-    most_changes: int = 3  # moves a candidate combines at most
-    combine: int = 8  # the best single moves combined with each other
-    most_candidates: int = 120  # in the first round, at most
+    most_changes: int = 4  # moves a candidate combines at most
+    combine: int = 8  # the candidates grown by one more change at each step
+    widen: int = 12  # the best single changes they are grown with
+    most_candidates: int = 200  # in the first round, at most
 
 
 @dataclass
@@ -365,10 +366,7 @@ def search(base: Profile, wants: Sequence[Want], prefers: Sequence[Prefer], vari
         s.pool = kept
         if not finished:
             return s
-        combos = _combinations(base, s, kept)
-        s.pool = kept + combos
-        designer.total = designer.done + _planned(s, len(combos), len(s.pool), games)
-        if combos and not designer.play(combos, games[0]):
+        if not _grow(base, s, kept, designer, games):
             return s
         for count in games[1:]:
             keep = max(settings.best, -(-len(s.pool) // 2))
@@ -382,31 +380,47 @@ def search(base: Profile, wants: Sequence[Want], prefers: Sequence[Prefer], vari
         return s
 
 
-def _planned(s: Search, combos: int, pool: int, games: Sequence[int]) -> int:
-    """The games still to play, for the progress: the combinations' first round, then each round's half."""
-    total = (combos + -(-combos // (PLAN_SPECS - 1))) * games[0]
+def _planned(s: Search, new: int, pool: int, games: Sequence[int]) -> int:
+    """The games still to play, for the progress: the new candidates' first round, then each round's half
+    (a guess until the candidates are all made: the total grows as the search learns it)."""
+    total = (new + -(-new // (PLAN_SPECS - 1))) * games[0]
     for count in games[1:]:
         pool = max(s.settings.best, -(-pool // 2))
         total += (pool + -(-pool // (PLAN_SPECS - 1))) * count
     return total
 
 
-def _combinations(base: Profile, s: Search, singles: Sequence[Candidate]) -> list[Candidate]:
-    """The best single moves, two and three at a time (as many as the first round may hold), nearest first."""
+def _grow(base: Profile, s: Search, singles: Sequence[Candidate], designer: Designer, games: Sequence[int]) -> bool:
+    """Combinations, grown a change at a time: each of the best few candidates so far with each of the best
+    single changes, played on the first round's seeds, up to ``most_changes`` changes and
+    ``most_candidates`` candidates in all; False if the search was stopped."""
     settings = s.settings
-    best = s.ranked(singles)[:settings.combine]
-    rank = {id(c): i for i, c in enumerate(best)}
-    groups = [g for size in range(2, settings.most_changes + 1) for g in itertools.combinations(best, size)]
-    groups.sort(key=lambda g: (sum(rank[id(c)] for c in g), len(g)))
-    room = max(0, settings.most_candidates - len(singles))
-    out: list[Candidate] = []
-    for group in groups:
-        if len(out) >= room:
+    order = {id(m): i for i, m in enumerate(s.moves)}
+    ranked = s.ranked(singles)
+    widest, beam = ranked[:settings.widen], ranked[:settings.combine]
+    seen = {frozenset(id(m) for m in c.moves) for c in singles}
+    for _ in range(2, settings.most_changes + 1):
+        room = settings.most_candidates - len(s.pool)
+        new: list[Candidate] = []
+        for grown in beam:
+            for single in widest:
+                joined = {id(m): m for m in (*grown.moves, *single.moves)}  # by identity: values need not hash
+                moves = tuple(sorted(joined.values(), key=lambda m: order[id(m)]))
+                key = frozenset(id(m) for m in moves)
+                if key in seen or len(new) >= room:
+                    continue
+                seen.add(key)
+                made = candidate(base, moves)
+                if made is not None:
+                    new.append(made)
+        if not new:
             break
-        made = candidate(base, tuple(m for c in group for m in c.moves))
-        if made is not None:
-            out.append(made)
-    return out
+        s.pool = [*s.pool, *new]
+        designer.total = designer.done + _planned(s, len(new), len(s.pool), games)
+        if not designer.play(new, games[0]):
+            return False
+        beam = s.ranked([*beam, *new])[:settings.combine]
+    return True
 
 
 def summarise(s: Search) -> dict[str, Any]:

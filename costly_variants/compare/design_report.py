@@ -14,7 +14,7 @@ from .report import WIDTH, _wrap, cell
 def _games(data: dict[str, Any]) -> str:
     s = data["settings"]
     rounds = s["rounds"]
-    played = sum(r["candidates"] for r in rounds[:2]) if rounds else 0
+    played = sum(r["candidates"] for r in rounds if r["games"] == rounds[0]["games"]) if rounds else 0
     text = (f"{s['moves']} rule values from the bundled profiles and their readings"
             + (f" ({s['dropped']} changing no game these bots play, left out)" if s["dropped"] else "")
             + f"; {played} candidates screened on {rounds[0]['games'] if rounds else 0} games, the better half "
