@@ -63,10 +63,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = command(sub, "design", "house rules that give the game you want, searched among the bundled rules",
                 examples=["costly design --base parlett-121 --want 'deals per game <= 7'",
-                          "costly design --base parlett-121 --want 'deals per game <= 7' --want \"dealer's edge "
-                          "per deal ~ 0\" --prefer 'lead changes a game:high'",
-                          "costly design --base cotton-1674 --want 'won in the play >= 40%' --vary "
-                          "game.target=31..121 --write house/"],
+                          "costly design --base parlett-121 --want \"dealer's edge per deal ~ 0\"",
+                          "costly design --base cotton-1674 --prefer 'lead changes a game:high'",
+                          "costly design --base cotton-1674 --prefer drama:high --vary game.target=31..91",
+                          "costly design --base parlett-121 --want 'deals per game <= 7' --write house/"],
                 details="Candidates differ from the base in rules drawn from the values the bundled profiles use and "
                         "the alternative readings they record (and the whole numbers of any --vary range), never in "
                         "the number of players. All are played on the same seeds: every single change on a few "
@@ -74,8 +74,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "changes), then the better half kept and played again on twice the games, round by round, "
                         "to --games (successive halving). A want is "
                         "FIGURE OP VALUE, OP one of <=, >=, <, >, ~ (near: within '± T' where given, else within "
-                        "the 95%% interval); a figure by its label in costly compare or its key; a share as 0.52 "
-                        "or 52%%. Candidates are ranked by how far they fall short of the wants, then by the "
+                        "the 95% interval); a figure by its label in costly compare or its key; a share as 0.52 "
+                        "or 52%. Candidates are ranked by how far they fall short of the wants, then by the "
                         "preferences, then by fewer changes. --write DIR writes each one shown as a house profile "
                         "extending the base. Ctrl-C, SIGTERM or SIGHUP stops and reports the best found so far "
                         "(exit 130, 143, 129).")

@@ -127,9 +127,29 @@ UNCHANGED = ("No game changed: every figure is the same in every game, so these 
              "four-hand game does nothing in the two-hand one.")
 
 
+def _clearest_md(row: dict[str, Any], figures: dict[str, dict[str, Any]]) -> str:
+    if row["same_rules_as"]:
+        return f"the same rules as the reading of {row['same_rules_as']['rule']}"
+    if not row["effects"]:
+        return "not played (interrupted)"
+    if row["unchanged"]:
+        return "no game changed"
+    if not row["clearest"]:
+        return "too few games for intervals"
+    f = figures[row["clearest"]]
+    return f"{f['label']}: {_bold(row['effects'][f['key']], f['unit'])} ({_distance(row)})"
+
+
+def _bold(e: dict[str, Any], unit: str) -> str:
+    text = _interval(e, unit, signed=True)
+    return f"**{text}**" if e.get("clear_of_zero") else text
+
+
 def render_markdown(data: dict[str, Any]) -> str:
+    """Per profile: its readings, clearest first, with both readings; then every figure's effect, a column
+    per reading (by its rank)."""
     s = data["settings"]
-    figures = data["figures"]
+    figures = {f["key"]: f for f in data["figures"]}
     out = ["## How much the readings matter", "",
            f"Each alternative reading played in place of the profile's own, on the profile's seeds (seed {s['seed']}, "
            f"bots {'/'.join(s['bots'])}); {s['level']:.0%} paired intervals, bold: clear of zero; ranked by the "
@@ -139,25 +159,29 @@ def render_markdown(data: dict[str, Any]) -> str:
         if entry["same_as"]:
             out += [f"The same rules and readings as {entry['same_as']}: the same games.", ""]
             continue
-        if entry["readings"]:
+        readings = entry["readings"]
+        if readings:
             out += [f"{_games(s | {'complete': entry['complete']}, entry['games_played'])} per reading.", "",
-                    "| rank | rule | status | read as | or as | " + " | ".join(_md_escape(f["label"]) for f in figures)
-                    + " |", "|---" * (5 + len(figures)) + "|"]
-            for row in entry["readings"]:
+                    "| rank | rule | status | read as | or as | clearest effect |", "|---" * 6 + "|"]
+            for row in readings:
                 alt = row["alternative"]
                 cells = [str(row["rank"]), row["rule"], row["status"],
                          f"{format_value(row['value'])} {_cites(row['cite'])}",
                          f"{format_value(alt['value'])}{_with(row)}: {alt['reading']} {_cites(alt['cite'])}"]
-                for f in figures:
-                    e = row["effects"].get(f["key"])
-                    text = "-" if e is None else _interval(e, f["unit"], signed=True)
-                    cells.append(f"**{text}**" if e is not None and e.get("clear_of_zero") else text)
-                out.append("| " + " | ".join(_md_escape(c) if i < 5 else c for i, c in enumerate(cells)) + " |")
+                out.append("| " + " | ".join(_md_escape(c) for c in cells) + f" | {_clearest_md(row, figures)} |")
+            played = [r for r in readings if r["effects"]]
+            if played:
+                out += ["", "Effects on every figure, by the readings' ranks:", "",
+                        "| figure | " + " | ".join(str(r["rank"]) for r in played) + " |",
+                        "|---" * (1 + len(played)) + "|"]
+                for key, f in figures.items():
+                    out.append(f"| {_md_escape(f['label'])} | "
+                               + " | ".join(_bold(r["effects"][key], f["unit"]) for r in played) + " |")
             out.append("")
         missing = entry["unrecorded"]
         if missing:
             out += [f"Read with doubt, no other reading recorded ({len(missing)}): "
-                    + ", ".join(f"{m['rule']} ({m['status']})" for m in missing) + ".", ""]
+                    + ", ".join(f"{_md_escape(m['rule'])} ({m['status']})" for m in missing) + ".", ""]
     return "\n".join(out)
 
 
