@@ -122,6 +122,40 @@ def test_a_real_difference_is_clear_of_zero_and_by_rule_names_the_rule(tmp_path)
     assert switch["effects"]["deals_per_game"] == by_rule["total"]["deals_per_game"]
 
 
+@pytest.mark.parametrize("skill", ["0", "12"])
+def test_by_rule_json_carries_every_figure_of_the_main_report_for_every_switch(cli, skill, tmp_path):
+    """Per-source points, the game's feel, and skill when skill games are asked for: each switch's effect
+    on each, and the total change is the main report's difference (the same seeds), in every form."""
+    argv = ("compare", "cotton-1674", "parlett-121", "--games", "40", "--skill-games", skill, "--seed", "3",
+            "--jobs", "1")
+    code, out, err = cli(*argv, "--json")
+    assert code == 0, err
+    main = json.loads(out)
+    code, out, err = cli(*argv, "--by-rule", "--json")
+    assert code == 0, err
+    by_rule = json.loads(out)
+    keys = [f["key"] for f in main["figures"]]
+    sections = {f["section"] for f in main["figures"]}
+    assert {"game", "points", "feel"} <= sections and (("skill" in sections) == (skill != "0"))
+    ours = [f["key"] for f in by_rule["figures"]]
+    assert [k for k in ours if k in keys] == keys  # every figure, in the main report's order
+    assert len(by_rule["switches"]) > 10
+    for switch in by_rule["switches"]:
+        assert list(switch["effects"]) == ours
+        assert all(e["low"] is not None for e in switch["effects"].values())
+    for f in main["figures"]:
+        assert by_rule["total"][f["key"]] == f["differences"]["parlett-121"] | {
+            "clear_of_zero": f["differences"]["parlett-121"]["clear_of_zero"]}, f["key"]
+    assert set(by_rule["shown"]) < set(ours)
+    code, out, _ = cli(*argv, "--by-rule", "--markdown", "--csv", str(tmp_path / "by-rule.csv"))
+    head = out.splitlines()[4]
+    assert head.count("|") == len(ours) + 2
+    import csv
+
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "by-rule.csv").read_text(encoding="utf-8"))))
+    assert len(rows) == len(ours) * (1 + len(by_rule["switches"]))
+
+
 def test_coupled_rules_switch_together():
     moves = switches(profiles.load("eddowes-burne-1874"), profiles.load("eddowes-burne-1874-partners"))
     assert ("players.count", "players.partnerships") in [m.rules for m in moves]

@@ -55,3 +55,20 @@ def test_an_unreachable_scheduler_is_a_one_line_error(cli, monkeypatch):
     code, _, err = cli("compare", "--games", "2", "--scheduler", "tcp://127.0.0.1:9")
     assert code == 1 and err.startswith("error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ("readings", "eddowes-burne-1874", "parlett-121", "--games", "20", "--seed", "6", "--json"),
+    ("compare", "cotton-1674", "parlett-121", "--by-rule", "--games", "20", "--skill-games", "10", "--seed", "6",
+     "--json"),
+    ("design", "--base", "parlett-121", "--want", "deals per game <= 7", "--prefer", "lead changes a game:high",
+     "--games", "80", "--screen-games", "20", "--most-changes", "2", "--seed", "6", "--json"),
+], ids=["readings", "by-rule", "design"])
+def test_readings_by_rule_and_design_on_the_cluster_equal_the_local_run(cli, cluster, argv):
+    code, local, err = cli(*argv, "--jobs", "1")
+    assert code == 0, err
+    code, remote, err = cli(*argv, "--scheduler", cluster.scheduler_address)
+    assert code == 0, err
+    assert remote == local
+    data = json.loads(remote)
+    assert data["settings"]["complete"] and (data.get("best") or data.get("profiles") or data.get("switches"))

@@ -186,13 +186,13 @@ def test_profiles_are_read_as_yaml_1_2(house, cli):
     """Dates, yes/no, sexagesimal and hexadecimal are strings; 010 is ten; JSON output stays JSON."""
     path = house("parlett-121", extra="summary: yes\nrules:\n  game:\n    target:\n      value: 010\n"
                             "      status: disputed\n      cite: [parlett-web#game]\n      note: on\n"
-                            "      alternatives:\n      - {value: 2001-01-01, reading: 1:01}\n"
-                            "      - {value: 0x3d, reading: 'no'}\n")
+                            "      alternatives:\n      - {value: 61, reading: 1:01}\n"
+                            "      - {value: 201, reading: 'no'}\n")
     profile = profiles.load(str(path))
     assert profile.summary == "yes" and profile.rules.target == 10
     prov = profile.provenance["game.target"]
-    assert prov.note == "on" and [a.value for a in prov.alternatives] == ["2001-01-01", "0x3d"]
-    assert prov.alternatives[0].reading == "1:01"
+    assert prov.note == "on" and [a.value for a in prov.alternatives] == [61, 201]
+    assert [a.reading for a in prov.alternatives] == ["1:01", "no"]
     code, out, _ = cli("show", "--json", str(path))
     assert code == 0 and json.loads(out)["id"] == "house"
 
@@ -255,9 +255,12 @@ def test_every_stated_reading_the_issue_names_is_marked_as_a_reading(bundled):
     assert parlett["play.go_points"].status is Status.INFERRED
     assert jackson["count.point_totals"].status is Status.INFERRED
     assert cotton["mog.procedure"].status is Status.INFERRED
-    # the two 1874 readings of the end of a series are disputed, each the other's alternative
-    for key, other in (("play.go_points", 0), ("play.latter_points", 1)):
+    # the two 1874 readings of the end of a series are disputed, each the other's alternative, and Parlett's
+    # reading changes both rules: each alternative goes with the other rule's value
+    for key, other, partner in (("play.go_points", 0, ("play.latter_points", 1)),
+                                ("play.latter_points", 1, ("play.go_points", 0))):
         assert jackson[key].status is Status.DISPUTED and jackson[key].alternatives[0].value == other
+        assert jackson[key].alternatives[0].together == (partner,)
     assert jackson["count.thirty_one"].status is Status.DISPUTED
     assert bundled["eddowes-burne-1874"].rules.thirty_one is ThirtyOne.PER_CARD
     assert [a.value for a in jackson["count.thirty_one"].alternatives] == ["flat-whole-hand"]
@@ -282,3 +285,18 @@ def test_what_can_score_counts_only_totals_some_cards_can_make(bundled):
     assert "count.prial_points" in can_score(values)  # three alike in a hand of three and the deck card
     assert "count.colours" not in can_score({**one, "count.colours": ({"name": "c", "in_colour": 3, "in_suit": 1,
                                                                         "points": 2},)})
+
+
+def test_the_schema_checks_every_alternative_against_its_own_rules_values():
+    """Each rule's alternatives refer to that rule's own value schema, and ``with`` to every rule's; a rule
+    added to the schema without them fails here."""
+    schema = json.loads(profiles.schema_path().read_text(encoding="utf-8"))
+    sections = schema["properties"]["rules"]["properties"]
+    together = schema["$defs"]["values"]["properties"]
+    assert set(together) == set(RULE_KEYS)
+    for section, body in sections.items():
+        for name, spec in body["properties"].items():
+            pointer = f"#/properties/rules/properties/{section}/properties/{name}/properties/value"
+            assert spec["properties"]["alternatives"] == {"items": {"properties": {"value": {"$ref": pointer}}}}
+            assert together[f"{section}.{name}"] == {"$ref": pointer}
+

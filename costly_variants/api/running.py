@@ -137,7 +137,7 @@ def _shown(ref: Any) -> str:
 def comparison_settings(*, games: int | None, seed: int, bots: Sequence[str], skill_games: int | None,
                         check_exact: bool = False, by_rule: bool = False,
                         search_games: int | None = None) -> Settings:
-    """The settings ``costly compare`` plays: no skill games for ``--by-rule``, and unless told the games
+    """The settings ``costly compare`` plays: no skill games for ``--by-rule`` unless asked, and unless told the games
     of each (``DEFAULT_GAMES`` a profile, ``DEFAULT_BY_RULE_GAMES`` a rule set of ``--by-rule``), and the
     skill seeds (``DEFAULT_SKILL_GAMES``; for the search bot's pair ``search_games``, else
     ``DEFAULT_SEARCH_GAMES`` where ``skill_games`` is not given, else as many as the others)."""
@@ -147,8 +147,9 @@ def comparison_settings(*, games: int | None, seed: int, bots: Sequence[str], sk
         games = DEFAULT_BY_RULE_GAMES if by_rule else DEFAULT_GAMES
     if search_games is None and skill_games is None:
         search_games = DEFAULT_SEARCH_GAMES
-    skill = DEFAULT_SKILL_GAMES if skill_games is None else skill_games
-    return Settings(games, seed, tuple(bots), 0 if by_rule else skill, check_exact, search_games)
+    if skill_games is None:  # --by-rule plays the skill figures only when asked for them
+        skill_games = 0 if by_rule else DEFAULT_SKILL_GAMES
+    return Settings(games, seed, tuple(bots), skill_games, check_exact, search_games)
 
 
 def run_comparison(chosen: Sequence[Profile], settings: Settings, runner: PlanRunner,

@@ -83,7 +83,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--skill-games", type=_count, default=None, metavar="N",
                    help="seeds for the skill figures (search v greedy, expert v greedy, greedy v random; each seed "
                         f"twice, seats swapped; default: {DEFAULT_SKILL_GAMES}, and "
-                        f"{_running.DEFAULT_SEARCH_GAMES} for the slow search bot); 0 leaves them out")
+                        f"{_running.DEFAULT_SEARCH_GAMES} for the slow search bot; with --by-rule 0); 0 leaves them out")
     p.add_argument("--search-games", type=_count, default=None, metavar="N",
                    help="seeds for the search bot's skill figure, at most --skill-games (default: "
                         f"{_running.DEFAULT_SEARCH_GAMES}, or --skill-games where that is given)")
@@ -149,7 +149,7 @@ def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True) -
         if task is None:  # started at the first report: the worker processes exist by then
             display.start()
             task = display.add_task(what, total=total)
-        display.update(task, completed=done)
+        display.update(task, completed=done, total=total)  # a total may grow (design learns its rounds)
 
     try:
         yield update

@@ -128,7 +128,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..profiles.display import dumps, format_provenance, format_value, plain, profile_json
+    from ..profiles.display import dumps, format_provenance, format_value, plain, profile_json, together_text
 
     profile = profiles.load(args.profile)
     if args.json:
@@ -154,7 +154,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         prov = profile.provenance[key]
         note = prov.note or ""
         if prov.alternatives:
-            note += "".join(f" | alternative: {format_value(plain(a.value))} ({a.reading})" for a in prov.alternatives)
+            note += "".join(f" | alternative: {format_value(plain(a.value))}{together_text(a)} ({a.reading})"
+                            for a in prov.alternatives)
         grid.add_row(Text.assemble((key, "bold"), f"\n{titles[key]}"), format_value(plain(value)),
                      format_provenance(prov, profile.id), note.strip() or "-")
     grid.render(out)

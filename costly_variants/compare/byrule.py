@@ -12,8 +12,8 @@ from ..profiles import Profile
 from ..profiles.display import format_value, plain
 from .figures import Figure, all_figures
 from .runner import GameSpec, Plan, PlanResult, Progress
-from .study import Runner, Settings
-from .tally import Sums
+from .study import SKILL_PAIRS, Runner, Settings, skill_difference, skill_estimate
+from .tally import SkillSums, Sums
 
 # The figures the text view shows of every switch, beside any other that a switch moves clearly; the
 # JSON, CSV and Markdown carry every figure of the main report.
@@ -67,21 +67,33 @@ def _spec(a: Profile, b: Profile, switch: Switch) -> GameSpec:
 
 
 def plans_for(a: Profile, b: Profile, settings: Settings) -> tuple[list[Switch], list[Plan]]:
+    """The skill plans, where skill games are asked for (as the comparison plays them), then the main plan."""
     moves = switches(a, b)
     if not moves:
         raise ByRuleError(f"{a.id} and {b.id} have the same rules: nothing to attribute")
     specs = (GameSpec.from_profile(a), GameSpec.from_profile(b), *(_spec(a, b, m) for m in moves))
-    return moves, [Plan(specs, settings.bots, settings.seed, settings.games)]
+    plans = [Plan(specs, pair, settings.seed + 1, settings.skill_games, skill=True)
+             for pair in (SKILL_PAIRS if settings.skill_games else ())]
+    return moves, plans + [Plan(specs, settings.bots, settings.seed, settings.games)]
+
+
+def _skill(results: Sequence[PlanResult]) -> list[tuple[str, str, list[SkillSums]]]:
+    """Each skill plan's key, label and sums (A's, B's, then each switch's), as the comparison names them."""
+    return [(f"skill.{strong}-{weak}", f"{strong} beats {weak}", result.skill)
+            for (strong, weak), result in zip(SKILL_PAIRS, results)]
 
 
 def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch],
               results: Sequence[PlanResult]) -> dict[str, Any]:
-    runs: list[Sums] = results[0].runs
+    main = results[-1]
+    runs: list[Sums] = main.runs
     base, target, singles = runs[0], runs[1], runs[2:]
     figures: list[Figure] = all_figures(runs)
+    skill = _skill(results[:-1])
     rows: list[dict[str, Any]] = []
-    for move, records in zip(moves, singles):
+    for number, (move, records) in enumerate(zip(moves, singles), start=2):
         effects = {f.key: f.difference(base, records) for f in figures}
+        effects |= {key: skill_difference(sums[0], sums[number]) for key, _, sums in skill}
         rows.append({
             "rules": list(move.rules),
             "from": {k: format_value(plain(a.values[k])) for k in move.rules},
@@ -90,17 +102,22 @@ def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch
             "clear": [k for k, e in effects.items() if e.clear_of_zero],
         })
     total = {f.key: f.difference(base, target) for f in figures}
+    total |= {key: skill_difference(sums[0], sums[1]) for key, _, sums in skill}
     moved = {k for row in rows for k in row["clear"]} | {k for k, e in total.items() if e.clear_of_zero}
+    entries = [{"key": f.key, "label": f.label, "unit": f.unit, "section": f.section,
+                "from_value": f.estimate(base).as_dict(), "to_value": f.estimate(target).as_dict()} for f in figures]
+    entries += [{"key": key, "label": label, "unit": "share", "section": "skill",
+                 "from_value": skill_estimate(sums[0]).as_dict(), "to_value": skill_estimate(sums[1]).as_dict()}
+                for key, label, sums in skill]
+    keys = [e["key"] for e in entries]
     return {
         "from": a.id, "to": b.id,
-        "settings": {"games": settings.games, "games_played": results[0].games, "complete": results[0].complete,
-                     "seed": settings.seed, "bots": list(settings.bots)},
-        "figures": [{"key": f.key, "label": f.label, "unit": f.unit, "section": f.section,
-                     "from_value": f.estimate(base).as_dict(), "to_value": f.estimate(target).as_dict()}
-                    for f in figures],
-        "shown": [f.key for f in figures if f.key in SHOWN or f.key in moved],
+        "settings": {"games": settings.games, "games_played": main.games, "complete": all(r.complete for r in results),
+                     "seed": settings.seed, "bots": list(settings.bots), "skill_games": settings.skill_games},
+        "figures": entries,
+        "shown": [k for k in keys if k in SHOWN or k in moved],
         "total": {k: e.as_dict() | {"clear_of_zero": e.clear_of_zero} for k, e in total.items()},
-        "sum_of_effects": {f.key: round(sum(r["effects"][f.key]["value"] for r in rows), 4) for f in figures},
+        "sum_of_effects": {k: round(sum(r["effects"][k]["value"] for r in rows), 4) for k in keys},
         "switches": rows,
     }
 

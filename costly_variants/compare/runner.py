@@ -21,7 +21,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..game import kernel
 from ..game.log import seat_bots
@@ -54,6 +54,12 @@ class GameSpec:
             values.update({key: plain(from_profile.values[key]) for key in overrides})
             citations.update({key: list(from_profile.cite(key)) for key in overrides})
         return cls(label or profile.id, json.dumps({"values": values, "citations": citations}, sort_keys=True))
+
+    @classmethod
+    def from_values(cls, label: str, values: Mapping[str, Any], citations: Mapping[str, Sequence[str]]) -> GameSpec:
+        """A rule set given as plain values and the passages behind each (a reading, a designed house rule)."""
+        return cls(label, json.dumps({"values": {k: plain(v) for k, v in values.items()},
+                                      "citations": {k: list(c) for k, c in citations.items()}}, sort_keys=True))
 
     def game(self) -> Game:
         return _game(self.label, self.rules_json)

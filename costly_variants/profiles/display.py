@@ -5,7 +5,7 @@ import json
 from typing import Any, Mapping
 
 from .loader import Profile
-from .rules import Provenance
+from .rules import Alternative, Provenance
 
 
 def format_value(value: Any) -> str:
@@ -24,6 +24,13 @@ def format_provenance(prov: Provenance, profile_id: str) -> str:
     return f"[{prov.status.value}{inherited}] {cites}"
 
 
+def together_text(alternative: Alternative) -> str:
+    """`` (with play.latter_points 1)`` for an alternative that goes with other values; else nothing."""
+    if not alternative.together:
+        return ""
+    return " (with " + ", ".join(f"{k} {format_value(plain(v))}" for k, v in alternative.together) + ")"
+
+
 def plain(value: Any) -> Any:
     """A JSON-ready copy of a frozen value."""
     if isinstance(value, Mapping):
@@ -39,6 +46,7 @@ def provenance_json(prov: Provenance) -> dict[str, Any]:
         out["note"] = prov.note
     if prov.alternatives:
         out["alternatives"] = [{"value": plain(a.value), "reading": a.reading, "cite": list(a.cite)}
+                               | ({"with": {k: plain(v) for k, v in a.together}} if a.together else {})
                                for a in prov.alternatives]
     return out
 

@@ -4,6 +4,7 @@ Raw dicts stop here: ``resolve`` returns a Profile whose ``rules`` are typed and
 """
 from __future__ import annotations
 
+import difflib
 import json
 import os
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 from ..errors import Problem, ProfileError, UnknownVariantError
 from ..resources import data_dir, schema_path
 from .rules import (RULE_KEYS, Alternative, Provenance, Rules, SourceStatus, Status, build_rules)
-from .semantics import semantic_problems
+from .semantics import Recorded, alternative_problems, semantic_problems
 from . import known_good
 from .document import Document, PathKey, json_path
 
@@ -109,6 +110,9 @@ def _schema_problems(doc: Document) -> list[Problem]:
             for key in error.instance:
                 if key not in allowed:
                     hint = f"; expected one of: {', '.join(sorted(allowed))}" if allowed else ""
+                    if len(allowed) > 12:  # a rule key, of sixty: the nearest, not the list
+                        near = difflib.get_close_matches(str(key), sorted(allowed), n=1)
+                        hint = f"; did you mean {near[0]!r}?" if near else "; a rule key is section.name"
                     problems.append(doc.problem(path + (key,), f"unknown key {key!r}{hint}", key=True))
             continue
         if error.validator == "required" and isinstance(error.instance, dict):
@@ -246,15 +250,19 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
     values: dict[str, Any] = {}
     provenance: dict[str, Provenance] = {}
     vocabulary: dict[str, Term] = {}
+    recorded: dict[str, list[Recorded]] = {}  # each rule's alternatives, plain, as the winning layer has them
     for layer in reversed(chain):
         data = layer.doc.data
         for key, (entry, _) in _flatten_rules(data).items():
             values[key] = entry["value"]
             provenance[key] = Provenance(
                 Status(entry["status"]), tuple(entry["cite"]), entry.get("note"),
-                tuple(Alternative(_frozen(a["value"]), a["reading"], tuple(a.get("cite", ())))
+                tuple(Alternative(_frozen(a["value"]), a["reading"], tuple(a.get("cite", ())),
+                                  tuple((k, _frozen(v)) for k, v in (a.get("with") or {}).items()))
                       for a in entry.get("alternatives", ())),
                 data["id"])
+            recorded[key] = [(key, i, a["value"], dict(a.get("with") or {}))
+                             for i, a in enumerate(entry.get("alternatives", ()))]
         for term, entry in (data.get("vocabulary") or {}).items():
             vocabulary[term] = Term(entry["meaning"], tuple(entry["cite"]), data["id"])
     rules_path: PathKey = ("rules",) if "rules" in top.doc.data else ()
@@ -274,7 +282,17 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
         inherited = None if key is None else provenance[key].defined_in
         return top.doc, rules_path, inherited
 
+    def where_alternative(key: str, index: int) -> tuple[Document, PathKey, str | None]:
+        """An alternative's problem: at the alternative, where this file records it; else as ``where``."""
+        if key in _flatten_rules(top.doc.data):
+            section, name = key.split(".", 1)
+            return top.doc, ("rules", section, name, "alternatives", index, "value"), None
+        return where(key)
+
     found = [] if checked else semantic_problems(values, where)
+    if not found and not checked:
+        # Only a profile that can be played itself is worth checking with each alternative swapped in.
+        found = alternative_problems(values, [r for rs in recorded.values() for r in rs], where_alternative)
     if found:
         problems.extend(found)
         return None

@@ -111,9 +111,13 @@ class ColourEntry:
 
 @dataclass(frozen=True)
 class Alternative:
+    """Another reading of a rule's passages: its value, in words, and the passages behind it; ``together``
+    holds the other rule values the reading goes with (``section.name``, value), played with it."""
+
     value: Any
     reading: str
     cite: tuple[str, ...] = ()
+    together: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)

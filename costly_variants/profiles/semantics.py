@@ -160,6 +160,55 @@ def _shown(value: Any) -> str:
 CHECKS: tuple[Callable[[Values], Iterator[tuple[str | None, str]]], ...] = (_declaration_order, _players, _deck, _play_limit, _alike, _something_scores)
 
 
+def broken_together(values: Values) -> list[str]:
+    """What makes a complete set of plain values unplayable, one message per broken rule (none: playable)."""
+    return [message for check in CHECKS for _, message in check(values)]
+
+
+def swapped_in(values: Values, key: str, value: Any, together: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with ``key`` read as ``value``, and the rules its reading goes with as ``together``."""
+    return {**values, key: value, **together}
+
+
+def described(key: str, value: Any, together: Mapping[str, Any]) -> str:
+    """An alternative in a line: ``play.go_points: 0 (with play.latter_points: 1)``."""
+    text = f"{key}: {_shown(value)}"
+    if together:
+        text += " (with " + ", ".join(f"{k}: {_shown(v)}" for k, v in together.items()) + ")"
+    return text
+
+
+# An alternative as the loader reads it: the rule it is of, its place in the rule's list, its value, and the
+# rules it goes with.
+Recorded = tuple[str, int, Any, Mapping[str, Any]]
+# Where to report a problem with an alternative: the file, the path, and the profile that records it when
+# that is not the file being checked.
+LocateAlternative = Callable[[str, int], tuple[Document, PathKey, str | None]]
+
+
+def alternative_problems(values: Values, recorded: list[Recorded], locate: LocateAlternative) -> list[Problem]:
+    """Every recorded alternative must be a reading that can be played: the profile with it (and the
+    values it goes with) swapped in passes the checks above, and it changes something. Each problem is
+    reported at the alternative where the file checked records it, else at the file's rules, naming the
+    profile it comes from."""
+    problems = []
+    for key, index, value, together in recorded:
+        doc, path, inherited = locate(key, index)
+        name = described(key, value, together)
+        if key in together:
+            messages = [f"its 'with' names {key} itself"]
+        else:
+            trial = swapped_in(values, key, value, together)
+            messages = broken_together(trial) or (
+                ["it is the value the profile has already: it changes nothing"] if trial == dict(values) else [])
+        for message in messages:
+            where = f" (from {inherited})" if inherited is not None else ""
+            fix = f"; restate {key} in this file with the readings that fit it" if inherited is not None else ""
+            problems.append(doc.problem(path, f"the alternative {name}{where} cannot be played with this "
+                                              f"profile's rules: {message}{fix}"))
+    return problems
+
+
 def semantic_problems(values: Values, locate: Locate) -> list[Problem]:
     """Every broken cross-field rule, each located at the value of the key it names."""
     problems = []

@@ -72,6 +72,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)
+    app.setup_extension("costly_variants.site.questions")  # costly-readings, costly-design-run
     app.add_role("costly-status", status_role)
     app.connect("config-inited", _static_path)
     app.connect("builder-inited", generate_pages)

@@ -1,0 +1,113 @@
+"""``costly design``'s results as text for a terminal of any width, and each candidate as a house profile
+(YAML) that extends the base: every changed rule ``editorial``, with a note naming the profile or the
+reading its value was taken from, and that value's passages. JSON is ``design.summarise``'s dictionary."""
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from ..profiles.display import format_value
+from .report import WIDTH, _wrap, cell
+
+
+def _games(data: dict[str, Any]) -> str:
+    s = data["settings"]
+    rounds = s["rounds"]
+    played = sum(r["candidates"] for r in rounds if r["games"] == rounds[0]["games"]) if rounds else 0
+    text = (f"{s['moves']} rule values from the bundled profiles and their readings"
+            + (f" ({s['dropped']} changing no game these bots play, left out)" if s["dropped"] else "")
+            + f"; {played} candidates screened on {rounds[0]['games'] if rounds else 0} games, the better half "
+            f"kept and played again on twice the games, round by round, to {s['games']}")
+    return text + ("" if s["complete"] else " (interrupted: the best found so far)")
+
+
+def _want_line(want: dict[str, Any], unit: str) -> str:
+    mark = "met, the interval too" if want["surely"] else "met" if want["met"] else \
+        f"unmet, short by {want['shortfall']:g}"
+    return f"{want['text']}: {cell(want['estimate'], unit)} ({mark})"
+
+
+def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
+    s = data["settings"]
+    units = {f["key"]: f["unit"] for f in data["figures"]}
+    labels = {f["key"]: f["label"] + (" %" if f["unit"] == "share" else "") for f in data["figures"]}
+    asked = "; ".join([w["text"] for w in data["wants"]] + [p["text"] for p in data["prefers"]])
+    lines = _wrap(f"House rules from {data['base']['id']} for: {asked}", width, "", "  ")
+    lines += _wrap(_games(data) + f" (seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every "
+                   f"candidate); {s['level']:.0%} intervals shown as ± half their width, differences from "
+                   f"{data['base']['id']} paired, * = clear of zero.", width, "", "")
+    if not data["best"]:
+        return "\n".join(lines + ["", "No candidate was played to the end (interrupted)."]) + "\n"
+    if not data["met"]:
+        lines += [""] + _wrap("No candidate meets every want: the closest are these.", width, "", "")
+    for best in data["best"]:
+        changes = best["changes"]
+        lines += ["", *_wrap(f"{best['rank']}. {len(changes)} change{'s' if len(changes) != 1 else ''} from "
+                             f"{data['base']['id']} ({best['games']} games)", width, "", "   ")]
+        for change in changes:
+            lines += _wrap(f"{change['rule']}: {format_value(change['from'])} -> {format_value(change['to'])}",
+                           width, "   ", "       ")
+            source = change["source"]
+            cites = ", ".join(source["cite"]) or "no passage"
+            lines += _wrap(f"from {change['from_source']} [{cites}]", width, "     ", "       ")
+        for want in best["wants"]:
+            lines += _wrap("want " + _want_line(want, units[_figure_of(data, want['text'])]), width, "   ", "       ")
+        for prefer in best["prefers"]:
+            key = _figure_of(data, prefer["text"])
+            lines += _wrap(f"prefer {prefer['text']}: {cell(prefer['estimate'], units[key])}", width, "   ", "       ")
+        lines += _figure_lines(best, data, labels, units, width)
+    return "\n".join(lines) + "\n"
+
+
+def _figure_of(data: dict[str, Any], text: str) -> str:
+    for entry in (*data["wants"], *data["prefers"]):
+        if entry["text"] == text:
+            return str(entry["figure"])
+    raise KeyError(text)
+
+
+def _figure_lines(best: dict[str, Any], data: dict[str, Any], labels: dict[str, str], units: dict[str, str],
+                  width: int) -> list[str]:
+    """Each headline figure: the candidate's value, and its difference from the base."""
+    label = max(10, min(26, width - 3 - 2 * 13))
+    lines = ["   " + "figure".ljust(label) + "value".rjust(13) + "difference".rjust(13)]
+    for f in data["figures"]:
+        if not f["headline"]:
+            continue
+        key = f["key"]
+        name = labels[key] if len(labels[key]) <= label - 1 else labels[key][:label - 2] + "…"
+        figure = best["figures"][key]
+        lines.append("   " + name.ljust(label) + cell(figure["value"], units[key]).rjust(13)
+                     + cell(figure["difference"], units[key], signed=True, mark=True).rjust(13))
+    return lines
+
+
+def house_profile(data: dict[str, Any], best: dict[str, Any], *, profile_id: str, extends: str) -> str:
+    """The candidate as a house profile's YAML: every changed rule editorial, its note saying where the
+    value was taken from and what it was designed for."""
+    asked = "; ".join([w["text"] for w in data["wants"]] + [p["text"] for p in data["prefers"]])
+    rules: dict[str, dict[str, Any]] = {}
+    for change in best["changes"]:
+        section, name = change["rule"].split(".", 1)
+        rules.setdefault(section, {})[name] = {
+            "value": change["to"], "status": "editorial", "cite": list(change["source"]["cite"]),
+            "note": f"House rule by costly design (for: {asked}): {change['from_source']}; "
+                    f"{data['base']['id']} has {format_value(change['from'])}."}
+    document = {
+        "id": profile_id,
+        "title": f"{data['base']['title']}, with {len(best['changes'])} house rule"
+                 f"{'s' if len(best['changes']) != 1 else ''} (costly design, candidate {best['rank']})",
+        "extends": extends,
+        "summary": f"Designed by costly design from {data['base']['id']} for: {asked}. "
+                   + ("It met every want" if best["met"] else "It did not meet every want")
+                   + f" in {best['games']} games (seed {data['settings']['seed']}, bots "
+                     f"{'/'.join(data['settings']['bots'])}).",
+        "rules": rules,
+    }
+    head = ("# A house profile written by costly design; check it with costly validate, play it with costly "
+            "compare.\n")
+    return head + yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)
+
+
+__all__ = ["house_profile", "render_text"]

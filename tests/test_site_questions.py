@@ -1,0 +1,62 @@
+"""The site's readings and design pages, built on ``tests/roots/test-questions`` with warnings as errors: the
+readings played at build time and shown with their passages, a worked design with its house profile, and
+a hostile profile's reading shown as the characters it is."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from costly_variants import profiles
+from costly_variants.compare.readings import readings_of
+
+from .test_site import build, page, text_of
+
+
+@pytest.fixture(scope="module")
+def questions(tmp_path_factory: pytest.TempPathFactory) -> str:
+    code, out, warnings = build("test-questions", tmp_path_factory.mktemp("questions"))
+    assert code == 0, warnings
+    return page(out, "index.html")
+
+
+def test_the_readings_are_played_at_build_time_and_the_count_said(questions, cli):
+    text = " ".join(text_of(questions).split())
+    assert "Played when this page was built: 20 games for each reading" in text
+    assert "costly readings parlett-121 eddowes-burne-1874 cotton-1674 holme-1688" in text
+    for profile_id in ("parlett-121", "eddowes-burne-1874", "cotton-1674"):
+        for reading in readings_of(profiles.load(profile_id)):
+            assert reading.key in text
+    assert "The same rules and the same readings as cotton-1674: the same games." in text
+    # the numbers are the command's: the first reading of Parlett's, and its clearest effect
+    code, out, _ = cli("readings", "parlett-121", "--games", "20", "--seed", "1", "--jobs", "1", "--json")
+    first = json.loads(out)["profiles"][0]["readings"][0]
+    assert first["rule"] in text and "Read with doubt and no other reading recorded" in text
+
+
+def test_every_reading_links_its_passages(questions):
+    assert questions.count('class="costly-cite"') > 20
+    assert "the deck card is part of each four-card hand" in text_of(questions)
+
+
+def test_a_hostile_reading_shows_as_text(questions):
+    assert "<script>alert(1)</script>" not in questions
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in questions
+    assert ".. raw:: html" in " ".join(text_of(questions).split())
+
+
+def test_the_worked_design_shows_its_command_its_report_and_its_house_profile(questions):
+    text = text_of(questions)
+    assert "costly design --base \\\n    parlett-121 \\\n    --want 'deals per game <= 7'" in text
+    assert "House rules from parlett-121 for: deals per game <= 7" in text
+    assert "game.target: 121 -> 61" in text
+    assert "id: parlett-121-design-1" in text and "extends: parlett-121" in text and "status: editorial" in text
+
+
+def test_the_new_pages_are_in_the_sites_contents():
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    index = (docs / "index.rst").read_text(encoding="utf-8")
+    assert "   readings\n" in index and "   designing\n" in index
+    assert ".. costly-readings::" in (docs / "readings.rst").read_text(encoding="utf-8")
+    assert ".. costly-design-run::" in (docs / "designing.rst").read_text(encoding="utf-8")
