@@ -338,6 +338,19 @@ typedef struct Game {
     struct Game *frames;       /* a search's positions, one a level (heap) */
 } Game;
 
+/* Room for one more item in a buffer that doubles as it fills; 0, or -1 without memory. */
+static int grow(void **buffer, int used, int *cap, size_t item, int first) {
+    if (used < *cap)
+        return 0;
+    int size = *cap ? *cap * 2 : first;
+    void *grown = PyMem_Realloc(*buffer, (size_t)size * item);
+    if (grown == NULL)
+        return -1;
+    *buffer = grown;
+    *cap = size;
+    return 0;
+}
+
 static void score(Game *g, int player, int points, int kind) {
     if (g->winner >= 0)
         return;
@@ -345,29 +358,18 @@ static void score(Game *g, int player, int points, int kind) {
     g->scores[team] += points;
     if (points < 0)
         g->failed = 1; /* the engine's invariants refuse it */
-    if (g->quiet) {
-        if (points && g->r->peg_out && g->scores[team] >= g->r->target) {
-            g->winner = team;
-            g->phase = P_OVER;
-        }
-        return;
-    }
-    if (g->nev == g->cap) {
-        int cap = g->cap ? g->cap * 2 : 256;
-        Event *grown = PyMem_Realloc(g->events, (size_t)cap * sizeof(Event));
-        if (grown == NULL) {
+    if (!g->quiet) { /* a search's copy keeps the scores alone */
+        if (grow((void **)&g->events, g->nev, &g->cap, sizeof(Event), 256) < 0) {
             g->failed = 1;
             return;
         }
-        g->events = grown;
-        g->cap = cap;
+        Event *e = &g->events[g->nev++];
+        e->deal = g->deal_number;
+        e->player = player;
+        e->team = team;
+        e->points = points;
+        e->kind = kind;
     }
-    Event *e = &g->events[g->nev++];
-    e->deal = g->deal_number;
-    e->player = player;
-    e->team = team;
-    e->points = points;
-    e->kind = kind;
     if (points && g->r->peg_out && g->scores[team] >= g->r->target) {
         g->winner = team;
         g->phase = P_OVER;
@@ -976,15 +978,9 @@ static void apply_mog(Game *g, int player, const Act *a) {
 static void record_eldest(Game *g) {
     if (!g->record_eldest || g->hand_n[g->eldest] != g->r->cards_each)
         return;
-    if (g->n_eldest == g->cap_eldest) {
-        int cap = g->cap_eldest ? g->cap_eldest * 2 : 64;
-        int *grown = PyMem_Realloc(g->eldest_counts, (size_t)cap * sizeof(int));
-        if (grown == NULL) {
-            g->failed = 1;
-            return;
-        }
-        g->eldest_counts = grown;
-        g->cap_eldest = cap;
+    if (grow((void **)&g->eldest_counts, g->n_eldest, &g->cap_eldest, sizeof(int), 64) < 0) {
+        g->failed = 1;
+        return;
     }
     g->eldest_counts[g->n_eldest++] = hand_total(g->r, g->hands[g->eldest], g->hand_n[g->eldest], g->deck);
 }
@@ -1511,14 +1507,8 @@ typedef struct {
 static int trace_action(Trace *t, const Act *a) {
     if (t == NULL)
         return 0;
-    if (t->nactions == t->cap) {
-        int cap = t->cap ? t->cap * 2 : 512;
-        int *grown = PyMem_Realloc(t->actions, (size_t)cap * sizeof(int));
-        if (grown == NULL)
-            return -1;
-        t->actions = grown;
-        t->cap = cap;
-    }
+    if (grow((void **)&t->actions, t->nactions, &t->cap, sizeof(int), 512) < 0)
+        return -1;
     /* kind, card + 1, value + 1, peg: kernel.action_code makes the same of an Action */
     t->actions[t->nactions++] = a->kind | (a->card + 1) << 4 | (a->value + 1) << 10 | a->peg << 16;
     return 0;
