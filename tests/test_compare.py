@@ -551,3 +551,26 @@ def test_a_four_card_house_profile_is_compared_with_its_exact_figures(cli, house
     assert "share: the hitter's total (31, 41)" in text
     code, text, _ = cli("compare", str(four), "--games", "12", "--skill-games", "0", "--jobs", "1")
     assert "share: 41 (the hitter's total)" in text and "thirty-one" not in text
+
+
+def test_a_stop_in_the_middle_of_counting_a_chunk_never_counts_it_in_part(monkeypatch):
+    """A stop can come between any two steps; a chunk is in every rule set's sums or in none."""
+    from costly_variants.compare import runner, tally
+
+    chosen = [profiles.load("cotton-1674"), profiles.load("parlett-121")]
+    plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), ("greedy",), 3, 40)
+    monkeypatch.setattr(runner.Collector, "MERGE_EVERY", 2)
+    merges = {"n": 0}
+    real = tally.Sums.merge
+
+    def merge_then_stop(self, other):
+        merges["n"] += 1
+        if merges["n"] == 7:  # the second rule set's, of a later merge: the first's is done already
+            raise KeyboardInterrupt
+        real(self, other)
+
+    monkeypatch.setattr(tally.Sums, "merge", merge_then_stop)
+    (result,) = run_plans([plan], jobs=1, chunk_size=5)
+    assert result.stopped is not None and not result.complete
+    games = [s.games for s in result.runs]
+    assert games[0] == games[1] == result.games and 0 < result.games < 40

@@ -280,20 +280,37 @@ def chunks(plans: Sequence[Plan], workers: int, size: int | None = None) -> Iter
 
 
 class Collector:
-    """The sums of the chunks finished so far, plan by plan, and what a finished chunk is told to."""
+    """The sums of the chunks finished so far, plan by plan, and what a finished chunk is told to.
+
+    A stop (a KeyboardInterrupt) can come between any two steps, so a finished chunk is never merged into
+    sums in place: each plan's state is its merged sums and the chunks not yet merged, replaced in one
+    store; every so often the waiting chunks are merged into new sums. A stop thus never counts a chunk
+    in part, or twice."""
+
+    MERGE_EVERY = 64
 
     def __init__(self, plans: Sequence[Plan], progress: Progress | None, on_chunk: ChunkDone | None) -> None:
         self.plans = plans
-        self.tallies = [Tally.empty(len(plan.specs), skill=plan.skill) for plan in plans]
-        self.played = [0] * len(plans)
+        self.state: list[tuple[Tally, tuple[Tally, ...]]] = [
+            (Tally.empty(len(plan.specs), skill=plan.skill), ()) for plan in plans]
         self.total = sum(plan.total_games for plan in plans)
         self.done = 0
         self.progress = progress
         self.on_chunk = on_chunk
 
+    def _merged(self, p: int, tallies: Sequence[Tally]) -> Tally:
+        plan = self.plans[p]
+        out = Tally.empty(len(plan.specs), skill=plan.skill)
+        for tally in tallies:
+            out.merge(tally)
+        return out
+
     def finished(self, p: int, chunk: Chunk, result: ChunkResult) -> None:
-        self.tallies[p].merge(result.tally)  # counted before it is told
-        self.played[p] += len(chunk.seeds)
+        merged, waiting = self.state[p]
+        waiting = (*waiting, result.tally)
+        if len(waiting) >= self.MERGE_EVERY:
+            merged, waiting = self._merged(p, (merged, *waiting)), ()
+        self.state[p] = (merged, waiting)  # counted before it is told
         if self.on_chunk is not None:
             self.on_chunk(p, chunk.first, result)
         self.done += chunk.games
@@ -301,8 +318,11 @@ class Collector:
             self.progress(self.done, self.total)
 
     def results(self, stopped: KeyboardInterrupt | None) -> list[PlanResult]:
-        return [PlanResult(plan, tally, self.played[p] == plan.games, stopped)
-                for p, (plan, tally) in enumerate(zip(self.plans, self.tallies))]
+        out = []
+        for p, (plan, (merged, waiting)) in enumerate(zip(self.plans, self.state)):
+            tally = self._merged(p, (merged, *waiting))
+            out.append(PlanResult(plan, tally, tally.games == plan.games, stopped))
+        return out
 
 
 def _start_worker() -> None:
