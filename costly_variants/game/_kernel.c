@@ -1620,22 +1620,21 @@ static PyObject *int_tuple(const int *values, int n) {
 }
 
 /* What measures.measure reads of a finished game, worked out from its score events in the same way. */
-static PyObject *measured(const Game *g, const Rules *r, Trace *trace) {
-    int winner = g->winner, deals = g->deal_number;
-    int *per_deal = PyMem_Calloc((size_t)deals * 2 + 2, sizeof(int));
-    int *kinds = PyMem_Calloc((size_t)r->n_kinds * 2 + 2, sizeof(int));
-    int *gaps = PyMem_Calloc((size_t)deals + 1, sizeof(int));
-    PyObject *out = NULL;
-    if (per_deal == NULL || kinds == NULL || gaps == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    int running[2] = {0, 0}, leader = -1, lead_changes = 0, drama = 0, decided = -1, ahead_since = 0;
-    int loser = 1 - winner;
+/* What measures.measure reads of a finished game's score events: the lead's changes, the winner's worst
+   deficit, the score that took him to the target, the deal he led from for good, the dealer's edge, and
+   (in `gaps`, deals + 1 of them, the first 0) his lead after each deal. `per_deal` has room for two a deal. */
+typedef struct {
+    int lead_changes, drama, decided_kind, decisive_deal, edge;
+} Walk;
+
+static Walk walk_events(const Game *g, const Rules *r, int *per_deal, int *gaps) {
+    int winner = g->winner, loser = 1 - g->winner, deals = g->deal_number;
+    Walk w = {0, 0, -1, 0, 0};
+    for (int d = 0; d < 2 * deals; d++)
+        per_deal[d] = 0;
+    int running[2] = {0, 0}, leader = -1, ahead_since = 0;
     for (int i = 0; i < g->nev; i++) {
         const Event *e = &g->events[i];
-        kinds[2 * e->kind] += e->points;
-        kinds[2 * e->kind + 1]++;
         if (!e->points)
             continue;
         per_deal[2 * (e->deal - 1) + e->team] += e->points;
@@ -1643,28 +1642,47 @@ static PyObject *measured(const Game *g, const Rules *r, Trace *trace) {
         if (running[0] != running[1]) {
             int ahead = running[0] > running[1] ? 0 : 1;
             if (ahead != leader) {
-                lead_changes += leader >= 0;
+                w.lead_changes += leader >= 0;
                 leader = ahead;
             }
         }
-        int behind = running[loser] - running[winner];
-        if (behind > drama)
-            drama = behind;
+        if (running[loser] - running[winner] > w.drama)
+            w.drama = running[loser] - running[winner];
         if (running[winner] <= running[loser])
             ahead_since = 0;
         else if (!ahead_since)
             ahead_since = e->deal;
-        if (decided < 0 && e->team == winner && running[winner] >= r->target)
-            decided = e->kind; /* the score that took the winner to the target */
+        if (w.decided_kind < 0 && e->team == winner && running[winner] >= r->target)
+            w.decided_kind = e->kind; /* the score that took the winner to the target */
     }
-    int edge = 0, totals[2] = {0, 0};
+    int totals[2] = {0, 0};
+    gaps[0] = 0;
     for (int d = 1; d <= deals; d++) {
-        int dealer = (g->first_dealer + d - 1) % g->n, side = g->teams[dealer];
-        edge += per_deal[2 * (d - 1) + side] - per_deal[2 * (d - 1) + 1 - side];
+        int side = g->teams[(g->first_dealer + d - 1) % g->n];
+        w.edge += per_deal[2 * (d - 1) + side] - per_deal[2 * (d - 1) + 1 - side];
         totals[0] += per_deal[2 * (d - 1)];
         totals[1] += per_deal[2 * (d - 1) + 1];
-        gaps[d - 1] = totals[winner] - totals[loser];
+        gaps[d] = totals[winner] - totals[loser];
     }
+    w.decisive_deal = ahead_since ? ahead_since : deals;
+    return w;
+}
+
+static PyObject *measured(const Game *g, const Rules *r, Trace *trace) {
+    int winner = g->winner, deals = g->deal_number;
+    int *per_deal = PyMem_Calloc((size_t)deals * 2 + 2, sizeof(int));
+    int *kinds = PyMem_Calloc((size_t)r->n_kinds * 2 + 2, sizeof(int));
+    int *gaps = PyMem_Calloc((size_t)deals + 2, sizeof(int));
+    PyObject *out = NULL;
+    if (per_deal == NULL || kinds == NULL || gaps == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int i = 0; i < g->nev; i++) {
+        kinds[2 * g->events[i].kind] += g->events[i].points;
+        kinds[2 * g->events[i].kind + 1]++;
+    }
+    Walk w = walk_events(g, r, per_deal, gaps);
     int nk = 0;
     for (int k = 0; k < r->n_kinds; k++)
         nk += kinds[2 * k + 1] > 0;
@@ -1678,7 +1696,7 @@ static PyObject *measured(const Game *g, const Rules *r, Trace *trace) {
         PyTuple_SET_ITEM(kind_tuple, at++, PyLong_FromLong(kinds[2 * k]));
         PyTuple_SET_ITEM(kind_tuple, at++, PyLong_FromLong(kinds[2 * k + 1]));
     }
-    PyObject *gap_tuple = int_tuple(gaps, deals);
+    PyObject *gap_tuple = int_tuple(gaps + 1, deals);
     PyObject *eldest = int_tuple(g->eldest_counts, g->n_eldest);
     PyObject *actions = NULL, *events = NULL;
     if (trace != NULL) {
@@ -1695,13 +1713,13 @@ static PyObject *measured(const Game *g, const Rules *r, Trace *trace) {
     int first_won = g->teams[g->first_dealer] == winner;
     if (gap_tuple && eldest && (trace == NULL || (actions && events))) {
         if (trace != NULL)
-            out = Py_BuildValue("(iii(ii)iiiiiNNNNN)", winner, first_won, deals, g->scores[0], g->scores[1], edge,
-                                decided, lead_changes, drama, ahead_since ? ahead_since : deals, gap_tuple,
-                                kind_tuple, eldest, actions, events);
+            out = Py_BuildValue("(iii(ii)iiiiiNNNNN)", winner, first_won, deals, g->scores[0], g->scores[1], w.edge,
+                                w.decided_kind, w.lead_changes, w.drama, w.decisive_deal, gap_tuple, kind_tuple,
+                                eldest, actions, events);
         else
-            out = Py_BuildValue("(iii(ii)iiiiiNNN)", winner, first_won, deals, g->scores[0], g->scores[1], edge,
-                                decided, lead_changes, drama, ahead_since ? ahead_since : deals, gap_tuple,
-                                kind_tuple, eldest);
+            out = Py_BuildValue("(iii(ii)iiiiiNNN)", winner, first_won, deals, g->scores[0], g->scores[1], w.edge,
+                                w.decided_kind, w.lead_changes, w.drama, w.decisive_deal, gap_tuple, kind_tuple,
+                                eldest);
     } else {
         Py_XDECREF(gap_tuple);
         Py_DECREF(kind_tuple);
@@ -1858,9 +1876,6 @@ static PyObject *ll_list(const long long *values, int n) {
 static void game_measures(const Game *g, const Rules *r, const int32_t *slots, long long *v, int *decisive,
                           int *per_deal, int *gaps, long long *lead, long long *names, long long *named) {
     int winner = g->winner, loser = 1 - g->winner, deals = g->deal_number;
-    for (int d = 0; d < 2 * deals; d++)
-        per_deal[d] = 0;
-    int running[2] = {0, 0}, leader = -1, lead_changes = 0, drama = 0, decided = -1, ahead_since = 0;
     for (int i = 0; i < g->nev; i++) {
         const Event *e = &g->events[i];
         const int32_t *slot = slots + 4 * e->kind;
@@ -1870,35 +1885,9 @@ static void game_measures(const Game *g, const Rules *r, const int32_t *slots, l
         }
         names[slot[2]] += e->points;
         named[slot[2]]++;
-        if (!e->points)
-            continue;
-        per_deal[2 * (e->deal - 1) + e->team] += e->points;
-        running[e->team] += e->points;
-        if (running[0] != running[1]) {
-            int ahead = running[0] > running[1] ? 0 : 1;
-            if (ahead != leader) {
-                lead_changes += leader >= 0;
-                leader = ahead;
-            }
-        }
-        if (running[loser] - running[winner] > drama)
-            drama = running[loser] - running[winner];
-        if (running[winner] <= running[loser])
-            ahead_since = 0;
-        else if (!ahead_since)
-            ahead_since = e->deal;
-        if (decided < 0 && e->team == winner && running[winner] >= r->target)
-            decided = slot[3];
     }
-    int edge = 0, totals[2] = {0, 0};
-    gaps[0] = 0;
-    for (int d = 1; d <= deals; d++) {
-        int side = g->teams[(g->first_dealer + d - 1) % g->n];
-        edge += per_deal[2 * (d - 1) + side] - per_deal[2 * (d - 1) + 1 - side];
-        totals[0] += per_deal[2 * (d - 1)];
-        totals[1] += per_deal[2 * (d - 1) + 1];
-        gaps[d] = totals[winner] - totals[loser];
-    }
+    Walk w = walk_events(g, r, per_deal, gaps);
+    int decided = w.decided_kind >= 0 ? slots[4 * w.decided_kind + 3] : -1;
     for (int i = 0; i < LEAD_POINTS; i++) { /* tally.lead_tenths */
         int low = i * deals / (LEAD_POINTS - 1), tenths = i * deals % (LEAD_POINTS - 1);
         int high = low + 1 < deals ? low + 1 : deals;
@@ -1909,16 +1898,16 @@ static void game_measures(const Game *g, const Rules *r, const int32_t *slots, l
         eldest += g->eldest_counts[i];
     v[0] = deals;
     v[1] = g->teams[g->first_dealer] == winner;
-    v[2] = edge;
+    v[2] = w.edge;
     v[3] = g->scores[0] + g->scores[1];
     v[4] = decided == 1;
     v[5] = decided == 2;
     v[6] = g->scores[winner] - g->scores[loser];
-    v[7] = lead_changes;
-    v[8] = drama;
+    v[7] = w.lead_changes;
+    v[8] = w.drama;
     v[9] = eldest;
     v[10] = g->n_eldest;
-    *decisive = ahead_since ? ahead_since : deals;
+    *decisive = w.decisive_deal;
 }
 
 /* tally(rules, bots, seeds, eldest_counts, slots, n_slots, n_names, base, keep) -> the chunk's sums, or
