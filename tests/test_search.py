@@ -1,5 +1,6 @@
-"""The search bot sees only what its seat may see; ``costly advise`` agrees with a brute-force expectation
-over every card the player may receive; ``hint`` in ``costly play`` shows the search bot's values."""
+"""The search bot sees only what its seat may see, and makes the choices it made when they were recorded
+(in the engine and in the kernel alike); ``costly advise`` agrees with a brute-force expectation over
+every card the player may receive; ``hint`` in ``costly play`` shows the search bot's values."""
 from __future__ import annotations
 
 import json
@@ -13,11 +14,14 @@ import pytest
 from costly_variants import profiles
 from costly_variants.cards import FULL_DECK, Card, parse_cards
 from costly_variants.count.hand import jack_deuce_value, score_hand
+from costly_variants.game import kernel
 from costly_variants.game.advice import leads, mog_choices
 from costly_variants.game.play import play_scores
 from costly_variants.game.playout import play_game
 from costly_variants.game.search import SearchBot
 from costly_variants.game.state import Game
+
+from .golden import regenerate_search as search_record
 
 TWO_HANDS = [p for p in profiles.bundled_ids() if profiles.load(p).rules.players == 2]
 
@@ -135,3 +139,47 @@ def test_hint_in_play_shows_the_search_bots_values():
     assert done.returncode == 0, done.stderr
     assert "The search bot would choose" in done.stdout
     assert "on average over the hands the others may hold" in done.stdout
+
+
+# -- the same choices as before: the record of the search bot's games (tests/golden/search_choices.json) --
+
+RECORD = json.loads(search_record.RECORD.read_text(encoding="utf-8"))
+RECORDED = RECORD["games"]
+needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the compiled kernel was not built here")
+
+
+def _named(record: dict) -> str:
+    return f"{record['profile']}-{'-'.join(record['bots'])}-{record.get('seed', 'many')}"
+
+
+@pytest.mark.parametrize("record", RECORDED, ids=_named)
+def test_the_engines_search_makes_the_recorded_choices(record):
+    """Every action and score of each recorded game, deal by deal, as the engine played it when recorded."""
+    played = search_record.engine_game(record["profile"], record["bots"], record["seed"])
+    assert played["digests"] == record["digests"], "the first deal that differs: " + str(
+        next(i + 1 for i, (a, b) in enumerate(zip(played["digests"], record["digests"])) if a != b))
+    assert played == record
+
+
+@needs_kernel
+@pytest.mark.parametrize("record", RECORDED, ids=_named)
+def test_the_kernels_search_makes_the_recorded_choices(record):
+    rules = profiles.load(record["profile"]).rules
+    (game,) = kernel.play(rules, record["bots"], [record["seed"]], trace=True)
+    assert game is not None
+    kinds = kernel.compiled(rules).kinds
+    raw = game.events
+    events = [(raw[i], raw[i + 1], raw[i + 2], kinds[raw[i + 3]].rule, kinds[raw[i + 3]].name)
+              for i in range(0, len(raw), 4)]
+    assert search_record.deal_digests(game.deals, search_record.kernel_actions(game.actions), events) == \
+        record["digests"]
+    assert (game.winner, list(game.scores), game.deals, len(game.actions)) == \
+        (record["winner"], record["scores"], record["deals"], record["actions"])
+
+
+@needs_kernel
+@pytest.mark.parametrize("record", RECORD["kernel_games"], ids=_named)
+def test_the_kernels_search_makes_the_recorded_choices_on_many_seeds(record):
+    assert record["seeds"] == "seeds_for(26, 40)"
+    digests = search_record.kernel_digests(record["profile"], record["bots"], search_record.KERNEL_SEEDS)
+    assert digests == record["digests"], f"{sum(a != b for a, b in zip(digests, record['digests']))} games differ"
