@@ -165,10 +165,28 @@ static int relation(int suit, int deck_suit) {
     return 2 + other;
 }
 
-static int role(int card, int deck) {
-    int rank = RANK(card);
-    int kind = rank == 11 ? 1 : rank == 2 ? 2 : 0;
-    return kind * 4 + relation(SUIT(card), SUIT(deck));
+static unsigned char ROLES[52][52]; /* [deck][card]: filled once, at import (fill_roles) */
+
+static void fill_roles(void) {
+    for (int deck = 0; deck < 52; deck++)
+        for (int card = 0; card < 52; card++) {
+            int rank = RANK(card);
+            int kind = rank == 11 ? 1 : rank == 2 ? 2 : 0;
+            ROLES[deck][card] = (unsigned char)(kind * 4 + relation(SUIT(card), SUIT(deck)));
+        }
+}
+
+static inline int role(int card, int deck) { return ROLES[deck][card]; }
+
+/* [deck][card]: what the play's scores see of a card: its rank, and a Jack's or Deuce's suit role. */
+static unsigned char PLAY_CODE[52][52];
+
+static void fill_play_codes(void) {
+    for (int deck = 0; deck < 52; deck++)
+        for (int card = 0; card < 52; card++) {
+            int x = role(card, deck);
+            PLAY_CODE[deck][card] = (unsigned char)(RANK(card) * 4 + (x >= 4 ? (x & 3) : 0));
+        }
 }
 
 typedef struct {
@@ -310,11 +328,17 @@ typedef struct Game {
     MT rng;
     MT seat_rng[4];
     int bot[4];
-    int n, teams[4], scores[2];
-    int stock[52], stock_n;
-    int phase, deal_number, dealer, eldest, winner, first_dealer;
-    int cuts[4], ncuts;
+    /* The position as a card played changes it: a search's move copies this alone (copy_play). */
+    int scores[2], phase, deal_number, winner;
     int hands[4][HAND_MAX], hand_n[4];
+    int count, series_p[SERIES_MAX], series_c[SERIES_MAX], series_n, said_go, go_awarded, go_paid;
+    int to_play, last_player, played_n;
+    int counted[4], fast_count; /* a search's world: each hand's count, worked out once (count_world) */
+    /* The rest of the position. */
+    int n, teams[4];
+    int stock[52], stock_n;
+    int dealer, eldest, first_dealer;
+    int cuts[4], ncuts;
     int count_hands[4][HAND_MAX], count_n[4];
     int dealt, deck;
     int pend_p[16], pend_s[16], npend;
@@ -322,9 +346,7 @@ typedef struct Game {
     int offers[4];
     int exchanged, refused; /* seats, as bits */
     int claim_recv[8], claim_card[8], claim_points[8], claim_kind[8], nclaims;
-    int count, series_p[SERIES_MAX], series_c[SERIES_MAX], series_n, said_go, go_awarded, go_paid;
-    int to_play, last_player;
-    int played[52], played_n;
+    int played[52];
     Event *events;
     int nev, cap;
     ExpectCache expect[4];
@@ -489,9 +511,56 @@ static void peg_claims(Game *g, int only) {
             score(g, g->claim_recv[i], g->claim_points[i], g->claim_kind[i]);
 }
 
+/* After the count: the one side past the target, if one is, has won. */
+static int count_won(Game *g) {
+    int best = -1, leaders = 0, leader = -1;
+    for (int t = 0; t < 2; t++)
+        if (g->scores[t] >= g->r->target && g->scores[t] > best)
+            best = g->scores[t];
+    for (int t = 0; t < 2; t++)
+        if (g->scores[t] >= g->r->target && g->scores[t] == best) {
+            leaders++;
+            leader = t;
+        }
+    if (leaders != 1)
+        return 0;
+    g->winner = leader;
+    g->phase = P_OVER;
+    return 1;
+}
+
+/* The count in a search's world: each hand's count known (count_world), the scores as count_hands makes
+   them, the deal then left (no next deal is dealt: the search stops at the end of this one). */
+static void count_counted(Game *g) {
+    const Rules *r = g->r;
+    if (!r->claim_own_count)
+        peg_claims(g, -1);
+    for (int i = 0; i < g->n && g->phase != P_OVER; i++) {
+        int player = (g->eldest + i) % g->n;
+        if (r->claim_own_count)
+            peg_claims(g, player);
+        if (player == g->dealer && !r->heels_before_play)
+            heels(g);
+        if (g->phase != P_OVER && g->counted[player])
+            score(g, player, g->counted[player], 0);
+    }
+    if (g->phase == P_OVER || count_won(g))
+        return;
+    g->deal_number++;
+    g->phase = P_DEAL;
+}
+
 static void count_hands(Game *g) {
     const Rules *r = g->r;
     g->phase = P_COUNT;
+    if (g->fast_count) {
+        if (r->new_series)
+            for (int p = 0; p < g->n; p++)
+                if (g->hand_n[p])
+                    g->failed = 1; /* a card left dead: the engine's watch refuses it */
+        count_counted(g);
+        return;
+    }
     if (r->new_series)
         for (int p = 0; p < g->n; p++)
             if (g->hand_n[p])
@@ -517,22 +586,8 @@ static void count_hands(Game *g) {
         if (r->cocks_nest && !total)
             score(g, player, 0, r->kind_cocks);
     }
-    if (g->phase == P_OVER)
+    if (g->phase == P_OVER || count_won(g))
         return;
-    int best = -1, leaders = 0, leader = -1;
-    for (int t = 0; t < 2; t++)
-        if (g->scores[t] >= r->target && g->scores[t] > best)
-            best = g->scores[t];
-    for (int t = 0; t < 2; t++)
-        if (g->scores[t] >= r->target && g->scores[t] == best) {
-            leaders++;
-            leader = t;
-        }
-    if (leaders == 1) {
-        g->winner = leader;
-        g->phase = P_OVER;
-        return;
-    }
     set_dealer(g, (g->dealer + 1) % g->n);
     start_deal(g);
 }
@@ -1264,7 +1319,7 @@ static int choose_expert(Game *g, int player, const Act *legal, int n) {
 #define SEARCH_DEPTH 96
 
 static void copy_position(Game *dst, const Game *src) {
-    memcpy(&dst->n, &src->n, offsetof(Game, events) - offsetof(Game, n));
+    memcpy(&dst->scores, &src->scores, offsetof(Game, events) - offsetof(Game, scores));
     dst->r = src->r;
     dst->items = src->items;
     dst->suit_items = src->suit_items;
@@ -1273,9 +1328,17 @@ static void copy_position(Game *dst, const Game *src) {
     dst->record_eldest = 0;
 }
 
+/* A card played in a search's world, from a position whose frame already holds the rest (see `ready`):
+   only what the play changes is copied. */
+static void copy_play(Game *dst, const Game *src) {
+    memcpy(&dst->scores, &src->scores, offsetof(Game, n) - offsetof(Game, scores));
+    dst->failed = 0;
+}
+
 typedef struct {
     Game *root; /* the real game: a failure in a search is its failure */
     int team, deal;
+    int ready; /* the frames below this depth hold what the play leaves alone (copy_play) */
 } Search;
 
 static long long outcome(const Game *g, int team) {
@@ -1300,14 +1363,30 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
     int mine = g->teams[actor] == s->team;
     long long best = mine ? -SEARCH_INF : SEARCH_INF;
     Game *child = &s->root->frames[depth];
+    int whole = depth >= s->ready || !g->fast_count; /* the frame's rest to be copied too */
+    if (whole && depth == s->ready && g->fast_count)
+        s->ready++;
     for (int i = 0; i < n; i++) {
-        copy_position(child, g);
+        /* A card the play's scores cannot tell from one tried before it (the same rank, and for a Jack or
+           a Deuce the same suit role), at the same value: the same rest of the deal, the same value. */
+        int same = 0;
+        for (int j = 0; j < i && !same; j++)
+            same = legal[j].kind == K_PLAY && legal[i].value == legal[j].value &&
+                   PLAY_CODE[g->deck][legal[i].card] == PLAY_CODE[g->deck][legal[j].card];
+        if (same)
+            continue;
+        if (whole)
+            copy_position(child, g);
+        else
+            copy_play(child, g);
         apply_play(child, actor, &legal[i]);
         if (child->failed) {
             s->root->failed = 1;
             return 0;
         }
         long long value = play_value(s, child, depth + 1, alpha, beta);
+        if (s->root->failed)
+            return 0;
         if (mine) {
             if (value > best)
                 best = value;
@@ -1330,8 +1409,8 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
 static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes) {
     const Rules *r = g->r;
     long long value = (long long)g->scores[team] - g->scores[1 - team];
-    for (int p = 0; p < g->n; p++) {
-        int total = hand_total(r, hands[p], sizes[p], g->deck);
+    for (int p = 0; p < g->n; p++) { /* in a counted world (the play's), each hand counted once */
+        int total = g->fast_count ? g->counted[p] : hand_total(r, hands[p], sizes[p], g->deck);
         value += g->teams[p] == team ? total : -total;
     }
     for (int i = 0; i < g->nclaims; i++)
@@ -1369,6 +1448,22 @@ static long long mog_value(Search *s, Game *g, int depth) {
     copy_position(child, g);
     apply_mog(child, actor, &legal[choice]);
     return mog_value(s, child, depth + 1);
+}
+
+/* A world's hands counted once, for every position of its search to read at the count (count_counted);
+   not where an item would score less than nothing (the engine refuses it: the slow count says so). */
+static void count_world(Game *world) {
+    world->fast_count = 1;
+    for (int p = 0; p < world->n; p++) {
+        int k = hand_items(world->r, world->count_hands[p], world->count_n[p], world->deck, world->items,
+                           world->suit_items), total = 0;
+        for (int j = 0; j < k; j++) {
+            total += world->items[j].points;
+            if (world->items[j].points < 0)
+                world->fast_count = 0;
+        }
+        world->counted[p] = total;
+    }
 }
 
 static int give_options(const Game *g, int player, Act *out) {
@@ -1473,10 +1568,12 @@ static int choose_search(Game *g, int player, const Act *legal, int n) {
     int worlds = g->n == 4 ? FOUR_HAND_WORLDS : in_play ? PLAY_WORLDS : MOG_WORLDS;
     long long sums[64];
     memset(sums, 0, sizeof sums);
-    Search s = {g, g->teams[player], g->deal_number};
+    Search s = {g, g->teams[player], g->deal_number, 0};
     Game *world = &g->frames[SEARCH_DEPTH], *child = &g->frames[SEARCH_DEPTH + 1];
     for (int w = 0; w < worlds; w++) {
         draw_world(g, player, world);
+        if (in_play)
+            count_world(world);
         for (int i = 0; i < n; i++) {
             copy_position(child, world);
             if (in_play) {
@@ -2273,6 +2370,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel", "The compi
                                     NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__kernel(void) {
+    fill_roles();
+    fill_play_codes();
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && PyModule_AddIntConstant(m, "FORMAT", FORMAT) < 0) {
         Py_DECREF(m);
