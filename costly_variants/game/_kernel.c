@@ -596,34 +596,6 @@ static void count_hands(Game *g) {
 
 static int alike(const Rules *r, int rank) { return r->courts_alike && rank > 10 ? 100 : rank; }
 
-static int is_sequence(const Rules *r, const int *ranks, int n) {
-    int low = 99, high = 0, has_ace = 0, seen = 0;
-    for (int i = 0; i < n; i++) {
-        if ((seen >> ranks[i]) & 1)
-            return 0;
-        seen |= 1 << ranks[i];
-        if (ranks[i] < low)
-            low = ranks[i];
-        if (ranks[i] > high)
-            high = ranks[i];
-        has_ace |= ranks[i] == 1;
-    }
-    if (high - low == n - 1)
-        return 1;
-    if (r->ace_high_or_low && has_ace) {
-        low = 99, high = 0;
-        for (int i = 0; i < n; i++) {
-            int x = ranks[i] == 1 ? 14 : ranks[i];
-            if (x < low)
-                low = x;
-            if (x > high)
-                high = x;
-        }
-        return high - low == n - 1;
-    }
-    return 0;
-}
-
 /* Whether the cards of a series can add up to the limit, an Ace at any of its values (measures._reaches:
    what tells the hitter from a lesser total of the play). */
 static int reaches_limit(const Rules *r, const int *series, int n) {
@@ -659,7 +631,8 @@ static int play_points(Game *g, const int *series, int n, int count, Item *items
     if (count <= 100 && r->play_total_kind[count] >= 0) {
         points += n;
         if (items) {
-            int hitter = count == r->limit || reaches_limit(r, series, n);
+            /* the hitter told apart only where the kind is recorded: a search's copy keeps the points alone */
+            int hitter = !g->quiet && (count == r->limit || reaches_limit(r, series, n));
             items[k].kind = hitter ? r->play_hitter_kind[count] : r->play_total_kind[count];
             items[k++].points = n;
         }
@@ -680,17 +653,27 @@ static int play_points(Game *g, const int *series, int n, int count, Item *items
         }
     }
     if (r->play_sequences && n >= r->seq_min) {
-        int ranks[SERIES_MAX], distinct = 0, seen = 0;
-        for (int i = 0; i < n; i++)
-            ranks[i] = RANK(series[i]);
+        /* The last cards of different ranks, and the lowest and highest rank of the last `length` of them
+           (an Ace low, and high where it may be): the longest that are a sequence score. */
+        int low[SERIES_MAX + 1], high[SERIES_MAX + 1], low_ace[SERIES_MAX + 1], high_ace[SERIES_MAX + 1];
+        int distinct = 0, seen = 0, has_ace[SERIES_MAX + 1];
+        low[0] = low_ace[0] = 99;
+        high[0] = high_ace[0] = has_ace[0] = 0;
         for (int i = n - 1; i >= 0; i--) {
-            if ((seen >> ranks[i]) & 1)
+            int rank = RANK(series[i]), as_high = rank == 1 ? 14 : rank;
+            if ((seen >> rank) & 1)
                 break;
-            seen |= 1 << ranks[i];
+            seen |= 1 << rank;
+            low[distinct + 1] = rank < low[distinct] ? rank : low[distinct];
+            high[distinct + 1] = rank > high[distinct] ? rank : high[distinct];
+            low_ace[distinct + 1] = as_high < low_ace[distinct] ? as_high : low_ace[distinct];
+            high_ace[distinct + 1] = as_high > high_ace[distinct] ? as_high : high_ace[distinct];
+            has_ace[distinct + 1] = has_ace[distinct] | (rank == 1);
             distinct++;
         }
         for (int length = distinct; length >= r->seq_min; length--)
-            if (is_sequence(r, ranks + n - length, length)) {
+            if (high[length] - low[length] == length - 1 ||
+                (r->ace_high_or_low && has_ace[length] && high_ace[length] - low_ace[length] == length - 1)) {
                 points += length;
                 if (items) {
                     items[k].kind = r->kind_sequence;

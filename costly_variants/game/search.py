@@ -30,6 +30,7 @@ from typing import Any, Sequence
 from ..cards import FULL_DECK, Card
 from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import Phase
+from .play import _RANK, _RELATION
 from .state import State
 
 PLAY_WORLDS = 40
@@ -39,7 +40,7 @@ WIN = 10_000
 _INF = 1 << 40
 
 _PLAY, _MOG, _OVER = Phase.PLAY, Phase.MOG, Phase.OVER
-_GIVE, _DISCARD = Kind.GIVE, Kind.DISCARD
+_GIVE, _DISCARD, _PLAY_CARD = Kind.GIVE, Kind.DISCARD, Kind.PLAY
 
 
 class SearchBot:
@@ -83,6 +84,8 @@ class SearchBot:
         worlds = [self._world(state, player) for _ in range(count)]
         values: list[list[int]] = [[] for _ in legal]
         for world in worlds:
+            if in_play:
+                _count_world(world)
             for i, action in enumerate(legal):
                 child = world.search_copy()
                 child.apply_trusted(action)
@@ -138,9 +141,33 @@ def _outcome(state: State, team: int) -> int:
     return state.scores[team] - state.scores[1 - team]
 
 
+def _count_world(world: State) -> None:
+    """Each hand of a world counted once, for every position of its search to read at the count (not where
+    an item would score less than nothing: the count then scores item by item, as the engine does)."""
+    deck = world.deck_card
+    assert deck is not None
+    items = world.game.counter.items
+    counted = []
+    for hand in world.count_hands:
+        points = [item[3] for item in items(hand, deck)]
+        if min(points, default=0) < 0:
+            return
+        counted.append(sum(points))
+    world.counted = tuple(counted)
+
+
+def _play_key(state: State, action: Action) -> tuple[int, int, int | None]:
+    """What the play's scores see of a card played: its rank, how its suit stands to the deck card's (for a
+    Jack or a Deuce), and the value it is played at."""
+    card = action.card
+    assert card is not None and state.deck_card is not None
+    return _RANK[card.index], _RELATION[state.deck_card.index][card.index], action.value
+
+
 def _play_value(state: State, team: int, deal: int, alpha: int, beta: int) -> int:
     """The minimax value of the rest of the deal, every hand known (in the four-hand game, of the rest of
-    the series, and then what the count will bring: a whole deal of four hands is too deep to search)."""
+    the series, and then what the count will bring: a whole deal of four hands is too deep to search).
+    A card the play's scores cannot tell from one tried before it has the same value, and is not tried."""
     if state.phase is _OVER or state.deal_number != deal:
         return _outcome(state, team)
     if state.n == 4 and not state.series:
@@ -148,7 +175,13 @@ def _play_value(state: State, team: int, deal: int, alpha: int, beta: int) -> in
     actor = state.to_play
     mine = state.team_of(actor) == team
     best = -_INF if mine else _INF
+    tried: set[tuple[int, int, int | None]] = set()
     for action in state.legal_actions():
+        if action.kind is _PLAY_CARD:
+            key = _play_key(state, action)
+            if key in tried:
+                continue
+            tried.add(key)
         child = state.search_copy()
         child.apply_trusted(action)
         value = _play_value(child, team, deal, alpha, beta)
@@ -204,9 +237,10 @@ def _at_the_count(state: State, team: int, hands: Sequence[Sequence[Card]]) -> i
     assert deck is not None
     total = state.game.counter.total
     value = state.scores[team] - state.scores[1 - team]
+    counted = state.counted  # a world's hands counted once (in the play's search)
     for p in range(state.n):
         sign = 1 if state.team_of(p) == team else -1
-        value += sign * total(hands[p], deck)
+        value += sign * (counted[p] if counted is not None else total(hands[p], deck))
     for claim in state.claims:
         value += claim.points if state.team_of(claim.receiver) == team else -claim.points
     if not rules.heels_before_play and deck.rank in rules.heels_ranks and rules.heels_points:
