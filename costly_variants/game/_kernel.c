@@ -138,6 +138,7 @@ typedef struct {
     const int32_t *jd_points, *jd_kind_play, *jd_kind_give, *jd_kind_claim, *jd_place, *jd_kind_count;
     const int32_t *colour_start, *colour_count, *colour_items;
     const int32_t *small_totals, *full_totals, *rank_start, *rank_count, *rank_items;
+    int colour_total[64]; /* the colours' points by their key (colour_key), summed once */
 } Rules;
 #undef FIELD
 
@@ -1082,29 +1083,64 @@ static int unseen_cards(const Game *g, int player, int *out) {
    numbers, so the same sum as card by card; the one division is the engine's. */
 static double expected_after(const Game *g, int player, int give, const int *unseen, int nu) {
     const Rules *r = g->r;
-    int kept[HAND_MAX + 1], nk = 0;
-    for (int i = 0; i < g->hand_n[player]; i++)
-        if (g->hands[player][i] != give)
-            kept[nk++] = g->hands[player][i];
-    int rank_n[14] = {0}, rank_card[14], role_n[12] = {0}, role_card[12];
+    int deck = g->deck;
+    /* The kept cards' ranks with the deck card's, sorted, each unseen rank put in its place; their Jacks'
+       and Deuces' points and their suits, each unseen suit role's card added: the parts hand_total adds. */
+    int ranks[HAND_MAX + 2], nr = 0, suits[4] = {0, 0, 0, 0}, jd = 0;
+    for (int i = 0; i < g->hand_n[player]; i++) {
+        int c = g->hands[player][i];
+        if (c == give)
+            continue;
+        ranks[nr++] = RANK(c);
+        suits[SUIT(c)]++;
+        jd += r->jd_points[role(c, deck)];
+    }
+    int nk = nr;
+    ranks[nr++] = RANK(deck);
+    suits[SUIT(deck)]++;
+    if (r->deck_scores_jd)
+        jd += r->jd_points[role(deck, deck)];
+    for (int i = 1; i < nr; i++) {
+        int x = ranks[i], j = i - 1;
+        while (j >= 0 && ranks[j] > x) {
+            ranks[j + 1] = ranks[j];
+            j--;
+        }
+        ranks[j + 1] = x;
+    }
+    int rank_n[14] = {0}, role_n[12] = {0}, role_suit[12];
     for (int i = 0; i < nu; i++) {
-        int c = unseen[i], x = role(c, g->deck);
-        rank_card[RANK(c)] = c;
+        int c = unseen[i], x = role(c, deck);
         rank_n[RANK(c)]++;
-        role_card[x] = c;
+        role_suit[x] = SUIT(c);
         role_n[x]++;
     }
-    const int32_t *ranks = nk + 1 == r->cards_each ? r->full_totals : r->small_totals;
+    const int32_t *totals = nk + 1 == r->cards_each ? r->full_totals : r->small_totals;
     long long summed = 0;
     for (int rank = 1; rank <= 13; rank++)
         if (rank_n[rank]) {
-            kept[nk] = rank_card[rank];
-            summed += (long long)rank_n[rank] * ranks[rank_code(kept, nk + 1, g->deck)];
+            int code = 0, placed = 0; /* rank_code: the sorted ranks as base-13 digits, lowest first */
+            for (int i = nr - 1; i >= -1; i--) {
+                if (!placed && (i < 0 || ranks[i] <= rank)) {
+                    code = code * 13 + (rank - 1);
+                    placed = 1;
+                }
+                if (i >= 0)
+                    code = code * 13 + (ranks[i] - 1);
+            }
+            summed += (long long)rank_n[rank] * totals[code];
         }
     for (int x = 0; x < 12; x++)
         if (role_n[x]) {
-            kept[nk] = role_card[x];
-            summed += (long long)role_n[x] * suit_total(r, kept, nk + 1, g->deck);
+            suits[role_suit[x]]++;
+            int top = 0;
+            for (int t = 0; t < 4; t++)
+                if (suits[t] > top)
+                    top = suits[t];
+            int red = suits[1] + suits[2], black = suits[0] + suits[3];
+            int key = top * 8 + (red > black ? red : black); /* colour_key */
+            suits[role_suit[x]]--;
+            summed += (long long)role_n[x] * (jd + r->jd_points[x] + r->colour_total[key]);
         }
     return (double)summed / (double)nu;
 }
@@ -2256,6 +2292,11 @@ static int read_rules(const int32_t *data, Py_ssize_t size, Rules *r) {
     r->rank_start = AT(rank_start);
     r->rank_count = AT(rank_count);
     r->rank_items = AT(rank_items);
+    for (int key = 0; key < 64; key++) {
+        r->colour_total[key] = 0;
+        for (int i = 0; i < r->colour_count[key]; i++)
+            r->colour_total[key] += r->colour_items[3 * (r->colour_start[key] + i) + 2];
+    }
 #undef AT
     return 0;
 }
