@@ -607,20 +607,28 @@ static int reaches_limit(const Rules *r, const int *series, int n) {
         else
             fixed += r->card_value[series[i]];
     }
-    uint64_t sums[8] = {1, 0, 0, 0, 0, 0, 0, 0}; /* bit x: the Aces can make x (below 512) */
-    for (int a = 0; a < aces; a++) {
-        uint64_t next[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-        for (int x = 0; x < 512; x++)
-            if ((sums[x >> 6] >> (x & 63)) & 1)
-                for (int v = 0; v < r->n_ace; v++) {
-                    int y = x + r->ace_values[v];
-                    if (y < 512)
-                        next[y >> 6] |= 1ULL << (y & 63);
-                }
-        memcpy(sums, next, sizeof sums);
-    }
     int want = r->limit - fixed;
-    return want >= 0 && want < 512 && ((sums[want >> 6] >> (want & 63)) & 1);
+    if (want < 0 || want > 127)
+        return 0; /* an Ace's values are none below 0: past 127 no sum comes back to the limit (at most 100) */
+    uint64_t low = 1, high = 0; /* bit x: the Aces can make x (below 128) */
+    for (int a = 0; a < aces; a++) {
+        uint64_t next_low = 0, next_high = 0;
+        for (int i = 0; i < r->n_ace; i++) {
+            int v = r->ace_values[i];
+            if (v == 0) {
+                next_low |= low;
+                next_high |= high;
+            } else if (v < 64) {
+                next_low |= low << v;
+                next_high |= high << v | low >> (64 - v);
+            } else if (v < 128) {
+                next_high |= low << (v - 64);
+            }
+        }
+        low = next_low;
+        high = next_high;
+    }
+    return want < 64 ? (int)((low >> want) & 1) : (int)((high >> (want - 64)) & 1);
 }
 
 /* play.score_play: what the last card of `series` (n cards) scores, the count being `count` after it.
