@@ -77,16 +77,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="bundled profile ids or house profile files (default: every bundled profile)")
     p.add_argument("--games", type=_positive, default=None, metavar="N",
                    help=f"games per profile (default: {DEFAULT_GAMES}; with --by-rule {_running.DEFAULT_BY_RULE_GAMES} "
-                        "a rule set)")
+                        "a rule set); the skill seeds follow in proportion unless given")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help="the same seed gives the same report (default: %(default)s)")
     _add_run_options(p)
     p.add_argument("--skill-games", type=_count, default=None, metavar="N",
                    help="seeds for the skill figures (search v greedy, expert v greedy, greedy v random; each seed "
                         f"twice, seats swapped; default: {DEFAULT_SKILL_GAMES}, and "
-                        f"{_running.DEFAULT_SEARCH_GAMES} for the slow search bot; with --by-rule 0); 0 leaves them out")
+                        f"{_running.DEFAULT_SEARCH_GAMES} for the search bot, at --games {DEFAULT_GAMES}, in "
+                        "proportion to --games otherwise; with --by-rule 0); 0 leaves them out")
     p.add_argument("--search-games", type=_count, default=None, metavar="N",
                    help="seeds for the search bot's skill figure, at most --skill-games (default: "
-                        f"{_running.DEFAULT_SEARCH_GAMES}, or --skill-games where that is given)")
+                        f"{_running.DEFAULT_SEARCH_GAMES} at --games {DEFAULT_GAMES}, in proportion otherwise; or "
+                        "--skill-games where that is given)")
     p.add_argument("--check-exact", action="store_true",
                    help="also count the eldest's dealt hands (replaying every game) against the exact mean")
     p.add_argument("--by-rule", action="store_true",
