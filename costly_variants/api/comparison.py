@@ -109,8 +109,9 @@ class Comparison:
         otherwise, as ``costly compare`` plays them; 0 leaves them out). ``check_exact``: also count the eldest's dealt hands against the exact mean. ``search_games``:
         seeds for the search bot's pair (at most ``skill_games``).
 
-        Ctrl-C stops the games and keeps those finished (``complete`` is then False); stopped before any
-        finished, it raises KeyboardInterrupt.
+        Ctrl-C stops the games and keeps those finished (``complete`` is then False): stopped before any
+        finished, the comparison still has the rules that differ and the exact figures, and every figure
+        whose games finished.
         """
         from .. import profiles as bundled
 
@@ -123,9 +124,7 @@ class Comparison:
         settings = running.comparison_settings(games=games, seed=seed, bots=chosen_bots, skill_games=skill_games,
                                                check_exact=check_exact, search_games=search_games)
         runner = running.PlanRunner(jobs=jobs, scheduler=scheduler)
-        data = running.run_comparison(chosen, settings, runner)
-        _raise_if_nothing_played(data, runner)
-        return cls(data)
+        return cls(running.run_comparison(chosen, settings, runner))
 
     @classmethod
     def by_rule(cls, a: ProfileRef, b: ProfileRef, *, games: int = running.DEFAULT_BY_RULE_GAMES,

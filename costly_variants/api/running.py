@@ -193,7 +193,7 @@ def run_simulation(chosen: Sequence[Profile], *, games: int, seed: int, bots: Se
     for note in kernel_notes([plan]):
         print(note, file=sys.stderr)
     (result,) = run_plans([plan], jobs=jobs, progress=progress, on_chunk=on_chunk)
-    summaries = [summarise_games(p.id, Game(p.rules, variant=p.id).num_teams, seed, tuple(bots), sums)
+    summaries = [summarise_games(p.id, Game(p.rules, variant=p.id).num_teams, seed, tuple(bots), sums, asked=games)
                  for p, sums in zip(chosen, result.runs)]
     return result, summaries
 

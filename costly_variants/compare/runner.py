@@ -12,8 +12,8 @@ the result keeps the interruption, whose kind the exit status tells.
 """
 from __future__ import annotations
 
+import heapq
 import json
-import multiprocessing
 import queue
 import random
 import signal
@@ -24,8 +24,6 @@ from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..game import kernel
-from ..game.log import seat_bots
-from ..game.playout import play_game
 from ..game.state import Game
 from ..profiles import Profile
 from ..profiles.display import plain
@@ -34,6 +32,7 @@ from .measures import GameRecord, measure
 from .tally import KernelLayout, SkillSums, Sums, Tally
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
+# A progress display with ``at_start`` set true is also told (0, games in all) before any game is played.
 
 
 @dataclass(frozen=True)
@@ -172,6 +171,9 @@ def kernel_notes(plans: Sequence[Plan]) -> list[str]:
 def _records(game: Game, plan: Plan, bots: Sequence[str], seeds: Sequence[int],
              logs: list[dict[str, Any]] | None) -> list[GameRecord]:
     """The measures of one game per seed under ``game``'s rules, played by the Python engine."""
+    from ..game.log import seat_bots
+    from ..game.playout import play_game
+
     records = []
     for seed in seeds:
         state = play_game(game, bots, seed, check="full" if plan.check else "game")
@@ -249,34 +251,66 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     return _engine_chunk(chunk)
 
 
-# Games a chunk holds at most: some 0.05 to 0.2 s of work, so that a stop loses little and comes at once,
+# What a game costs, roughly, in greedy games played by the kernel (some 30,000 a CPU-second): by the
+# costliest bot at the table. The Python engine plays each about 30 times more slowly. Only the size of the
+# chunks and whether a run is worth a pool of processes follow from these: never a result.
+GAME_COST = {"random": 1.0, "greedy": 1.0, "expert": 3.0, "search": 30.0}
+ENGINE_SLOWER = 30.0
+
+# The cost a chunk holds at most: some 0.05 to 0.1 s of work, so that a stop loses little and comes at once,
 # and progress moves; and few enough chunks that handing them out costs little beside the games.
-KERNEL_CHUNK_GAMES = 2000
-KERNEL_EXPERT_CHUNK_GAMES = 250
-ENGINE_CHUNK_GAMES = 25
+CHUNK_COST = 2000.0
+
+# A run that costs less than this (some 0.1 s of work) is played in this process: starting and ending a pool
+# of processes would cost more than it saves.
+POOL_COST = 3000.0
+
+
+def game_cost(plan: Plan) -> float:
+    """What one game of ``plan`` costs, in greedy games played by the kernel."""
+    cost = max(GAME_COST.get(bot, GAME_COST["search"]) for bot in plan.bots)
+    return cost if _kernel_plays(plan) else cost * ENGINE_SLOWER
+
+
+def plan_cost(plan: Plan) -> float:
+    """What all of ``plan``'s games cost, in greedy games played by the kernel."""
+    return plan.total_games * game_cost(plan) if plan.games else 0.0
 
 
 def chunk_size_for(plan: Plan, workers: int) -> int:
-    """Seeds per chunk of ``plan``: enough chunks to share the work out evenly among ``workers``, each at
-    most the games above, and at least one seed."""
+    """Seeds per chunk of ``plan``: enough chunks to share the work out evenly among ``workers``, each of
+    at most ``CHUNK_COST``, and at least one seed."""
     per_seed = len(plan.specs) * (2 if plan.skill else 1)
-    if not _kernel_plays(plan):
-        budget = ENGINE_CHUNK_GAMES
-    else:
-        budget = KERNEL_EXPERT_CHUNK_GAMES if "expert" in plan.bots else KERNEL_CHUNK_GAMES
-    return max(1, min(-(-plan.games // max(1, workers * 8)), budget // per_seed))
+    budget = int(CHUNK_COST / (game_cost(plan) * per_seed))
+    return max(1, min(-(-plan.games // max(1, workers * 8)), budget))
+
+
+def _plan_chunks(plan: Plan, step: int) -> Iterator[Chunk]:
+    """``plan``'s chunks in order, ``step`` seeds each, the seeds drawn as the chunks are made."""
+    master = random.Random(plan.seed)
+    for first in range(0, plan.games, step):
+        count = min(step, plan.games - first)
+        yield Chunk(plan, first, tuple(master.getrandbits(64) for _ in range(count)))
 
 
 def chunks(plans: Sequence[Plan], workers: int, size: int | None = None) -> Iterator[tuple[int, Chunk]]:
-    """(plan index, chunk) for every chunk of every plan, in the order given (put the slowest plans first,
-    so that they do not straggle at the end). The seeds are drawn as the chunks are made, not before:
-    a run's memory does not grow with its games."""
-    for p, plan in enumerate(plans):
-        master = random.Random(plan.seed)
-        step = size or chunk_size_for(plan, workers)
-        for first in range(0, plan.games, step):
-            count = min(step, plan.games - first)
-            yield p, Chunk(plan, first, tuple(master.getrandbits(64) for _ in range(count)))
+    """(plan index, chunk) for every chunk of every plan, the plans interleaved: the next chunk is always
+    one of the plan least far along (the smallest share of its seeds handed out; the first plan given on
+    a tie). Every plan thus moves at the same pace: the games done are the same share of the work
+    whatever each plan's games cost, so that an estimate of the time left from the games done holds from
+    the start; and a stop finds every plan with its share of games played. The seeds are drawn as the
+    chunks are made, not before: a run's memory does not grow with its games."""
+    streams = [_plan_chunks(plan, size or chunk_size_for(plan, workers)) for plan in plans]
+    handed = [0] * len(plans)
+    waiting = [(0.0, p) for p, plan in enumerate(plans) if plan.games]
+    heapq.heapify(waiting)
+    while waiting:
+        _, p = heapq.heappop(waiting)
+        chunk = next(streams[p])
+        handed[p] += len(chunk.seeds)
+        if handed[p] < plans[p].games:
+            heapq.heappush(waiting, (handed[p] / plans[p].games, p))
+        yield p, chunk
 
 
 class Collector:
@@ -297,6 +331,12 @@ class Collector:
         self.done = 0
         self.progress = progress
         self.on_chunk = on_chunk
+
+    def start(self) -> None:
+        """The games are starting: told to a progress display that asks (``at_start``). A stop may come
+        from here on, and is kept."""
+        if self.progress is not None and getattr(self.progress, "at_start", False):
+            self.progress(0, self.total)
 
     def _merged(self, p: int, tallies: Sequence[Tally]) -> Tally:
         plan = self.plans[p]
@@ -378,18 +418,24 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
     """Play every plan; with ``jobs`` > 1 in that many local processes. Ctrl-C (or any KeyboardInterrupt)
     stops at once and keeps the finished chunks; the results keep the interruption as ``stopped``.
     ``on_chunk`` hears of each finished chunk at once (``simulate --logs`` writes its logs so)."""
+    if sum(plan_cost(plan) for plan in plans) < POOL_COST:
+        jobs = 1  # the same results: only the time taken depends on the processes
     collector = Collector(plans, progress, on_chunk)
     work = chunks(plans, jobs, chunk_size)
     stopped: KeyboardInterrupt | None = None
     if jobs <= 1:
         try:
+            collector.start()
             for p, chunk in work:
                 collector.finished(p, chunk, run_chunk(chunk))
         except KeyboardInterrupt as exc:
             stopped = exc
         return collector.results(stopped)
-    # Forked workers start at once and re-import nothing; the pool is made before the caller's progress
-    # display starts a thread. Where there is no fork (Windows), spawn.
+    # Forked workers start at once and re-import nothing, and share the tables the parent built (the
+    # rule sets' Games and kernel tables, made above by ``_kernel_plays``); the pool is made before the
+    # caller's progress display starts a thread. Where there is no fork (Windows), spawn.
+    import multiprocessing
+
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with _stop_signals_blocked():
         pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
@@ -397,6 +443,7 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
     try:
         # Each chunk, as it finishes, is put on ``finished`` by the pool's result thread; the run waits on
         # it (a wait Ctrl-C interrupts) and hands out one more chunk for each one done.
+        collector.start()
         finished: queue.SimpleQueue[tuple[int, Any]] = queue.SimpleQueue()
         pending: dict[int, tuple[int, Chunk]] = {}
         number = 0
@@ -441,6 +488,8 @@ def _end(pool: Any) -> None:
     sent to the whole process group can catch it anywhere), and terminate() takes that lock first: so it
     runs in a thread of its own, and if it has not ended in half a second, every worker is killed and the
     thread, a daemon blocked on a lock nobody will free, is left to end with the process."""
+    import multiprocessing
+
     ender = threading.Thread(target=lambda: (pool.terminate(), pool.join()), daemon=True)
     ender.start()
     ender.join(timeout=0.5)
@@ -449,5 +498,5 @@ def _end(pool: Any) -> None:
             child.kill()
 
 
-__all__ = ["Chunk", "ChunkResult", "Collector", "GameSpec", "Plan", "PlanResult", "Progress", "chunk_size_for",
-           "chunks", "kernel_notes", "run_chunk", "run_plans", "seeds_for"]
+__all__ = ["Chunk", "ChunkResult", "Collector", "GAME_COST", "GameSpec", "Plan", "PlanResult", "Progress",
+           "chunk_size_for", "chunks", "game_cost", "kernel_notes", "plan_cost", "run_chunk", "run_plans", "seeds_for"]
