@@ -277,12 +277,17 @@ def plan_cost(plan: Plan) -> float:
     return plan.total_games * game_cost(plan) if plan.games else 0.0
 
 
+# Chunks a plan is cut into at least (where it has the seeds): enough that the plans played side by side
+# keep pace with one another closely, whatever their size, and that the work shares out evenly.
+CHUNKS_AT_LEAST = 64
+
+
 def chunk_size_for(plan: Plan, workers: int) -> int:
-    """Seeds per chunk of ``plan``: enough chunks to share the work out evenly among ``workers``, each of
-    at most ``CHUNK_COST``, and at least one seed."""
+    """Seeds per chunk of ``plan``: at least ``CHUNKS_AT_LEAST`` chunks (eight a worker, where there are
+    more workers), each of at most ``CHUNK_COST``, and at least one seed."""
     per_seed = len(plan.specs) * (2 if plan.skill else 1)
     budget = int(CHUNK_COST / (game_cost(plan) * per_seed))
-    return max(1, min(-(-plan.games // max(1, workers * 8)), budget))
+    return max(1, min(-(-plan.games // max(CHUNKS_AT_LEAST, workers * 8)), budget))
 
 
 def _plan_chunks(plan: Plan, step: int) -> Iterator[Chunk]:
@@ -295,21 +300,26 @@ def _plan_chunks(plan: Plan, step: int) -> Iterator[Chunk]:
 
 def chunks(plans: Sequence[Plan], workers: int, size: int | None = None) -> Iterator[tuple[int, Chunk]]:
     """(plan index, chunk) for every chunk of every plan, the plans interleaved: the next chunk is always
-    one of the plan least far along (the smallest share of its seeds handed out; the first plan given on
-    a tie). Every plan thus moves at the same pace: the games done are the same share of the work
+    one of the plan least far along (the smallest share of its seeds handed out, half-way through the
+    chunk; the first plan given on a tie). Every plan thus moves at the same pace: the games done are the same share of the work
     whatever each plan's games cost, so that an estimate of the time left from the games done holds from
     the start; and a stop finds every plan with its share of games played. The seeds are drawn as the
     chunks are made, not before: a run's memory does not grow with its games."""
-    streams = [_plan_chunks(plan, size or chunk_size_for(plan, workers)) for plan in plans]
+    steps = [size or chunk_size_for(plan, workers) for plan in plans]
+    streams = [_plan_chunks(plan, step) for plan, step in zip(plans, steps)]
     handed = [0] * len(plans)
-    waiting = [(0.0, p) for p, plan in enumerate(plans) if plan.games]
+
+    def middle(p: int) -> float:  # how far along the plan is half-way through its next chunk
+        return (handed[p] + min(steps[p], plans[p].games - handed[p]) / 2) / plans[p].games
+
+    waiting = [(middle(p), p) for p, plan in enumerate(plans) if plan.games]
     heapq.heapify(waiting)
     while waiting:
         _, p = heapq.heappop(waiting)
         chunk = next(streams[p])
         handed[p] += len(chunk.seeds)
         if handed[p] < plans[p].games:
-            heapq.heappush(waiting, (handed[p] / plans[p].games, p))
+            heapq.heappush(waiting, (middle(p), p))
         yield p, chunk
 
 
