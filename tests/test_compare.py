@@ -622,17 +622,29 @@ def test_a_comparison_stopped_early_keeps_every_figure_whose_games_finished():
             return run_plans(plans, jobs=1, chunk_size=2, progress=stop)
         return runner
 
-    first = run_comparison(chosen, settings, stopped_after(1))  # one chunk: the search pair's
-    assert first["settings"]["games_played"] == 0 and not first["settings"]["complete"]
-    assert first["settings"]["skill_seeds_played"] == {"search-greedy": 2, "expert-greedy": 0, "greedy-random": 0}
-    assert [f["key"] for f in first["figures"]] == ["skill.search-greedy"]
-    assert first["rules_differing"] and first["exact"]["cotton-1674"]["mean"] == 5.6952
-    assert "NaN" not in dumps(first)
+    first = run_comparison(chosen, settings, stopped_after(1))  # one chunk: the main plan's, least far along
+    assert first["settings"]["games_played"] == 2 and not first["settings"]["complete"]
+    assert first["settings"]["skill_seeds_played"] == {"search-greedy": 0, "expert-greedy": 0, "greedy-random": 0}
+    assert first["figures"] and not [f for f in first["figures"] if f["section"] == "skill"]
     text = " ".join(render_text(first).split())
-    assert "Stopped early: the games 0 of 40 a profile; the skill seeds, search v greedy 2 of 10, expert v " \
+    assert "Stopped early: the games 2 of 40 a profile; the skill seeds, search v greedy 0 of 10, expert v " \
            "greedy 0 of 10, greedy v random 0 of 10." in text
+    assert "Stopped early: the games 2 of 40" in render_markdown(first)
+
+    def skill_alone(plans, progress):  # the skill games finished, none of the main plan's
+        from costly_variants.compare.runner import PlanResult
+        from costly_variants.compare.tally import Tally
+
+        return [*run_plans(plans[:-1], jobs=1), PlanResult(plans[-1], Tally.empty(2), complete=False)]
+
+    skill = run_comparison(chosen, settings, skill_alone)
+    assert skill["settings"]["games_played"] == 0
+    assert [f["key"] for f in skill["figures"]] == ["skill.search-greedy", "skill.expert-greedy",
+                                                    "skill.greedy-random"]
+    assert skill["rules_differing"] and skill["exact"]["cotton-1674"]["mean"] == 5.6952
+    assert "NaN" not in dumps(skill) and skill["checks"] == {} and skill["deals_quartiles"] == {}
+    text = " ".join(render_text(skill).split())
     assert "search beats greedy" in text and "Exact hand statistics" in text and "No difference" not in text
-    assert "Stopped early: the games 0 of 40" in render_markdown(first)
     later = run_comparison(chosen, settings, stopped_after(6))  # a chunk of every plan, and more
     played = later["settings"]["skill_seeds_played"]
     assert later["settings"]["games_played"] > 0 and all(played.values())
