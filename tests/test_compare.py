@@ -703,3 +703,24 @@ def test_the_games_done_tell_the_time_left_from_a_tenth_of_the_work_on():
             assert abs(estimate / (end - at) - 1) <= 0.3, (share, done, total, estimate, end - at)
             checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["kernel", "engine"])
+@pytest.mark.parametrize("bots, skill", [(("greedy",), False), (("expert", "greedy"), True)])
+def test_rule_sets_that_play_alike_are_played_once_with_the_same_sums(monkeypatch, pure, bots, skill):
+    """Holme's notes change no rule of Cotton's that plays: their games are played once, and every sum
+    (each rule set's, and those against the first) is what playing both gives, twin of the first or not."""
+    from costly_variants.compare import runner
+    from costly_variants.game import kernel
+
+    if pure:
+        monkeypatch.setattr(kernel, "plays", lambda bots: False)
+    chosen = [profiles.load(i) for i in ("cotton-1674", "parlett-121", "holme-1688", "parlett-121")]
+    specs = tuple(GameSpec.from_profile(p, label=f"{p.id}-{i}") for i, p in enumerate(chosen))
+    plan = Plan(specs, bots, 5, 6, skill=skill)
+    assert runner.twins(plan) == (0, 1, 0, 1)
+    chunk = next(runner.chunks([plan], 1, size=6))[1]
+    once = runner.run_chunk(chunk).tally
+    monkeypatch.setattr(runner, "twins", lambda plan: tuple(range(len(plan.specs))))
+    every = runner.run_chunk(chunk).tally
+    assert once == every and once.games == 6

@@ -143,9 +143,30 @@ def seeds_for(seed: int, games: int) -> tuple[int, ...]:
     return tuple(master.getrandbits(64) for _ in range(games))
 
 
+@lru_cache(maxsize=256)
+def _values_of(rules_json: str) -> str:
+    return json.dumps(json.loads(rules_json)["values"], sort_keys=True)
+
+
+def twins(plan: Plan) -> tuple[int, ...]:
+    """For each rule set of ``plan``, the first with the same rules, value for value (itself where none
+    before it has them). A rule set that plays as an earlier one (Holme's notes over Cotton change no
+    rule that plays) has the same games on the same seeds: they are played once, and their tables made
+    once. Not where the plan keeps the games' logs, each of which names its rule set."""
+    if plan.logs:
+        return tuple(range(len(plan.specs)))
+    first: dict[str, int] = {}
+    return tuple(first.setdefault(_values_of(spec.rules_json), s) for s, spec in enumerate(plan.specs))
+
+
+def _played_specs(plan: Plan) -> list[GameSpec]:
+    """The rule sets whose games are played: the first of each set of twins."""
+    return [spec for s, (spec, twin) in enumerate(zip(plan.specs, twins(plan))) if s == twin]
+
+
 def _kernel_plays(plan: Plan) -> bool:
     return (not plan.check and not plan.logs and kernel.plays(plan.bots)
-            and not any(kernel.cannot_play(spec.game().rules) for spec in plan.specs))
+            and not any(kernel.cannot_play(spec.game().rules) for spec in _played_specs(plan)))
 
 
 def kernel_notes(plans: Sequence[Plan]) -> list[str]:
@@ -157,7 +178,7 @@ def kernel_notes(plans: Sequence[Plan]) -> list[str]:
     for plan in plans:
         if plan.check or plan.logs or not all(bot in kernel.BOT_CODES for bot in plan.bots):
             continue
-        for spec in plan.specs:
+        for spec in _played_specs(plan):
             reason = kernel.cannot_play(spec.game().rules)
             if reason is not None and spec.label not in notes:
                 notes[spec.label] = f"note: {spec.label}: {reason}; its games are played by the Python engine " \
@@ -189,8 +210,11 @@ def _skill_tally(games: Sequence[Game], plan: Plan, seeds: Sequence[int],
     stronger bot's side won, per rule set (None where ``winners`` hands a game back)."""
     strong, weak = plan.bots
     tally = Tally.empty(len(games), skill=True)
-    won = []
-    for game in games:
+    won: list[list[int]] = []
+    for game, twin in zip(games, twins(plan)):
+        if twin < len(won):  # the same games as an earlier rule set's
+            won.append(won[twin])
+            continue
         first, second = winners(game, (strong, weak)), winners(game, (weak, strong))
         if first is None or second is None:
             return None
@@ -211,8 +235,10 @@ def _engine_chunk(chunk: Chunk) -> ChunkResult:
         assert skill is not None
         return ChunkResult(skill)
     logs: list[list[dict[str, Any]]] = [[] for _ in games]
-    runs = [_records(game, plan, plan.bots, chunk.seeds, logs[s] if plan.logs else None)
-            for s, game in enumerate(games)]
+    runs: list[list[GameRecord]] = []
+    for s, (game, twin) in enumerate(zip(games, twins(plan))):
+        runs.append(runs[twin] if twin < s else
+                    _records(game, plan, plan.bots, chunk.seeds, logs[s] if plan.logs else None))
     for i in range(len(chunk.seeds)):
         tally.add_seed([run[i] for run in runs], names=plan.names)
     return ChunkResult(tally, tuple(tuple(kept) for kept in logs) if plan.logs else ())
@@ -228,13 +254,19 @@ def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
     if plan.skill:
         skill = _skill_tally(games, plan, chunk.seeds, lambda game, bots: kernel.winners(game.rules, bots, chunk.seeds))
         return None if skill is None else ChunkResult(skill)
-    layout = KernelLayout([kernel.compiled(game.rules).kinds for game in games])
+    same = twins(plan)
+    layout = KernelLayout([kernel.compiled(games[twin].rules).kinds for twin in same])
     base: bytes | None = None
-    for s, game in enumerate(games):
-        raw = kernel.tally(game.rules, plan.bots, chunk.seeds, layout, eldest_counts=plan.eldest_counts,
-                           base=base, keep=s == 0 and len(games) > 1)
+    raws: list[dict[str, Any]] = []
+    for s, (game, twin) in enumerate(zip(games, same)):
+        if 0 < twin < s:  # the same games as an earlier rule set's, summed against the same first ones
+            raw = raws[twin]
+        else:  # (a twin of the first is played again: its sums against the first's are its own)
+            raw = kernel.tally(games[twin].rules, plan.bots, chunk.seeds, layout, eldest_counts=plan.eldest_counts,
+                               base=base, keep=s == 0 and len(games) > 1)
         if raw is None:
             return None
+        raws.append(raw)
         tally.sums[s] = layout.sums(raw, crossed=s > 0, names=plan.names)
         base = base if s else raw["vectors"]
     tally.games = len(chunk.seeds)
@@ -509,4 +541,5 @@ def _end(pool: Any) -> None:
 
 
 __all__ = ["Chunk", "ChunkResult", "Collector", "GAME_COST", "GameSpec", "Plan", "PlanResult", "Progress",
-           "chunk_size_for", "chunks", "game_cost", "kernel_notes", "plan_cost", "run_chunk", "run_plans", "seeds_for"]
+           "chunk_size_for", "chunks", "game_cost", "kernel_notes", "plan_cost", "run_chunk", "run_plans", "seeds_for",
+           "twins"]
