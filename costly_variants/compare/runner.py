@@ -258,12 +258,12 @@ def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
     layout = KernelLayout([kernel.compiled(games[twin].rules).kinds for twin in same])
     base: bytes | None = None
     raws: list[dict[str, Any]] = []
-    for s, (game, twin) in enumerate(zip(games, same)):
-        if 0 < twin < s:  # the same games as an earlier rule set's, summed against the same first ones
-            raw = raws[twin]
-        else:  # (a twin of the first is played again: its sums against the first's are its own)
-            raw = kernel.tally(games[twin].rules, plan.bots, chunk.seeds, layout, eldest_counts=plan.eldest_counts,
-                               base=base, keep=s == 0 and len(games) > 1)
+    for s, twin in enumerate(same):
+        # A twin of a later rule set has its games and its sums against the first's; a twin of the first is
+        # played again, as its sums against the first's are its own.
+        raw = raws[twin] if 0 < twin < s else kernel.tally(
+            games[twin].rules, plan.bots, chunk.seeds, layout, eldest_counts=plan.eldest_counts, base=base,
+            keep=s == 0 and len(games) > 1)
         if raw is None:
             return None
         raws.append(raw)
