@@ -259,11 +259,11 @@ def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
     base: bytes | None = None
     raws: list[dict[str, Any]] = []
     for s, twin in enumerate(same):
-        # A twin of a later rule set has its games and its sums against the first's; a twin of the first is
-        # played again, as its sums against the first's are its own.
-        raw = raws[twin] if 0 < twin < s else kernel.tally(
+        # A twin of a later rule set has its games and its sums against the first's; a twin of the first has
+        # the first's games, and against them the sums of their squares.
+        raw = (raws[twin] if 0 < twin < s else _against_itself(raws[0]) if twin == 0 < s else kernel.tally(
             games[twin].rules, plan.bots, chunk.seeds, layout, eldest_counts=plan.eldest_counts, base=base,
-            keep=s == 0 and len(games) > 1)
+            keep=s == 0 and len(games) > 1))
         if raw is None:
             return None
         raws.append(raw)
@@ -271,6 +271,13 @@ def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
         base = base if s else raw["vectors"]
     tally.games = len(chunk.seeds)
     return ChunkResult(tally)
+
+
+def _against_itself(raw: dict[str, Any]) -> dict[str, Any]:
+    """The kernel's sums of a chunk's games, with their sums against the same games as those of a rule set
+    against the first: each measure times itself (its square), times the same game's deals."""
+    return raw | {"cross_ab": raw["squares"], "cross_ad": raw["by_deals"], "cross_da": raw["by_deals"],
+                  "decisive_cross": [(deal, deals, deal, deals, k) for deal, deals, k in raw["decisive"]]}
 
 
 def run_chunk(chunk: Chunk) -> ChunkResult:
