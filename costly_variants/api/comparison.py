@@ -106,8 +106,9 @@ class Comparison:
         core); any number gives the same result. ``scheduler``: a ``tcp://HOST:PORT`` Dask scheduler to
         play on instead (the ``dask`` extra). ``skill_games``: seeds for the skill figures (None: 2,000, and
         1,600 for the pair with the search bot, at 20,000 ``games``, and in proportion to ``games``
-        otherwise, as ``costly compare`` plays them; 0 leaves them out). ``check_exact``: also count the eldest's dealt hands against the exact mean. ``search_games``:
-        seeds for the search bot's pair (at most ``skill_games``).
+        otherwise, as ``costly compare`` plays them; 0 leaves them out). ``check_exact``: also count the
+        eldest's dealt hands against the exact mean. ``search_games``: seeds for the search bot's pair (at
+        most ``skill_games``; None: as above, or ``skill_games`` where that is given).
 
         Ctrl-C stops the games and keeps those finished (``complete`` is then False): stopped before any
         finished, the comparison still has the rules that differ and the exact figures, and every figure
