@@ -39,12 +39,29 @@ def test_the_defaults_are_the_commands():
     api = running.comparison_settings(games=run["games"].default, seed=run["seed"].default,
                                       bots=run["bots"].default, skill_games=run["skill_games"].default)
     assert api == settings  # the same settings, whether the defaults are spelt out or left to the runner
-    assert (settings.games, settings.skill_games, settings.seeds_of("search", "greedy")) == (20_000, 2_000, 400)
+    assert (settings.games, settings.skill_games, settings.seeds_of("search", "greedy")) == (20_000, 2_000, 1_600)
     by_rule = inspect.signature(cv.Comparison.by_rule).parameters
     assert by_rule["games"].default == running.comparison_settings(
         games=None, seed=1, bots=("greedy",), skill_games=0, by_rule=True).games == 10_000
     assert run["bots"].default == running.DEFAULT_BOTS == ("greedy",) and compare.bot is None
     assert compare.jobs == running.default_jobs()
+
+
+@pytest.mark.parametrize("games, skill, search", [(20_000, 2_000, 1_600), (2_000, 200, 160), (10, 10, 10),
+                                                  (3, 3, 3), (25, 10, 10), (200, 20, 16), (40_000, 4_000, 3_200)])
+def test_games_scale_every_part_of_the_run(games, skill, search):
+    """``--games N`` (``games=``) scales the skill seeds with the main games, never below what an interval
+    needs; a number of skill or search seeds given is kept."""
+    settings = running.comparison_settings(games=games, seed=1, bots=("greedy",), skill_games=None)
+    assert (settings.games, settings.skill_games, settings.seeds_of("search", "greedy"),
+            settings.seeds_of("expert", "greedy")) == (games, skill, search, skill)
+    given = running.comparison_settings(games=games, seed=1, bots=("greedy",), skill_games=7)
+    assert (given.skill_games, given.seeds_of("search", "greedy")) == (7, 7)
+    searched = running.comparison_settings(games=games, seed=1, bots=("greedy",), skill_games=None, search_games=5)
+    assert (searched.skill_games, searched.seeds_of("search", "greedy")) == (skill, min(5, skill))
+    parsed = build_parser().parse_args(["compare", "--games", str(games)])
+    assert running.comparison_settings(games=parsed.games, seed=1, bots=("greedy",),
+                                       skill_games=parsed.skill_games) == settings
 
 
 def test_rows_and_the_data_frame_hold_every_figure(small):

@@ -349,6 +349,7 @@ def test_ctrl_c_stops_at_once_and_reports_the_games_finished(jobs, sig, offset):
     assert proc.returncode == STOPS[sig] and running.without_progress(err) == "", err
     data = json.loads(out)
     assert 0 < data["games"] < int(games) and sum(data["wins_by_team"]) == data["games"]
+    assert data["complete"] is False and data["games_asked"] == int(games)  # says it was cut short
     assert running.processes_with(games) == []  # no worker left behind
 
 
@@ -574,3 +575,152 @@ def test_a_stop_in_the_middle_of_counting_a_chunk_never_counts_it_in_part(monkey
     assert result.stopped is not None and not result.complete
     games = [s.games for s in result.runs]
     assert games[0] == games[1] == result.games and 0 < result.games < 40
+
+
+def test_a_stop_before_the_first_chunk_finishes_still_reports_what_needs_no_games(tmp_path):
+    """Stopped as the games start (the ``progress: 0 of N`` line), before any chunk is done: the rules
+    that differ and the exact hand figures need no games, and the report says what was cut short."""
+    games = _unique_games(40)
+    proc = subprocess.Popen([sys.executable, "-m", "costly_variants", "compare", "cotton-1674", "parlett-121",
+                             "--bot", "search", "--games", games, "--skill-games", "0", "--jobs", "1",
+                             "--csv", str(tmp_path / "out.csv"), "--progress", "lines"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=WORK,
+                            start_new_session=True, env=dict(os.environ, COSTLY_PURE_PYTHON="1"))
+    seen = running.wait_for_games(proc, at_least=0)  # the run under way, its first chunk some games long
+    os.kill(proc.pid, signal.SIGINT)
+    out, err, _ = running.finish(proc, seen)
+    assert proc.returncode == 130 and running.without_progress(err) == "", err
+    played = int(out.split()[0])
+    flat = " ".join(out.split())
+    assert out.startswith(f"{played} games per profile of {games} (interrupted)")
+    assert f"Stopped early: the games {played} of {games} a profile." in flat
+    assert "Rules that differ (14)" in out and "game.target: A 61; B 121" in out
+    assert "Exact hand statistics" in out and "mean count 5.695 7.135" in flat
+    assert "nothing to report" not in out + err
+    if played == 0:  # no game, no figure of games: none shown, none in the CSV
+        assert "\nGames" not in out and "Differences from" not in out
+        assert (tmp_path / "out.csv").read_text(encoding="utf-8").count("\n") == 1
+
+
+def test_a_comparison_stopped_early_keeps_every_figure_whose_games_finished():
+    """The skill games and the main games are played side by side: a stop after a few chunks has some of
+    each, and the document has every figure with games, says how many of each part were played, and
+    leaves out a figure of none (its JSON has no NaN)."""
+    from costly_variants.compare.report import render_markdown, render_text
+    from costly_variants.profiles.display import dumps
+
+    chosen = [profiles.load("cotton-1674"), profiles.load("parlett-121")]
+    settings = Settings(40, 1, ("greedy",), skill_games=10, search_games=10)
+
+    def stopped_after(chunks: int):
+        def runner(plans, progress):
+            told = iter(range(chunks - 1))  # the last chunk told of is kept, then the stop
+
+            def stop(done, total):
+                if next(told, None) is None:
+                    raise KeyboardInterrupt
+            return run_plans(plans, jobs=1, chunk_size=2, progress=stop)
+        return runner
+
+    first = run_comparison(chosen, settings, stopped_after(1))  # one chunk: the main plan's, least far along
+    assert first["settings"]["games_played"] == 2 and not first["settings"]["complete"]
+    assert first["settings"]["skill_seeds_played"] == {"search-greedy": 0, "expert-greedy": 0, "greedy-random": 0}
+    assert first["figures"] and not [f for f in first["figures"] if f["section"] == "skill"]
+    text = " ".join(render_text(first).split())
+    assert "Stopped early: the games 2 of 40 a profile; the skill seeds, search v greedy 0 of 10, expert v " \
+           "greedy 0 of 10, greedy v random 0 of 10." in text
+    assert "Stopped early: the games 2 of 40" in render_markdown(first)
+
+    def skill_alone(plans, progress):  # the skill games finished, none of the main plan's
+        from costly_variants.compare.runner import PlanResult
+        from costly_variants.compare.tally import Tally
+
+        return [*run_plans(plans[:-1], jobs=1), PlanResult(plans[-1], Tally.empty(2), complete=False)]
+
+    skill = run_comparison(chosen, settings, skill_alone)
+    assert skill["settings"]["games_played"] == 0
+    assert [f["key"] for f in skill["figures"]] == ["skill.search-greedy", "skill.expert-greedy",
+                                                    "skill.greedy-random"]
+    assert skill["rules_differing"] and skill["exact"]["cotton-1674"]["mean"] == 5.6952
+    assert "NaN" not in dumps(skill) and skill["checks"] == {} and skill["deals_quartiles"] == {}
+    text = " ".join(render_text(skill).split())
+    assert "search beats greedy" in text and "Exact hand statistics" in text and "No difference" not in text
+    later = run_comparison(chosen, settings, stopped_after(6))  # a chunk of every plan, and more
+    played = later["settings"]["skill_seeds_played"]
+    assert later["settings"]["games_played"] > 0 and all(played.values())
+    assert {f["section"] for f in later["figures"]} >= {"game", "skill"}
+
+
+def test_the_plans_are_played_side_by_side_each_at_the_same_pace():
+    """Every chunk is of the plan least far along: at each point every plan has about the same share of
+    its seeds handed out, so that the games done are the same share of the work however costly each
+    plan's games are (what makes the estimate of the time left true)."""
+    from costly_variants.compare.runner import chunk_size_for, chunks, seeds_for
+    from costly_variants.compare.study import plans_for
+
+    plans = plans_for(profiles.load_all(), Settings(2_000, 1, ("greedy",), skill_games=200, search_games=160))
+    step = [chunk_size_for(plan, 2) / plan.games for plan in plans]  # a chunk's share of its plan
+    handed = [0] * len(plans)
+    drawn: list[list[int]] = [[] for _ in plans]
+    for p, chunk in chunks(plans, 2):
+        handed[p] += len(chunk.seeds)
+        drawn[p] += chunk.seeds
+        shares = [h / plan.games for h, plan in zip(handed, plans)]
+        assert max(shares) - min(shares) <= max(step) + 1e-9
+    assert handed == [plan.games for plan in plans]
+    # each plan's seeds are its own, whatever the interleaving
+    assert all(tuple(drawn[p]) == seeds_for(plan.seed, plan.games) for p, plan in enumerate(plans))
+
+
+def test_the_games_done_tell_the_time_left_from_a_tenth_of_the_work_on():
+    """The estimate of the time left that the games done give (the time so far, times the games left over
+    the games done), from the first tenth of the work to the last: within 30% of the time the run then
+    really takes, though the search bot's games cost some thirty times a greedy game. Each progress event
+    is timed as it comes, in CPU time (which another process's load barely moves)."""
+    from costly_variants.compare.study import plans_for
+
+    plans = plans_for([profiles.load("cotton-1674"), profiles.load("parlett-121")],
+                      Settings(2_000, 1, ("greedy",), skill_games=200, search_games=100))
+
+    class Told:
+        at_start = True
+
+        def __init__(self) -> None:
+            self.events: list[tuple[float, int, int]] = []
+
+        def __call__(self, done: int, total: int) -> None:
+            self.events.append((time.process_time(), done, total))
+
+    told = Told()
+    run_plans(plans, jobs=1, progress=told)
+    start, end, total = told.events[0][0], told.events[-1][0], told.events[-1][2]
+    assert told.events[0][1] == 0 and told.events[-1][1] == total
+    checked = 0
+    for at, done, _ in told.events:
+        share = (at - start) / (end - start)  # of the work, by the time it took
+        if 0.1 <= share <= 0.9:
+            estimate = (at - start) * (total - done) / done
+            assert abs(estimate / (end - at) - 1) <= 0.3, (share, done, total, estimate, end - at)
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["kernel", "engine"])
+@pytest.mark.parametrize("bots, skill", [(("greedy",), False), (("expert", "greedy"), True)])
+def test_rule_sets_that_play_alike_are_played_once_with_the_same_sums(monkeypatch, pure, bots, skill):
+    """Holme's notes change no rule of Cotton's that plays: their games are played once, and every sum
+    (each rule set's, and those against the first) is what playing both gives, twin of the first or not."""
+    from costly_variants.compare import runner
+    from costly_variants.game import kernel
+
+    if pure:
+        monkeypatch.setattr(kernel, "plays", lambda bots: False)
+    chosen = [profiles.load(i) for i in ("cotton-1674", "parlett-121", "holme-1688", "parlett-121")]
+    specs = tuple(GameSpec.from_profile(p, label=f"{p.id}-{i}") for i, p in enumerate(chosen))
+    plan = Plan(specs, bots, 5, 6, skill=skill)
+    assert runner.twins(plan) == (0, 1, 0, 1)
+    chunk = next(runner.chunks([plan], 1, size=6))[1]
+    once = runner.run_chunk(chunk).tally
+    monkeypatch.setattr(runner, "twins", lambda plan: tuple(range(len(plan.specs))))
+    every = runner.run_chunk(chunk).tally
+    assert once == every and once.games == 6

@@ -105,12 +105,14 @@ class Comparison:
         first). ``bots``: one name, or one per seat in turn. ``jobs``: local processes (default: one a
         core); any number gives the same result. ``scheduler``: a ``tcp://HOST:PORT`` Dask scheduler to
         play on instead (the ``dask`` extra). ``skill_games``: seeds for the skill figures (None: 2,000, and
-        400 for the pair with the slow search bot, as ``costly compare`` plays them; 0 leaves them
-        out). ``check_exact``: also count the eldest's dealt hands against the exact mean. ``search_games``:
-        seeds for the search bot's pair (at most ``skill_games``).
+        1,600 for the pair with the search bot, at 20,000 ``games``, and in proportion to ``games``
+        otherwise, as ``costly compare`` plays them; 0 leaves them out). ``check_exact``: also count the
+        eldest's dealt hands against the exact mean. ``search_games``: seeds for the search bot's pair (at
+        most ``skill_games``; None: as above, or ``skill_games`` where that is given).
 
-        Ctrl-C stops the games and keeps those finished (``complete`` is then False); stopped before any
-        finished, it raises KeyboardInterrupt.
+        Ctrl-C stops the games and keeps those finished (``complete`` is then False): stopped before any
+        finished, the comparison still has the rules that differ and the exact figures, and every figure
+        whose games finished.
         """
         from .. import profiles as bundled
 
@@ -123,9 +125,7 @@ class Comparison:
         settings = running.comparison_settings(games=games, seed=seed, bots=chosen_bots, skill_games=skill_games,
                                                check_exact=check_exact, search_games=search_games)
         runner = running.PlanRunner(jobs=jobs, scheduler=scheduler)
-        data = running.run_comparison(chosen, settings, runner)
-        _raise_if_nothing_played(data, runner)
-        return cls(data)
+        return cls(running.run_comparison(chosen, settings, runner))
 
     @classmethod
     def by_rule(cls, a: ProfileRef, b: ProfileRef, *, games: int = running.DEFAULT_BY_RULE_GAMES,

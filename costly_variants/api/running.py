@@ -21,14 +21,15 @@ if TYPE_CHECKING:
     ProfileRef = Profile | str | os.PathLike[str]
 
 # `costly compare` with no arguments: five profiles x DEFAULT_GAMES greedy games, plus the skill games
-# (DEFAULT_SKILL_GAMES seeds x 2 seatings x each pairing of bots x 5 profiles). Some seconds on two cores
-# with the compiled kernel (benchmarks/bench_compare.py); --by-rule plays DEFAULT_BY_RULE_GAMES a rule set.
+# (DEFAULT_SKILL_GAMES seeds x 2 seatings x each pairing of bots x 5 profiles; DEFAULT_SEARCH_GAMES seeds for
+# the pair with the search bot, whose games cost some thirty greedy ones). About 10 s on two cores with the
+# compiled kernel (benchmarks/bench_compare.py); --by-rule plays DEFAULT_BY_RULE_GAMES a rule set.
 DEFAULT_GAMES = 20_000
 DEFAULT_SKILL_GAMES = 2_000
 DEFAULT_BY_RULE_GAMES = 10_000
-# The skill pair with the search bot plays fewer seeds unless --skill-games is given: its games are a
-# hundred times slower. 400 seeds give its share within about ±2.7 points; --skill-games 2000 within ±1.3.
-DEFAULT_SEARCH_GAMES = 400
+# Seeds enough that the search bot's share against the greedy bot is known within ±1.5 points in every
+# bundled profile (400 seeds gave ±2.4 to ±2.9; the interval narrows as the square root of the seeds).
+DEFAULT_SEARCH_GAMES = 1_600
 DEFAULT_SEED = 1
 DEFAULT_BOTS = ("greedy",)
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
@@ -137,19 +138,29 @@ def _shown(ref: Any) -> str:
 def comparison_settings(*, games: int | None, seed: int, bots: Sequence[str], skill_games: int | None,
                         check_exact: bool = False, by_rule: bool = False,
                         search_games: int | None = None) -> Settings:
-    """The settings ``costly compare`` plays: no skill games for ``--by-rule`` unless asked, and unless told the games
-    of each (``DEFAULT_GAMES`` a profile, ``DEFAULT_BY_RULE_GAMES`` a rule set of ``--by-rule``), and the
-    skill seeds (``DEFAULT_SKILL_GAMES``; for the search bot's pair ``search_games``, else
-    ``DEFAULT_SEARCH_GAMES`` where ``skill_games`` is not given, else as many as the others)."""
+    """The settings ``costly compare`` plays. The games of each profile: ``games``, else ``DEFAULT_GAMES``
+    (``DEFAULT_BY_RULE_GAMES`` a rule set of ``--by-rule``). The skill seeds: ``skill_games``, else
+    ``DEFAULT_SKILL_GAMES`` scaled to the games (``skill_seeds``; none for ``--by-rule``, unless asked);
+    the search bot's pair: ``search_games``, else as many as ``skill_games`` where that is given, else
+    ``DEFAULT_SEARCH_GAMES`` scaled to the games. So ``--games N`` scales every part of the run."""
     from ..compare.study import Settings
 
     if games is None:
         games = DEFAULT_BY_RULE_GAMES if by_rule else DEFAULT_GAMES
     if search_games is None and skill_games is None:
-        search_games = DEFAULT_SEARCH_GAMES
+        search_games = skill_seeds(DEFAULT_SEARCH_GAMES, games)
     if skill_games is None:  # --by-rule plays the skill figures only when asked for them
-        skill_games = 0 if by_rule else DEFAULT_SKILL_GAMES
+        skill_games = 0 if by_rule else skill_seeds(DEFAULT_SKILL_GAMES, games)
     return Settings(games, seed, tuple(bots), skill_games, check_exact, search_games)
+
+
+def skill_seeds(default: int, games: int) -> int:
+    """A skill pair's seeds for ``games`` a profile: its ``default`` seeds scaled as ``games`` is to
+    ``DEFAULT_GAMES`` (rounded up), and never fewer than an interval needs where the games have one
+    (``stats.MIN_GAMES``, or ``games`` where those are fewer)."""
+    from ..compare.stats import MIN_GAMES
+
+    return max(-(-default * games // DEFAULT_GAMES), min(games, MIN_GAMES))
 
 
 def run_comparison(chosen: Sequence[Profile], settings: Settings, runner: PlanRunner,
@@ -182,11 +193,11 @@ def run_simulation(chosen: Sequence[Profile], *, games: int, seed: int, bots: Se
     for note in kernel_notes([plan]):
         print(note, file=sys.stderr)
     (result,) = run_plans([plan], jobs=jobs, progress=progress, on_chunk=on_chunk)
-    summaries = [summarise_games(p.id, Game(p.rules, variant=p.id).num_teams, seed, tuple(bots), sums)
+    summaries = [summarise_games(p.id, Game(p.rules, variant=p.id).num_teams, seed, tuple(bots), sums, asked=games)
                  for p, sums in zip(chosen, result.runs)]
     return result, summaries
 
 
 __all__ = ["DEFAULT_BOTS", "DEFAULT_BY_RULE_GAMES", "DEFAULT_GAMES", "DEFAULT_SEARCH_GAMES", "DEFAULT_SEED", "DEFAULT_SKILL_GAMES", "OptionError", "PlanRunner",
            "checked_options", "comparison_settings", "default_jobs", "load_distinct", "run_by_rule",
-           "run_comparison", "run_simulation", "scheduler_problem"]
+           "run_comparison", "run_simulation", "scheduler_problem", "skill_seeds"]

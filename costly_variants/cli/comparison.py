@@ -77,16 +77,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="bundled profile ids or house profile files (default: every bundled profile)")
     p.add_argument("--games", type=_positive, default=None, metavar="N",
                    help=f"games per profile (default: {DEFAULT_GAMES}; with --by-rule {_running.DEFAULT_BY_RULE_GAMES} "
-                        "a rule set)")
+                        "a rule set); the skill seeds follow in proportion unless given")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help="the same seed gives the same report (default: %(default)s)")
     _add_run_options(p)
     p.add_argument("--skill-games", type=_count, default=None, metavar="N",
                    help="seeds for the skill figures (search v greedy, expert v greedy, greedy v random; each seed "
                         f"twice, seats swapped; default: {DEFAULT_SKILL_GAMES}, and "
-                        f"{_running.DEFAULT_SEARCH_GAMES} for the slow search bot; with --by-rule 0); 0 leaves them out")
+                        f"{_running.DEFAULT_SEARCH_GAMES} for the search bot, at --games {DEFAULT_GAMES}, in "
+                        "proportion to --games otherwise; with --by-rule 0); 0 leaves them out")
     p.add_argument("--search-games", type=_count, default=None, metavar="N",
                    help="seeds for the search bot's skill figure, at most --skill-games (default: "
-                        f"{_running.DEFAULT_SEARCH_GAMES}, or --skill-games where that is given)")
+                        f"{_running.DEFAULT_SEARCH_GAMES} at --games {DEFAULT_GAMES}, in proportion otherwise; or "
+                        "--skill-games where that is given)")
     p.add_argument("--check-exact", action="store_true",
                    help="also count the eldest's dealt hands (replaying every game) against the exact mean")
     p.add_argument("--by-rule", action="store_true",
@@ -129,10 +131,7 @@ def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True) -
     chunk, ``progress: 150 of 1000 games``, terminal or not, for a log or a script to follow."""
     mode = progress_mode(args)
     if mode == "lines":
-        def line(done: int, total: int) -> None:
-            print(f"progress: {done} of {total} {what}", file=sys.stderr, flush=True)
-
-        yield line
+        yield _Lines(what)
         return
     if mode == "off" or not bar or not sys.stderr.isatty():
         yield None
@@ -155,6 +154,19 @@ def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True) -
         yield update
     finally:
         display.stop()
+
+
+class _Lines:
+    """``--progress lines``: ``progress: 0 of 1000 games`` as the games start (a script learns the games in
+    all, and that the run is under way), then a line as each chunk finishes."""
+
+    at_start = True
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __call__(self, done: int, total: int) -> None:
+        print(f"progress: {done} of {total} {self.what}", file=sys.stderr, flush=True)
 
 
 def _stops_announced(args: argparse.Namespace) -> Any:
@@ -220,9 +232,13 @@ def _compare(args: argparse.Namespace) -> int:
             data = _running.run_by_rule(chosen[0], chosen[1], settings, runner, progress)
         else:
             data = _running.run_comparison(chosen, settings, runner, progress)
-    if data["settings"]["games_played"] == 0:
-        print("interrupted before any game finished: nothing to report", file=sys.stderr)
+    if args.by_rule and data["settings"]["games_played"] == 0:
+        switched = "; ".join(" + ".join(row["rules"]) for row in data["switches"])
+        print(f"interrupted before any game finished: no effect measured of the rules switched ({switched})",
+              file=sys.stderr)
         return _interrupted(runner.stopped)
+    # Stopped early, the report still has the rules that differ and the exact figures (they need no games),
+    # and every figure whose games finished; it says what was cut short.
     if args.json:
         print(dumps(data))
     elif args.markdown:
@@ -234,8 +250,10 @@ def _compare(args: argparse.Namespace) -> int:
         print(render_by_rule_text(data, width) if args.by_rule else render_text(data, width), end="")
     if args.csv:
         write_text(args.csv, by_rule_csv(data) if args.by_rule else render_csv(data), what="CSV file")
-    if args.plot:
+    if args.plot and data["settings"]["games_played"]:
         write_plot(args.plot, data)
+    elif args.plot:
+        print(f"interrupted before any game finished: no plot drawn ({args.plot})", file=sys.stderr)
     return EXIT_OK if data["settings"]["complete"] else _interrupted(runner.stopped)
 
 

@@ -68,6 +68,7 @@ def run_plans_on_cluster(address: str, plans: Sequence[Plan], *, chunk_size: int
         stopped: KeyboardInterrupt | None = None
         waiting = as_completed(first, loop=client.loop)
         try:
+            collector.start()
             for future in waiting:
                 p, chunk = submitted.pop(future)
                 collector.finished(p, chunk, future.result())

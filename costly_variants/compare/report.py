@@ -316,7 +316,7 @@ def _section_lines(data: dict[str, Any], section: str, title: str, ids: Sequence
 
 
 def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
-    if len(ids) < 2:
+    if len(ids) < 2 or not data["figures"]:  # none: a run stopped before any game finished
         return []
     base = key[ids[0]]
     others = list(ids[1:])
@@ -389,6 +389,8 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
     head = (f"{played} games per profile" + ("" if s["complete"] else f" of {s['games']} (interrupted)")
             + f", seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every profile")
     lines = _wrap(head, width, "", "")
+    if not s["complete"]:
+        lines += _wrap(cut_short(data), width, "  ", "  ")
     for p in data["profiles"]:
         twin = twins.get(p["id"])
         plays = f"; plays as {key[twin]}, figure for figure (left out below)" if twin else ""
@@ -455,7 +457,7 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
     sections = _wrap("Below, by line: " + ", ".join(f"{title} {line}" for title, line in where) + ".", width,
                      "", "  ")
     body: list[str] = []
-    if len(shown) > 1:
+    if len(shown) > 1 and data["figures"]:  # none: a run stopped before any game finished
         clear = _largest_clear(data, shown)
         total = len(data["figures"]) * (len(shown) - 1)
         if clear:
@@ -471,7 +473,7 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
             count = sum(len(pids) for _, pids in clear)
             body = [""] + intro + chosen + _wrap(f"({count} of {total} differences are clear of zero: every one "
                                                   "in the differences, below)", width, "  ", "  ")
-        else:
+        elif data["settings"]["games_played"]:
             body = [""] + _wrap(f"No difference from {key[shown[0]]} is clear of zero at "
                                 f"{data['settings']['games_played']} games a profile: more games (--games) narrow "
                                 "the intervals.", width, "", "")
@@ -548,6 +550,8 @@ def render_markdown(data: dict[str, Any]) -> str:
            f"{_games_line(s, 'per profile')} (seed {s['seed']}, bots {'/'.join(s['bots'])}), the same seeds "
            f"for every profile; {s['level']:.0%} intervals (Wilson for shares, t for means, paired t for differences).",
            ""]
+    if not s["complete"]:
+        out += [cut_short(data), ""]
     if data["rules_differing"]:
         out += ["### Rules that differ", "", "| rule | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
         for row in data["rules_differing"]:
@@ -562,11 +566,13 @@ def render_markdown(data: dict[str, Any]) -> str:
     out.append("| cock's nest | " + " | ".join(_exact(exact[p], lambda e: f"{e['cocks_nest_share'] * 100:.2f}%")
                                                for p in ids) + " |")
     out.append("")
-    out += ["### Simulated games", "", "| figure | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
+    if data["figures"]:
+        out += ["### Simulated games", "", "| figure | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
     for f in data["figures"]:
         out.append(f"| {_md_escape(_label(f, data).strip())} | " + " | ".join(_interval(f["estimates"][p], f["unit"])
                                                                  for p in ids) + " |")
-    out.append("")
+    if data["figures"]:
+        out.append("")
     checks = data.get("checks", {})
     names = [name for name in CHECKS if any(name in checks.get(p, {}) for p in ids)]
     if names:
@@ -577,7 +583,7 @@ def render_markdown(data: dict[str, Any]) -> str:
                 f"{_interval(checks[p][name]['simulated'], 'number')}; exact {checks[p][name]['exact']:.3f}"
                 if name in checks[p] else "-" for p in ids) + " |")
         out.append("")
-    if len(ids) > 1:
+    if len(ids) > 1 and data["figures"]:
         others = ids[1:]
         out += [f"### Differences from {ids[0]} (bold: clear of zero)", "",
                 "| figure | " + " | ".join(others) + " |", "|---" * (len(others) + 1) + "|"]
@@ -601,6 +607,19 @@ CSV_FIELDS = ("kind", "figure", "label", "profile", "baseline", "value", "low", 
 
 def _interrupted(data: dict[str, Any]) -> bool:
     return not data["settings"]["complete"]
+
+
+def cut_short(data: dict[str, Any]) -> str:
+    """What a stopped run played of what was asked, part by part, and what its report therefore holds:
+    ``Stopped early: the games 0 of 20000 a profile; the skill seeds, search v greedy 30 of 1600, ...``."""
+    s = data["settings"]
+    parts = [f"the games {s['games_played']} of {s['games']} a profile"]
+    asked, played = s.get("skill_seeds", {}), s.get("skill_seeds_played", {})
+    skill = [f"{pair.replace('-', ' v ')} {played.get(pair, 0)} of {n}" for pair, n in asked.items() if n]
+    if skill:
+        parts.append("the skill seeds, " + ", ".join(skill))
+    return (f"Stopped early: {'; '.join(parts)}. The rules that differ and the exact hand figures need no games; "
+            "every other figure is of the games finished, and one of none is left out.")
 
 
 def _games_line(s: dict[str, Any], what: str) -> str:
@@ -723,5 +742,5 @@ def by_rule_csv(data: dict[str, Any]) -> str:
     return buffer.getvalue()
 
 
-__all__ = ["by_rule_csv", "cell", "letters", "render_by_rule_markdown", "render_by_rule_text", "render_csv",
+__all__ = ["by_rule_csv", "cell", "cut_short", "letters", "render_by_rule_markdown", "render_by_rule_text", "render_csv",
            "render_markdown", "render_text"]

@@ -12,8 +12,8 @@ the result keeps the interruption, whose kind the exit status tells.
 """
 from __future__ import annotations
 
+import heapq
 import json
-import multiprocessing
 import queue
 import random
 import signal
@@ -24,8 +24,6 @@ from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..game import kernel
-from ..game.log import seat_bots
-from ..game.playout import play_game
 from ..game.state import Game
 from ..profiles import Profile
 from ..profiles.display import plain
@@ -34,6 +32,7 @@ from .measures import GameRecord, measure
 from .tally import KernelLayout, SkillSums, Sums, Tally
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
+# A progress display with ``at_start`` set true is also told (0, games in all) before any game is played.
 
 
 @dataclass(frozen=True)
@@ -144,9 +143,30 @@ def seeds_for(seed: int, games: int) -> tuple[int, ...]:
     return tuple(master.getrandbits(64) for _ in range(games))
 
 
+@lru_cache(maxsize=256)
+def _values_of(rules_json: str) -> str:
+    return json.dumps(json.loads(rules_json)["values"], sort_keys=True)
+
+
+def twins(plan: Plan) -> tuple[int, ...]:
+    """For each rule set of ``plan``, the first with the same rules, value for value (itself where none
+    before it has them). A rule set that plays as an earlier one (Holme's notes over Cotton change no
+    rule that plays) has the same games on the same seeds: they are played once, and their tables made
+    once. Not where the plan keeps the games' logs, each of which names its rule set."""
+    if plan.logs:
+        return tuple(range(len(plan.specs)))
+    first: dict[str, int] = {}
+    return tuple(first.setdefault(_values_of(spec.rules_json), s) for s, spec in enumerate(plan.specs))
+
+
+def _played_specs(plan: Plan) -> list[GameSpec]:
+    """The rule sets whose games are played: the first of each set of twins."""
+    return [spec for s, (spec, twin) in enumerate(zip(plan.specs, twins(plan))) if s == twin]
+
+
 def _kernel_plays(plan: Plan) -> bool:
     return (not plan.check and not plan.logs and kernel.plays(plan.bots)
-            and not any(kernel.cannot_play(spec.game().rules) for spec in plan.specs))
+            and not any(kernel.cannot_play(spec.game().rules) for spec in _played_specs(plan)))
 
 
 def kernel_notes(plans: Sequence[Plan]) -> list[str]:
@@ -158,7 +178,7 @@ def kernel_notes(plans: Sequence[Plan]) -> list[str]:
     for plan in plans:
         if plan.check or plan.logs or not all(bot in kernel.BOT_CODES for bot in plan.bots):
             continue
-        for spec in plan.specs:
+        for spec in _played_specs(plan):
             reason = kernel.cannot_play(spec.game().rules)
             if reason is not None and spec.label not in notes:
                 notes[spec.label] = f"note: {spec.label}: {reason}; its games are played by the Python engine " \
@@ -172,6 +192,9 @@ def kernel_notes(plans: Sequence[Plan]) -> list[str]:
 def _records(game: Game, plan: Plan, bots: Sequence[str], seeds: Sequence[int],
              logs: list[dict[str, Any]] | None) -> list[GameRecord]:
     """The measures of one game per seed under ``game``'s rules, played by the Python engine."""
+    from ..game.log import seat_bots
+    from ..game.playout import play_game
+
     records = []
     for seed in seeds:
         state = play_game(game, bots, seed, check="full" if plan.check else "game")
@@ -187,8 +210,11 @@ def _skill_tally(games: Sequence[Game], plan: Plan, seeds: Sequence[int],
     stronger bot's side won, per rule set (None where ``winners`` hands a game back)."""
     strong, weak = plan.bots
     tally = Tally.empty(len(games), skill=True)
-    won = []
-    for game in games:
+    won: list[list[int]] = []
+    for game, twin in zip(games, twins(plan)):
+        if twin < len(won):  # the same games as an earlier rule set's
+            won.append(won[twin])
+            continue
         first, second = winners(game, (strong, weak)), winners(game, (weak, strong))
         if first is None or second is None:
             return None
@@ -209,8 +235,10 @@ def _engine_chunk(chunk: Chunk) -> ChunkResult:
         assert skill is not None
         return ChunkResult(skill)
     logs: list[list[dict[str, Any]]] = [[] for _ in games]
-    runs = [_records(game, plan, plan.bots, chunk.seeds, logs[s] if plan.logs else None)
-            for s, game in enumerate(games)]
+    runs: list[list[GameRecord]] = []
+    for s, (game, twin) in enumerate(zip(games, twins(plan))):
+        runs.append(runs[twin] if twin < s else
+                    _records(game, plan, plan.bots, chunk.seeds, logs[s] if plan.logs else None))
     for i in range(len(chunk.seeds)):
         tally.add_seed([run[i] for run in runs], names=plan.names)
     return ChunkResult(tally, tuple(tuple(kept) for kept in logs) if plan.logs else ())
@@ -226,17 +254,30 @@ def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
     if plan.skill:
         skill = _skill_tally(games, plan, chunk.seeds, lambda game, bots: kernel.winners(game.rules, bots, chunk.seeds))
         return None if skill is None else ChunkResult(skill)
-    layout = KernelLayout([kernel.compiled(game.rules).kinds for game in games])
+    same = twins(plan)
+    layout = KernelLayout([kernel.compiled(games[twin].rules).kinds for twin in same])
     base: bytes | None = None
-    for s, game in enumerate(games):
-        raw = kernel.tally(game.rules, plan.bots, chunk.seeds, layout, eldest_counts=plan.eldest_counts,
-                           base=base, keep=s == 0 and len(games) > 1)
+    raws: list[dict[str, Any]] = []
+    for s, twin in enumerate(same):
+        # A twin of a later rule set has its games and its sums against the first's; a twin of the first has
+        # the first's games, and against them the sums of their squares.
+        raw = (raws[twin] if 0 < twin < s else _against_itself(raws[0]) if twin == 0 < s else kernel.tally(
+            games[twin].rules, plan.bots, chunk.seeds, layout, eldest_counts=plan.eldest_counts, base=base,
+            keep=s == 0 and len(games) > 1))
         if raw is None:
             return None
+        raws.append(raw)
         tally.sums[s] = layout.sums(raw, crossed=s > 0, names=plan.names)
         base = base if s else raw["vectors"]
     tally.games = len(chunk.seeds)
     return ChunkResult(tally)
+
+
+def _against_itself(raw: dict[str, Any]) -> dict[str, Any]:
+    """The kernel's sums of a chunk's games, with their sums against the same games as those of a rule set
+    against the first: each measure times itself (its square), times the same game's deals."""
+    return raw | {"cross_ab": raw["squares"], "cross_ad": raw["by_deals"], "cross_da": raw["by_deals"],
+                  "decisive_cross": [(deal, deals, deal, deals, k) for deal, deals, k in raw["decisive"]]}
 
 
 def run_chunk(chunk: Chunk) -> ChunkResult:
@@ -249,34 +290,76 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     return _engine_chunk(chunk)
 
 
-# Games a chunk holds at most: some 0.05 to 0.2 s of work, so that a stop loses little and comes at once,
+# What a game costs, roughly, in greedy games played by the kernel (some 30,000 a CPU-second): by the
+# costliest bot at the table. The Python engine plays each about 30 times more slowly. Only the size of the
+# chunks and whether a run is worth a pool of processes follow from these: never a result.
+GAME_COST = {"random": 1.0, "greedy": 1.0, "expert": 3.0, "search": 30.0}
+ENGINE_SLOWER = 30.0
+
+# The cost a chunk holds at most: some 0.05 to 0.1 s of work, so that a stop loses little and comes at once,
 # and progress moves; and few enough chunks that handing them out costs little beside the games.
-KERNEL_CHUNK_GAMES = 2000
-KERNEL_EXPERT_CHUNK_GAMES = 250
-ENGINE_CHUNK_GAMES = 25
+CHUNK_COST = 2000.0
+
+# A run that costs less than this (some 0.1 s of work) is played in this process: starting and ending a pool
+# of processes would cost more than it saves.
+POOL_COST = 3000.0
+
+
+def game_cost(plan: Plan) -> float:
+    """What one game of ``plan`` costs, in greedy games played by the kernel."""
+    cost = max(GAME_COST.get(bot, GAME_COST["search"]) for bot in plan.bots)
+    return cost if _kernel_plays(plan) else cost * ENGINE_SLOWER
+
+
+def plan_cost(plan: Plan) -> float:
+    """What all of ``plan``'s games cost, in greedy games played by the kernel."""
+    return plan.total_games * game_cost(plan) if plan.games else 0.0
+
+
+# Chunks a plan is cut into at least (where it has the seeds): enough that the plans played side by side
+# keep pace with one another closely, whatever their size, and that the work shares out evenly.
+CHUNKS_AT_LEAST = 64
 
 
 def chunk_size_for(plan: Plan, workers: int) -> int:
-    """Seeds per chunk of ``plan``: enough chunks to share the work out evenly among ``workers``, each at
-    most the games above, and at least one seed."""
+    """Seeds per chunk of ``plan``: at least ``CHUNKS_AT_LEAST`` chunks (eight a worker, where there are
+    more workers), each of at most ``CHUNK_COST``, and at least one seed."""
     per_seed = len(plan.specs) * (2 if plan.skill else 1)
-    if not _kernel_plays(plan):
-        budget = ENGINE_CHUNK_GAMES
-    else:
-        budget = KERNEL_EXPERT_CHUNK_GAMES if "expert" in plan.bots else KERNEL_CHUNK_GAMES
-    return max(1, min(-(-plan.games // max(1, workers * 8)), budget // per_seed))
+    budget = int(CHUNK_COST / (game_cost(plan) * per_seed))
+    return max(1, min(-(-plan.games // max(CHUNKS_AT_LEAST, workers * 8)), budget))
+
+
+def _plan_chunks(plan: Plan, step: int) -> Iterator[Chunk]:
+    """``plan``'s chunks in order, ``step`` seeds each, the seeds drawn as the chunks are made."""
+    master = random.Random(plan.seed)
+    for first in range(0, plan.games, step):
+        count = min(step, plan.games - first)
+        yield Chunk(plan, first, tuple(master.getrandbits(64) for _ in range(count)))
 
 
 def chunks(plans: Sequence[Plan], workers: int, size: int | None = None) -> Iterator[tuple[int, Chunk]]:
-    """(plan index, chunk) for every chunk of every plan, in the order given (put the slowest plans first,
-    so that they do not straggle at the end). The seeds are drawn as the chunks are made, not before:
-    a run's memory does not grow with its games."""
-    for p, plan in enumerate(plans):
-        master = random.Random(plan.seed)
-        step = size or chunk_size_for(plan, workers)
-        for first in range(0, plan.games, step):
-            count = min(step, plan.games - first)
-            yield p, Chunk(plan, first, tuple(master.getrandbits(64) for _ in range(count)))
+    """(plan index, chunk) for every chunk of every plan, the plans interleaved: the next chunk is always
+    one of the plan least far along (the smallest share of its seeds handed out, half-way through the
+    chunk; the first plan given on a tie). Every plan thus moves at the same pace: the games done are the same share of the work
+    whatever each plan's games cost, so that an estimate of the time left from the games done holds from
+    the start; and a stop finds every plan with its share of games played. The seeds are drawn as the
+    chunks are made, not before: a run's memory does not grow with its games."""
+    steps = [size or chunk_size_for(plan, workers) for plan in plans]
+    streams = [_plan_chunks(plan, step) for plan, step in zip(plans, steps)]
+    handed = [0] * len(plans)
+
+    def middle(p: int) -> float:  # how far along the plan is half-way through its next chunk
+        return (handed[p] + min(steps[p], plans[p].games - handed[p]) / 2) / plans[p].games
+
+    waiting = [(middle(p), p) for p, plan in enumerate(plans) if plan.games]
+    heapq.heapify(waiting)
+    while waiting:
+        _, p = heapq.heappop(waiting)
+        chunk = next(streams[p])
+        handed[p] += len(chunk.seeds)
+        if handed[p] < plans[p].games:
+            heapq.heappush(waiting, (middle(p), p))
+        yield p, chunk
 
 
 class Collector:
@@ -297,6 +380,12 @@ class Collector:
         self.done = 0
         self.progress = progress
         self.on_chunk = on_chunk
+
+    def start(self) -> None:
+        """The games are starting: told to a progress display that asks (``at_start``). A stop may come
+        from here on, and is kept."""
+        if self.progress is not None and getattr(self.progress, "at_start", False):
+            self.progress(0, self.total)
 
     def _merged(self, p: int, tallies: Sequence[Tally]) -> Tally:
         plan = self.plans[p]
@@ -378,18 +467,24 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
     """Play every plan; with ``jobs`` > 1 in that many local processes. Ctrl-C (or any KeyboardInterrupt)
     stops at once and keeps the finished chunks; the results keep the interruption as ``stopped``.
     ``on_chunk`` hears of each finished chunk at once (``simulate --logs`` writes its logs so)."""
+    if sum(plan_cost(plan) for plan in plans) < POOL_COST:
+        jobs = 1  # the same results: only the time taken depends on the processes
     collector = Collector(plans, progress, on_chunk)
     work = chunks(plans, jobs, chunk_size)
     stopped: KeyboardInterrupt | None = None
     if jobs <= 1:
         try:
+            collector.start()
             for p, chunk in work:
                 collector.finished(p, chunk, run_chunk(chunk))
         except KeyboardInterrupt as exc:
             stopped = exc
         return collector.results(stopped)
-    # Forked workers start at once and re-import nothing; the pool is made before the caller's progress
-    # display starts a thread. Where there is no fork (Windows), spawn.
+    # Forked workers start at once and re-import nothing, and share the tables the parent built (the
+    # rule sets' Games and kernel tables, made above by ``_kernel_plays``); the pool is made before the
+    # caller's progress display starts a thread. Where there is no fork (Windows), spawn.
+    import multiprocessing
+
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with _stop_signals_blocked():
         pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
@@ -397,6 +492,7 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
     try:
         # Each chunk, as it finishes, is put on ``finished`` by the pool's result thread; the run waits on
         # it (a wait Ctrl-C interrupts) and hands out one more chunk for each one done.
+        collector.start()
         finished: queue.SimpleQueue[tuple[int, Any]] = queue.SimpleQueue()
         pending: dict[int, tuple[int, Chunk]] = {}
         number = 0
@@ -441,6 +537,8 @@ def _end(pool: Any) -> None:
     sent to the whole process group can catch it anywhere), and terminate() takes that lock first: so it
     runs in a thread of its own, and if it has not ended in half a second, every worker is killed and the
     thread, a daemon blocked on a lock nobody will free, is left to end with the process."""
+    import multiprocessing
+
     ender = threading.Thread(target=lambda: (pool.terminate(), pool.join()), daemon=True)
     ender.start()
     ender.join(timeout=0.5)
@@ -449,5 +547,6 @@ def _end(pool: Any) -> None:
             child.kill()
 
 
-__all__ = ["Chunk", "ChunkResult", "Collector", "GameSpec", "Plan", "PlanResult", "Progress", "chunk_size_for",
-           "chunks", "kernel_notes", "run_chunk", "run_plans", "seeds_for"]
+__all__ = ["Chunk", "ChunkResult", "Collector", "GAME_COST", "GameSpec", "Plan", "PlanResult", "Progress",
+           "chunk_size_for", "chunks", "game_cost", "kernel_notes", "plan_cost", "run_chunk", "run_plans", "seeds_for",
+           "twins"]

@@ -22,23 +22,29 @@ class Summary:
     mean_deals: float
     mean_winning_margin: float
     points_by_name: dict[str, float]
+    games_asked: int | None = None  # None: as many as were played
+    complete: bool = True  # False: stopped early (Ctrl-C, SIGTERM, SIGHUP), with ``games`` of ``games_asked``
 
     def as_dict(self) -> dict[str, Any]:
-        return {"variant": self.variant, "games": self.games, "seed": self.seed, "bots": self.bots,
+        asked = self.games if self.games_asked is None else self.games_asked
+        return {"variant": self.variant, "games": self.games, "games_asked": asked, "complete": self.complete,
+                "seed": self.seed, "bots": self.bots,
                 "wins_by_team": self.wins_by_team, "first_dealer_side_won": self.wins_by_first_dealer_team,
                 "mean_deals": round(self.mean_deals, 4), "mean_winning_margin": round(self.mean_winning_margin, 4),
                 "mean_points_per_game_by_score": {k: round(v, 4) for k, v in sorted(self.points_by_name.items())},
                 "invariants": "checked on every game"}
 
 
-def summarise_games(variant: str, teams: int, seed: int, bot_names: Sequence[str], sums: Sums) -> Summary:
+def summarise_games(variant: str, teams: int, seed: int, bot_names: Sequence[str], sums: Sums, *,
+                    asked: int | None = None) -> Summary:
     """The summary of the games played (all of them, or those finished before an interrupt), from their
-    sums (a plan with ``names``)."""
+    sums (a plan with ``names``); ``asked``: the games asked for, where a stop may have cut them short."""
     games = sums.games
     share = 1 / games if games else 0.0
     return Summary(variant, games, seed, list(bot_names), list(sums.wins[:teams]), sums.total["first_dealer_won"],
                    sums.total["deals"] * share, sums.total["margin"] * share,
-                   {name: sums.names[name] * share for name in sums.named})
+                   {name: sums.names[name] * share for name in sums.named},
+                   games if asked is None else asked, asked is None or games == asked)
 
 
 def simulate(game: Game, games: int, seed: int, bot_names: Sequence[str]) -> Summary:

@@ -52,8 +52,8 @@ def local_runner(jobs: int) -> Runner:
 
 
 def plans_for(chosen: Sequence[Profile], settings: Settings) -> list[Plan]:
-    """A skill plan per pair of bots (each seed played with the seats both ways; the slow expert first),
-    then the main plan (every profile, every seed) last."""
+    """A skill plan per pair of bots (each seed played with the seats both ways), then the main plan (every
+    profile, every seed) last; the runner plays them side by side (``runner.chunks``)."""
     specs = tuple(GameSpec.from_profile(p) for p in chosen)
     plans = []
     if settings.skill_games:
@@ -117,13 +117,19 @@ def skill_difference(a: SkillSums, b: SkillSums) -> stats.Estimate:
 
 
 def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[PlanResult]) -> dict[str, Any]:
-    """Everything the report shows, as plain data."""
+    """Everything the report shows, as plain data. A run stopped early has every figure whose games
+    finished (the rules that differ and the exact figures need none): a figure of no game is left out,
+    and ``settings`` says how many of the games and skill seeds asked for were played."""
     ids = [p.id for p in chosen]
     main = results[-1]
     runs: list[Sums] = main.runs
-    rows = figure_rows(all_figures(runs), ids, runs)
+    played = main.games > 0
+    rows = figure_rows(all_figures(runs), ids, runs) if played else []
     skill_rows = []
-    for index, (strong, weak) in enumerate(SKILL_PAIRS if settings.skill_games else ()):
+    pairs = SKILL_PAIRS if settings.skill_games else ()
+    for index, (strong, weak) in enumerate(pairs):
+        if not results[index].games:
+            continue
         skill: list[SkillSums] = results[index].skill
         estimates = {i: skill_estimate(s) for i, s in zip(ids, skill)}
         differences = {i: skill_difference(skill[0], s) for i, s in zip(ids[1:], skill[1:])}
@@ -139,15 +145,18 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
                      "seed": settings.seed, "bots": list(settings.bots), "skill_games": settings.skill_games,
                      "skill_seeds": {f"{strong}-{weak}": settings.seeds_of(strong, weak) if settings.skill_games else 0
                                      for strong, weak in SKILL_PAIRS},
+                     "skill_seeds_played": {f"{strong}-{weak}": results[index].games if settings.skill_games else 0
+                                            for index, (strong, weak) in enumerate(SKILL_PAIRS)},
                      "level": stats.LEVEL, "min_games_for_interval": stats.MIN_GAMES, "methods": stats.METHODS},
         "rules_differing": differing_rules(chosen),
         "exact": analyses,
         "figures": rows + skill_rows,
-        "deals_quartiles": {i: [round(q, 2) for q in deals_quartiles(r)] for i, r in zip(ids, runs)},
+        "deals_quartiles": {i: [round(q, 2) for q in deals_quartiles(r)] for i, r in zip(ids, runs)} if played else {},
         "deals_distribution": {i: {str(k): r.deals[k] for k in sorted(r.deals)} for i, r in zip(ids, runs)},
         "lead_history": {i: lead_history(r) for i, r in zip(ids, runs)},
     }
-    out["checks"] = {p.id: _checks(p, analyses[p.id], sums, settings) for p, sums in zip(chosen, runs)}
+    out["checks"] = {p.id: _checks(p, analyses[p.id], sums, settings) for p, sums in zip(chosen, runs)} if played \
+        else {}
     return out
 
 
