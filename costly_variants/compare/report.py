@@ -224,8 +224,8 @@ def _pruned(rows: Sequence[tuple[str, Sequence[str], Sequence[Any]]], columns: i
 
 
 def _is_zero(raw: Any) -> bool:
-    if isinstance(raw, dict):
-        return raw.get("value") == 0 and raw.get("low") in (0, None) and raw.get("high") in (0, None)
+    if isinstance(raw, dict):  # a difference clear of zero is never "no difference", however small
+        return not raw.get("clear_of_zero") and raw.get("value") == 0 and raw.get("low") in (0, None) and raw.get("high") in (0, None)
     return raw == 0
 
 
@@ -372,6 +372,9 @@ def same_as(data: dict[str, Any]) -> dict[str, str]:
         if i == 0:
             continue
         earlier = next((q for q in ids[:i] if q not in twins and seen(q) == seen(pid)), None)
+        # Figures equal to four decimals may still differ clearly from the first profile's, game by game.
+        if earlier == ids[0] and any(f["differences"][pid].get("clear_of_zero") for f in data["figures"]):
+            earlier = None
         if earlier is not None:
             twins[pid] = earlier
     return twins
