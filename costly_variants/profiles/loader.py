@@ -97,7 +97,20 @@ def locate_profile(ref: str, *, relative_to: Path | None = None) -> Path:
     if candidate.is_file():
         return candidate
     known = ", ".join(bundled)
-    raise UnknownVariantError(f"unknown profile {ref!r}: not a bundled id ({known}) nor a file")
+    near = difflib.get_close_matches(ref, [*bundled, *_profile_files(candidate)], n=1, cutoff=0.6)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    raise UnknownVariantError(f"unknown profile {ref!r}: not a bundled id ({known}) nor a file{hint}")
+
+
+def _profile_files(missing: Path) -> list[str]:
+    """The YAML files beside where ``missing`` was looked for, spelled as it was (``dir/name.yaml``)."""
+    folder = missing.parent
+    try:
+        found = sorted(p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    except OSError:
+        return []
+    prefix = "" if str(missing.parent) == "." else str(missing.parent) + os.sep
+    return [prefix + name for name in found[:200]]
 
 
 def _schema_problems(doc: Document) -> list[Problem]:
@@ -109,10 +122,15 @@ def _schema_problems(doc: Document) -> list[Problem]:
             allowed = set(schema.get("properties", {}))
             for key in error.instance:
                 if key not in allowed:
-                    hint = f"; expected one of: {', '.join(sorted(allowed))}" if allowed else ""
-                    if len(allowed) > 12:  # a rule key, of sixty: the nearest, not the list
-                        near = difflib.get_close_matches(str(key), sorted(allowed), n=1)
-                        hint = f"; did you mean {near[0]!r}?" if near else "; a rule key is section.name"
+                    # The nearest key where one is near (go_point: go_points); else the keys there are,
+                    # or, of sixty rule keys, how one is written.
+                    near = difflib.get_close_matches(str(key), sorted(allowed), n=1)
+                    if near:
+                        hint = f"; did you mean {near[0]!r}?"
+                    elif len(allowed) > 12:
+                        hint = "; a rule key is section.name"
+                    else:
+                        hint = f"; expected one of: {', '.join(sorted(allowed))}" if allowed else ""
                     problems.append(doc.problem(path + (key,), f"unknown key {key!r}{hint}", key=True))
             continue
         if error.validator == "required" and isinstance(error.instance, dict):

@@ -1,0 +1,32 @@
+"""Issue 31: what a new user tripped on, second walk (the points without a test file of their own)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+# -- point 8: did-you-mean for profile ids and rule keys -----------------------------------------------------
+
+def test_a_mistyped_bundled_id_gets_the_nearest(cli):
+    code, out, err = cli("show", "parlet-121")
+    assert code == 1 and "did you mean 'parlett-121'?" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_mistyped_file_in_the_current_folder_gets_the_nearest(cli, tmp_path, monkeypatch):
+    (tmp_path / "my-house.yaml").write_text("id: my-house\ntitle: T\nextends: parlett-121\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli("show", "my-huose.yaml")
+    assert code == 1 and "did you mean 'my-house.yaml'?" in err
+    code, _, err = cli("show", "zzzzzzzzz")
+    assert code == 1 and "did you mean" not in err
+
+
+def test_an_unknown_rule_key_singles_out_the_nearest(cli, tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("id: house\ntitle: House\nextends: parlett-121\nrules: {play: {go_point: {value: 1, "
+                    "status: editorial, cite: [], note: x}}}\n", encoding="utf-8")
+    code, out, err = cli("validate", str(path))
+    assert code == 1
+    line = next(l for l in (out + err).splitlines() if "go_point" in l)
+    assert line.endswith("unknown key 'go_point'; did you mean 'go_points'?"), line
