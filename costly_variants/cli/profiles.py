@@ -186,15 +186,14 @@ def diff_rows(chosen: list[Profile]) -> list[dict[str, Any]]:
 def cmd_diff(args: argparse.Namespace) -> int:
     from .. import profiles
     from ..errors import UsageError
+    from ..api.running import load_distinct
     from ..profiles.display import dumps, format_provenance, format_value
 
     refs = args.profiles or [p.id for p in profiles.load_all()]
     if len(refs) < 2:
         raise UsageError("costly diff: give at least two profiles, or none for every bundled one")
-    chosen = [profiles.load(r) for r in refs]
+    chosen = load_distinct(refs, who="costly diff")
     ids = [p.id for p in chosen]
-    if len(set(ids)) != len(ids):
-        raise UsageError("costly diff: the same profile is named twice")
     every = diff_rows(chosen)
     rows = [r for r in every if r["differs"]] if args.changed else every
     notes = {p.id: {"status": p.source_status.status.value, "cite": list(p.source_status.cite),

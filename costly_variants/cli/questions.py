@@ -102,16 +102,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _load(refs: list[str]) -> list[Profile]:
     from .. import profiles
-    from ..errors import UsageError
+    from ..api.running import load_distinct
 
-    chosen = [profiles.load(r) for r in refs] if refs else profiles.load_all()
-    seen: dict[str, str] = {}
-    for ref, profile in zip(refs, chosen):
-        if profile.id in seen:
-            raise UsageError(f"costly readings: {ref!r} and {seen[profile.id]!r} are both profile {profile.id!r}; "
-                             "give each profile once")
-        seen[profile.id] = ref
-    return chosen
+    return load_distinct(refs, who="costly readings") if refs else profiles.load_all()
 
 
 def cmd_readings(args: argparse.Namespace) -> int:

@@ -198,11 +198,9 @@ def _check_file(path: Path, display: str, mtime_ns: int, lib: Library) -> tuple[
     if isinstance(profile_id, str) and path.resolve() in {p.resolve() for p in bundled.values()}:
         if profile_id != path.stem:
             local.append(doc.problem(("id",), f"id {profile_id!r} does not match the file name {path.name!r}"))
-    elif isinstance(profile_id, str) and profile_id in bundled:
-        # Ids name profiles in diff, replay and game logs: a second profile of the same name would be
-        # mistaken for the bundled one.
-        local.append(doc.problem(("id",), f"id {profile_id!r} is the id of a bundled profile; give this "
-                                          f"profile an id of its own"))
+    # A file with a bundled profile's id (a clone's own variants/ after ``pip install .``, a historian's
+    # corrected copy) is checked as written: the id is refused only where both are loaded together, in
+    # its own extends chain (below) or beside the bundled one (``load_distinct``).
     return doc, tuple(local)
 
 
@@ -241,6 +239,14 @@ def _load_chain(path: Path, lib: Library, seen: tuple[Path, ...], problems: list
             problems.append(doc.problem(("extends",), f"extends {base_ref!r}, which is not a valid profile: "
                                                       f"{first}{more}"))
             problems.extend(base_problems)
+            return None
+        profile_id = doc.data.get("id")
+        same = next((layer for layer in base_chain if layer.doc.data.get("id") == profile_id), None)
+        if same is not None:
+            whose = ("a bundled profile" if same.path.resolve() in {p.resolve() for p in bundled_paths().values()}
+                     else f"the profile in {_display(same.path)}")
+            problems.append(doc.problem(("id",), f"id {profile_id!r} is the id of {whose} that this one extends, "
+                                                 "so both are loaded together; give this profile an id of its own"))
             return None
         chain.extend(base_chain)
     return chain if not local else None
