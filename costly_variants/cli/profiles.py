@@ -105,25 +105,36 @@ def cmd_validate(args: argparse.Namespace) -> int:
     checked: list[dict[str, Any]] = []
     for target in targets:
         path = profiles.bundled_paths().get(target) or Path(target)
+        notes: list[str] = []
         if not path.is_file():
             what = "a folder with no .yaml profile in it" if path.is_dir() else "no such file or bundled profile"
             problem = Problem(Location(str(target)), what)
             problems = [problem]
         else:
-            _, problems = profiles.check(path)
+            profile, problems = profiles.check(path)
+            notes = [set_aside_note(s) for s in profile.set_aside] if profile is not None else []
         all_problems.extend(problems)
-        checked.append({"file": str(target), "ok": not problems, "problems": [p.as_dict() for p in problems]})
+        checked.append({"file": str(target), "ok": not problems, "problems": [p.as_dict() for p in problems],
+                        "notes": notes})
     if args.json or args.format == "json":
         print(dumps({"ok": not all_problems, "files": checked}))
     else:
         for entry, target in zip(checked, targets):
             if entry["ok"] and not args.quiet:
                 print(f"ok: {target}")
+                for note in entry["notes"]:
+                    print(f"  note: {note}")
         for problem in all_problems:
             print(problem)
         if not args.quiet:
             print(f"{len(targets)} file(s) checked, {len(all_problems)} problem(s)", file=sys.stderr)
     return EXIT_INVALID if all_problems else EXIT_OK
+
+
+def set_aside_note(aside: Any) -> str:
+    """An inherited reading the profile's rules cannot play, in a line: what, from where, and why."""
+    return (f"the alternative {aside.described()} (from {aside.defined_in}) cannot be played with this "
+            f"profile's rules ({aside.why}): set aside, not measured by costly readings")
 
 
 def cmd_show(args: argparse.Namespace) -> int:

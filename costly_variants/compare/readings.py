@@ -59,9 +59,18 @@ class Reading:
 
 
 def readings_of(profile: Profile) -> list[Reading]:
-    """Every alternative the profile records, its own and those it inherits, in the schema's rule order."""
+    """Every alternative the profile records, its own and those it inherits, in the schema's rule order;
+    not one it inherits but cannot play (``Profile.set_aside``)."""
+    aside = {(s.key, s.index) for s in profile.set_aside}
     return [Reading(profile, key, i, alt) for key in profiles.rule_titles()
-            for i, alt in enumerate(profile.provenance[key].alternatives)]
+            for i, alt in enumerate(profile.provenance[key].alternatives) if (key, i) not in aside]
+
+
+def not_playable(profile: Profile) -> list[dict[str, Any]]:
+    """The inherited readings these rules cannot play, each with why."""
+    return [{"rule": s.key, "index": s.index, "value": plain(s.alternative.value), "reading": s.alternative.reading,
+             "with": {k: plain(v) for k, v in s.alternative.together}, "defined_in": s.defined_in, "why": s.why}
+            for s in profile.set_aside]
 
 
 def base_spec(profile: Profile) -> GameSpec:
@@ -195,6 +204,7 @@ def summarise_profile(item: ProfilePlan, result: PlanResult | None, figures: Seq
         rows[i]["rank"] = rank
     out["readings"] = [rows[i] for i in order]
     out["unrecorded"] = unrecorded(profile)
+    out["not_playable"] = not_playable(profile)
     return out
 
 
@@ -235,5 +245,6 @@ def run_readings(chosen: Sequence[Profile], settings: Settings, runner: Runner,
     return summarise(chosen, settings, planned, plans, results)
 
 
-__all__ = ["HEADLINE_KEYS", "ProfilePlan", "Reading", "distance", "plans_for", "readings_of", "run_readings",
+__all__ = ["HEADLINE_KEYS", "ProfilePlan", "Reading", "distance", "not_playable", "plans_for", "readings_of",
+           "run_readings",
            "summarise", "unrecorded"]

@@ -89,6 +89,18 @@ def _unrecorded_lines(entry: dict[str, Any], width: int) -> list[str]:
     return lines
 
 
+def _not_playable_lines(entry: dict[str, Any], width: int) -> list[str]:
+    """The readings the profile inherits that its own rules cannot play: named, with why, not played."""
+    aside = entry.get("not_playable", [])
+    if not aside:
+        return []
+    lines = _wrap(f"Not playable under these rules ({len(aside)}), inherited and set aside:", width, "  ", "    ")
+    for a in aside:
+        lines += _wrap(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): {a['why']}", width,
+                       "    ", "      ")
+    return lines
+
+
 def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
     s = data["settings"]
     headline = [f for f in data["figures"] if f["key"] in s["headline"]]
@@ -116,6 +128,7 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
                 lines += [""] + _reading_lines(row | {"profile": entry["id"]}, headline, width)
         lines.append("")
         lines += _unrecorded_lines(entry, width)
+        lines += _not_playable_lines(entry, width)
     if any(r["unchanged"] for entry in data["profiles"] for r in entry["readings"]):
         lines += [""] + _wrap(UNCHANGED, width, "", "")
     return "\n".join(lines) + "\n"
@@ -182,6 +195,11 @@ def render_markdown(data: dict[str, Any]) -> str:
         if missing:
             out += [f"Read with doubt, no other reading recorded ({len(missing)}): "
                     + ", ".join(f"{_md_escape(m['rule'])} ({m['status']})" for m in missing) + ".", ""]
+        aside = entry.get("not_playable", [])
+        if aside:
+            out += [f"Not playable under these rules ({len(aside)}), inherited and set aside: "
+                    + "; ".join(_md_escape(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): "
+                                           f"{a['why']}") for a in aside) + ".", ""]
     return "\n".join(out)
 
 

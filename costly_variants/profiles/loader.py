@@ -44,6 +44,23 @@ class Term:
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """An alternative reading a house profile inherits but cannot play with its own rules (courts alike
+    for pairs, from Cotton, where four cards are dealt): kept out of ``readings``, named by ``validate``."""
+
+    key: str
+    index: int
+    alternative: Alternative
+    defined_in: str
+    why: str
+
+    def described(self) -> str:
+        from .semantics import described
+
+        return described(self.key, self.alternative.value, dict(self.alternative.together))
+
+
+@dataclass(frozen=True)
 class Profile:
     """A resolved profile: typed rules plus, for every rule, its plain value and provenance."""
 
@@ -59,6 +76,7 @@ class Profile:
     provenance: Mapping[str, Provenance]
     vocabulary: Mapping[str, Term]
     source_status: Annotation | None
+    set_aside: tuple[SetAside, ...] = ()  # inherited readings these rules cannot play
 
     @property
     def extends(self) -> str | None:
@@ -314,12 +332,16 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
         return where(key)
 
     found = [] if checked else semantic_problems(values, where)
+    own = _flatten_rules(top.doc.data)
     if not found and not checked:
-        # Only a profile that can be played itself is worth checking with each alternative swapped in.
-        found = alternative_problems(values, [r for rs in recorded.values() for r in rs], where_alternative)
+        # Only a profile that can be played itself is worth checking with each alternative swapped in. Its
+        # own alternatives must be playable; one it inherits that its rules rule out is set aside.
+        found = alternative_problems(values, [r for k, rs in recorded.items() if k in own for r in rs],
+                                     where_alternative)
     if found:
         problems.extend(found)
         return None
+    set_aside = _set_aside(values, recorded, own, provenance)
     data = top.doc.data
     status = data.get("source_status")
     return Profile(
@@ -328,7 +350,25 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
         lineage=tuple(l.doc.data["id"] for l in chain),
         rules=build_rules(values, {k: v.cite for k, v in provenance.items()}), values=MappingProxyType({k: _frozen(values[k]) for k in RULE_KEYS}),
         provenance=MappingProxyType(provenance), vocabulary=MappingProxyType(dict(sorted(vocabulary.items()))),
-        source_status=Annotation(SourceStatus(status["status"]), tuple(status["cite"]), status["note"]) if status else None)
+        source_status=Annotation(SourceStatus(status["status"]), tuple(status["cite"]), status["note"]) if status else None,
+        set_aside=set_aside)
+
+
+def _set_aside(values: dict[str, Any], recorded: dict[str, list[Recorded]], own: Mapping[str, Any],
+               provenance: Mapping[str, Provenance]) -> tuple[SetAside, ...]:
+    """The inherited alternatives these values cannot play, each with why (its first reason)."""
+    from .semantics import unplayable
+
+    out = []
+    for key, entries in recorded.items():
+        if key in own:
+            continue
+        for _, index, value, together in entries:
+            why = unplayable(values, key, value, together)
+            if why:
+                prov = provenance[key]
+                out.append(SetAside(key, index, prov.alternatives[index], prov.defined_in, why[0]))
+    return tuple(out)
 
 
 def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | None, list[Problem]]:
@@ -427,7 +467,7 @@ def load_all() -> list[Profile]:
     return sorted((load(i) for i in bundled_ids()), key=lambda p: (p.year or 0, p.id))
 
 
-__all__ = ["Profile", "Term", "Annotation", "load", "load_all", "check", "bundled_ids", "locate_profile",
+__all__ = ["Profile", "SetAside", "Term", "Annotation", "load", "load_all", "check", "bundled_ids", "locate_profile",
            "json_path", "rules_of"]
 
 
