@@ -30,3 +30,31 @@ def test_an_unknown_rule_key_singles_out_the_nearest(cli, tmp_path):
     assert code == 1
     line = next(l for l in (out + err).splitlines() if "go_point" in l)
     assert line.endswith("unknown key 'go_point'; did you mean 'go_points'?"), line
+
+
+# -- point 5: advice for the seat's own decisions, citing the rules that act ----------------------------------
+
+@pytest.mark.parametrize("variant", ["cotton-1674", "parlett-121"])
+def test_the_dealer_gets_no_lead_where_the_eldest_leads(cli, variant):
+    import json
+
+    code, out, _ = cli("advise", "5H", "5D", "10H", "--deck", "KH", "--variant", variant, "--as", "dealer")
+    assert code == 0 and "The mog" in out
+    assert "The first lead is the eldest's under these rules" in " ".join(out.split())
+    assert "reply" not in out
+    code, out, _ = cli("advise", "5H", "5D", "10H", "--deck", "KH", "--variant", variant, "--as", "dealer", "--json")
+    data = json.loads(out)
+    assert data["leads"] == [] and data["leader"] == "eldest" and data["lead_rules"] == []
+
+
+def test_the_lead_cites_only_rules_that_score_under_the_profile(cli):
+    """Pairs and Jacks and Deuces do not score in Cotton's play: its lead section once cited them."""
+    import json
+
+    code, out, _ = cli("advise", "5H", "5D", "10H", "--deck", "KH", "--variant", "cotton-1674", "--json")
+    cited = [r["rule"] for r in json.loads(out)["lead_rules"]]
+    assert cited == ["play.point_totals"]
+    code, out, _ = cli("advise", "5H", "5D", "10H", "--deck", "KH", "--variant", "cotton-1674")
+    assert "play.pairs" not in out and "play.jacks_deuces" not in out and "cites play.point_totals" in out
+    code, out, _ = cli("advise", "5H", "5D", "10H", "--deck", "KH", "--variant", "parlett-121", "--json")
+    assert {"play.pairs", "play.jacks_deuces"} <= {r["rule"] for r in json.loads(out)["lead_rules"]}
