@@ -58,3 +58,42 @@ def test_the_lead_cites_only_rules_that_score_under_the_profile(cli):
     assert "play.pairs" not in out and "play.jacks_deuces" not in out and "cites play.point_totals" in out
     code, out, _ = cli("advise", "5H", "5D", "10H", "--deck", "KH", "--variant", "parlett-121", "--json")
     assert {"play.pairs", "play.jacks_deuces"} <= {r["rule"] for r in json.loads(out)["lead_rules"]}
+
+
+# -- point 9: every reading that changes no game says why ----------------------------------------------------
+
+def test_a_rule_that_does_nothing_under_the_profile_says_which_value_stops_it():
+    from costly_variants import profiles
+    from costly_variants.compare.readings import readings_of
+    from costly_variants.compare.unchanged import why_unchanged
+    from costly_variants.profiles.display import plain
+
+    profile = profiles.load("eddowes-burne-1874")
+    values = {k: plain(v) for k, v in profile.values.items()}
+    reading = next(r for r in readings_of(profile) if r.key == "play.latter_when")
+    why = why_unchanged(reading.key, values, reading.values(), ("greedy",), 200)
+    assert "play.latter_points is 0 here" in why
+    stock = next(r for r in readings_of(profile) if r.key == "mog.stock_when")
+    assert "four-hand game" in why_unchanged(stock.key, values, stock.values(), ("greedy",), 200)
+    cotton = profiles.load("cotton-1674")
+    cv = {k: plain(v) for k, v in cotton.values.items()}
+    # Cotton's latter is worth a point: when it is scored matters, so a reading of it is never "inert".
+    assert "no deal came" in why_unchanged("play.latter_when", cv, cv | {"play.latter_when": "last-card-only"},
+                                           ("expert",), 200)
+    assert "greedy bot never asks for a mog" in why_unchanged("mog.procedure", cv, cv, ("greedy",), 200)
+
+
+def test_the_readings_text_says_why_for_each_reading_that_changes_nothing(tmp_path):
+    from costly_variants import profiles
+    from costly_variants.compare.readings import run_readings
+    from costly_variants.compare.readings_report import render_markdown, render_text
+    from costly_variants.compare.study import Settings, local_runner
+
+    data = run_readings([profiles.load("eddowes-burne-1874")], Settings(10, 1, ("greedy",)), local_runner(1))
+    rows = {r["rule"]: r for r in data["profiles"][0]["readings"]}
+    assert rows["play.latter_when"]["unchanged"] and "play.latter_points is 0" in rows["play.latter_when"]["unchanged_why"]
+    assert all(r["unchanged_why"] for r in rows.values() if r["unchanged"])
+    text = " ".join(render_text(data).split())
+    assert "no game changed: play.latter_points is 0 here" in text
+    assert text.count("no game changed:") == sum(1 for r in rows.values() if r["unchanged"])
+    assert "no game changed: play.latter_points is 0 here" in render_markdown(data)

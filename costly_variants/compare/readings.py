@@ -24,6 +24,7 @@ from . import stats
 from .figures import HEADLINE, Figure, all_figures
 from .runner import GameSpec, Plan, PlanResult, Progress
 from .study import Runner, Settings
+from .unchanged import why_unchanged
 
 # The figures the readings are ranked by and the text shows; the other forms carry every figure.
 HEADLINE_KEYS = tuple(f.key for f in HEADLINE)
@@ -177,7 +178,7 @@ def summarise_profile(item: ProfilePlan, result: PlanResult | None, figures: Seq
             "alternative": {"index": reading.index, "value": plain(alt.value), "reading": alt.reading,
                             "cite": list(alt.cite), "with": reading.together},
             "same_rules_as": None, "effects": {}, "clear": [], "clearest": None, "distance": None,
-            "unchanged": None}
+            "unchanged": None, "unchanged_why": None}
         if place in first_place:  # the same rules as an earlier reading (the two halves of one reading)
             earlier = rows[first_place[place]]
             row["same_rules_as"] = {"rule": earlier["rule"], "index": earlier["alternative"]["index"]}
@@ -192,6 +193,9 @@ def summarise_profile(item: ProfilePlan, result: PlanResult | None, figures: Seq
             # Every figure the same in every game: the bots never met the rule (the greedy bot never asks for
             # a mog), or it changes nothing that matters (who deals first, between two bots alike).
             row["unchanged"] = all(_same_games(e) for e in effects.values())
+            row["unchanged_why"] = why_unchanged(reading.key, {k: plain(v) for k, v in profile.values.items()},
+                                                 reading.values(), item.plan.bots, result.games
+                                                 ) if row["unchanged"] and result is not None else None
             if known and not row["unchanged"]:
                 best, key = max(known, key=lambda dk: dk[0])
                 row["clearest"], row["distance"] = key, _distance_json(best)

@@ -68,7 +68,7 @@ def _reading_lines(row: dict[str, Any], figures: Sequence[dict[str, Any]], width
     if not row["effects"]:
         return lines + ["    not played (interrupted)"]
     if row["unchanged"]:
-        return lines + _wrap("no game changed (see the note at the end)", width, "    ", "      ")
+        return lines + _wrap(f"no game changed: {row['unchanged_why']}", width, "    ", "      ")
     if row["clearest"]:
         clearest = next(f for f in figures if f["key"] == row["clearest"])
         lines += _wrap(f"clearest: {clearest['label']}, {_distance(row)}", width, "    ", "      ")
@@ -129,15 +129,7 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
         lines.append("")
         lines += _unrecorded_lines(entry, width)
         lines += _not_playable_lines(entry, width)
-    if any(r["unchanged"] for entry in data["profiles"] for r in entry["readings"]):
-        lines += [""] + _wrap(UNCHANGED, width, "", "")
     return "\n".join(lines) + "\n"
-
-
-UNCHANGED = ("No game changed: every figure is the same in every game, so these bots never meet the rule, or it "
-             "changes nothing they do: the greedy bot never asks for a mog (try --bot expert); with the same bot in "
-             "every seat, who deals first changes nothing (try --bot greedy --bot expert); and a rule of the "
-             "four-hand game does nothing in the two-hand one.")
 
 
 def _clearest_md(row: dict[str, Any], figures: dict[str, dict[str, Any]]) -> str:
@@ -146,7 +138,7 @@ def _clearest_md(row: dict[str, Any], figures: dict[str, dict[str, Any]]) -> str
     if not row["effects"]:
         return "not played (interrupted)"
     if row["unchanged"]:
-        return "no game changed"
+        return f"no game changed: {row['unchanged_why']}"
     if not row["clearest"]:
         return "too few games for intervals"
     f = figures[row["clearest"]]
