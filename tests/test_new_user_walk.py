@@ -97,3 +97,46 @@ def test_the_readings_text_says_why_for_each_reading_that_changes_nothing(tmp_pa
     assert "no game changed: play.latter_points is 0 here" in text
     assert text.count("no game changed:") == sum(1 for r in rows.values() if r["unchanged"])
     assert "no game changed: play.latter_points is 0 here" in render_markdown(data)
+
+
+# -- point 10: wording ---------------------------------------------------------------------------------------
+
+def test_play_says_a_card_you_do_not_hold_is_not_in_your_hand():
+    from tests.test_cli_game import _terminal
+
+    ui, out = _terminal("KH\n1\n")  # the hand is 2♠ 3♠ K♥ ...
+    ui.ask()
+    ui, out = _terminal("QC\n1\n")
+    ui.ask()
+    reply = " ".join(out.getvalue().split("\n> ", 1)[1].split("\n> ", 1)[0].split())
+    assert "You do not hold Q♣." in reply and "Not a legal choice here: 'QC'" not in reply
+
+
+def test_simulate_lists_no_source_that_scores_nothing(cli):
+    code, out, _ = cli("simulate", "--variant", "parlett-121", "--games", "20", "--seed", "1", "--jobs", "1")
+    assert code == 0
+    listed = out.split("by score:")[1].split("every game's")[0]
+    assert "cock's nest" not in listed and all(not line.rstrip().endswith(" 0.00") for line in listed.splitlines())
+
+
+def test_an_unmet_want_is_short_by_a_figure_of_its_own_decimals():
+    from costly_variants.compare.design_report import _want_line
+
+    want = {"text": "deals per game <= 7", "surely": False, "met": False, "shortfall": 2.4805,
+            "estimate": {"value": 9.4805, "low": 9.41, "high": 9.55, "n": 200, "method": "t"}}
+    assert _want_line(want, "number") == "deals per game <= 7: 9.48±0.07 (unmet, short by 2.48)"
+    share = {"text": "first dealer's side won <= 0.45", "surely": False, "met": False, "shortfall": 0.0812,
+             "estimate": {"value": 0.5312, "low": 0.51, "high": 0.55, "n": 2000, "method": "wilson"}}
+    assert _want_line(share, "share").endswith("(unmet, short by 8.1 percentage points)")
+
+
+def test_the_openspiel_match_says_too_few_seeds_without_an_empty_interval():
+    pytest.importorskip("pyspiel")
+    from costly_variants.openspiel.match import Match
+
+    few = Match("parlett-121", "expert", 20, 1, "points", 0, ((1, 0, 2.0), (1, 1, -1.0), (2, 0, 0.0), (2, 1, 1.0)))
+    text = str(few)
+    assert "95% interval (too few" not in text and "(too few seeds for an interval: 10 at least)" in text
+    many = Match("parlett-121", "expert", 20, 1, "points", 0, tuple((s, k, float(s % 3)) for s in range(12)
+                                                                   for k in (0, 1)))
+    assert "95% interval [" in str(many)

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from ..profiles.display import format_value
-from .report import WIDTH, _wrap, cell
+from .report import WIDTH, _interval_places, _number, _wrap, cell
 
 
 def _games(data: dict[str, Any]) -> str:
@@ -23,8 +23,11 @@ def _games(data: dict[str, Any]) -> str:
 
 
 def _want_line(want: dict[str, Any], unit: str) -> str:
+    # The shortfall to the figure's own decimals, in its unit: "short by 2.48", not "2.4805".
+    short = _number(float(want["shortfall"]), unit, places=_interval_places(want["estimate"], unit)
+                    if want["estimate"].get("low") is not None else None)
     mark = "met, the interval too" if want["surely"] else "met" if want["met"] else \
-        f"unmet, short by {want['shortfall']:g}"
+        f"unmet, short by {short}" + (" percentage points" if unit == "share" else "")
     return f"{want['text']}: {cell(want['estimate'], unit)} ({mark})"
 
 
