@@ -158,9 +158,12 @@ def _write_folder(folder: str | None) -> Path | None:
     if folder is None:
         return None
     path = Path(folder)
-    if not path.is_dir():
-        raise OutputError(f"cannot write the house profiles into {folder!r}: " +
-                          ("it is not a folder" if path.exists() else "no such folder"))
+    if path.exists() and not path.is_dir():
+        raise OutputError(f"cannot write the house profiles into {folder!r}: it is not a folder")
+    try:  # made before the search, so that a folder that cannot be made is said at once
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot make the folder {folder!r} for the house profiles: {exc.strerror}") from None
     return path
 
 
