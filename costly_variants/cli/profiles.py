@@ -214,14 +214,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return EXIT_OK
     from rich.text import Text
 
-    from .render import Column, Grid, console
+    from .render import NO_BREAK, Column, Grid, console
 
     grid = Grid(" ", Column("rule", prose=True, readable=0), *ids, heading=2, leading=1)
     for row in rows:
         cells = []
         for p in chosen:
             cell = row["cells"][p.id]
-            cells.append(f"{format_value(cell['value'])}\n{format_provenance(p.provenance[row['rule']], p.id)}")
+            where = format_provenance(p.provenance[row["rule"]], p.id).replace("no passage", f"no{NO_BREAK}passage")
+            cells.append(f"{format_value(cell['value'])}\n{where}")
         grid.add_row("≠" if row["differs"] else "", Text.assemble((row["rule"], "bold"), f"\n{row['title']}"),
                      *cells)
     differing = sum(r["differs"] for r in every)

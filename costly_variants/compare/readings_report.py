@@ -39,16 +39,24 @@ def _label(figure: dict[str, Any]) -> str:
 
 
 def _effect_lines(row: dict[str, Any], figures: Sequence[dict[str, Any]], width: int) -> list[str]:
+    """Each effect as its label and its cell, two across where both fit whole, else one a line; a cell
+    wider than usual (a clear effect to four decimals) widens its column rather than run past the width,
+    and a label is never cut where it fits the line."""
     entries = [(_label(f), cell(row["effects"][f["key"]], f["unit"], signed=True, mark=True)) for f in figures]
     indent = 4
-    across = 2 if width >= indent + 2 * (20 + EFFECT_CELL) + 2 else 1
-    label = max(8, (width - indent - across * EFFECT_CELL - 2 * (across - 1)) // across)
+    cell_width = max([EFFECT_CELL, *(len(text) for _, text in entries)])
+    need = max((len(name) for name, _ in entries), default=0) + 1  # a space at least before a cell
+    across = 2 if width >= indent + 2 * (need + cell_width) + 2 else 1
+    label = need if across == 1 else max(need, (width - indent - across * cell_width - 2 * (across - 1)) // across)
     lines = []
     for start in range(0, len(entries), across):
         parts = []
         for name, text in entries[start:start + across]:
-            name = name if len(name) <= label - 1 else name[:label - 2] + "…"
-            parts.append(name.ljust(label) + text.rjust(EFFECT_CELL))
+            if indent + label + cell_width > width:  # a narrow window: the label above its cell
+                lines += _wrap(name, width, " " * indent, " " * (indent + 2))
+                parts.append(text.rjust(width - indent))
+                continue
+            parts.append(name.ljust(label) + text.rjust(cell_width))
         lines.append(" " * indent + "  ".join(parts).rstrip())
     return lines
 
