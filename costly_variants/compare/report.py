@@ -670,7 +670,8 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
         for row in data["switches"]:
             rows.append((" + ".join(row["rules"]), [cell(row["effects"][k], unit[k], signed=True, mark=True)
                                                     for k in keys]))
-        rows.append(("sum of single effects", [_sum_cell(data["sum_of_effects"][k], unit[k]) for k in keys]))
+        rows.append(("sum of single effects", [_sum_cell(data["sum_of_effects"][k], unit[k], data["total"][k])
+                                               for k in keys]))
         # The rule names take the room left, 38 at most: a wide window does not push the figures far off.
         label = max(0, min(width - per_table * EFFECT, max(38, *(len(name) + 1 for name, _ in rows))))
         lines += _table("", heads, rows, width, label=label)[1:]
@@ -691,10 +692,14 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _sum_cell(total: float, unit: str) -> str:
-    """A sum of effects, never shown as zero where it is not (``+0.001``, beside effects of ``+0.001±0.000``)."""
+def _sum_cell(total: float, unit: str, change: dict[str, Any]) -> str:
+    """A sum of effects to the decimals of the total change above it (``+0.015`` under ``+0.015±0.005*``),
+    and never shown as zero where it is not."""
     shown = total * (100 if unit == "share" else 1)
-    return _number(total, unit, signed=True, places=_places(abs(shown), shown))
+    places = _places(abs(shown), shown)
+    if change.get("low") is not None:
+        places = max(places, _interval_places(change, unit))
+    return _number(total, unit, signed=True, places=places)
 
 
 def render_by_rule_markdown(data: dict[str, Any]) -> str:
