@@ -67,8 +67,16 @@ class Rank(enum.IntEnum):
 
 
 _RANK_SYMBOLS = {r: s for r, s in zip(Rank, ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])}
-_RANK_PARSE = {s: r for r, s in _RANK_SYMBOLS.items()} | {"T": Rank.TEN, "1": Rank.ACE}
-RANK_SPELLINGS = "A (or 1), 2-10 (or T), J, Q or K"  # what _RANK_PARSE takes, for error messages
+_RANK_PARSE = {s: r for r, s in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}
+RANK_SPELLINGS = "A, 2-10 (or T), J, Q or K"  # what _RANK_PARSE takes, for error messages
+
+
+def _rank_hint(rank_text: str, suit_text: str) -> str:
+    """What a rank the parser does not take was likely meant to be: ``1`` is a ten missing its nought or
+    an Ace written as a number, which the spellings leave out so that a typo is not read as an Ace."""
+    if rank_text == "1":
+        return f": did you mean 10{suit_text} or A{suit_text}?"
+    return f" (expected {RANK_SPELLINGS})"
 _SUIT_PARSE = {s.value: s for s in Suit} | {v: k for k, v in _SUIT_SYMBOLS.items()} | {
     "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 
@@ -138,7 +146,7 @@ class Card:
             raise CardError(f"bad card {text!r}: unknown suit {cleaned[-1]!r} (expected C, D, H, S or ♣♦♥♠)")
         rank = _RANK_PARSE.get(rank_text.upper())
         if rank is None:
-            raise CardError(f"bad card {text!r}: unknown rank {rank_text!r} (expected {RANK_SPELLINGS})")
+            raise CardError(f"bad card {text!r}: unknown rank {rank_text!r}{_rank_hint(rank_text, suit.value)}")
         return cls(rank, suit)
 
     def __lt__(self, other: "Card") -> bool:
@@ -189,7 +197,8 @@ def parse_cards(texts: Iterable[str], *, distinct: bool = True) -> tuple[Card, .
         seen: set[Card] = set()
         for text, card in zip(texts if isinstance(texts, (list, tuple)) else [str(c) for c in cards], cards):
             if card in seen:
-                raise CardError(f"card {text!r} ({card}) appears twice in one deal")
+                raise CardError(f"card {card} appears twice in one deal" if text == str(card) else
+                                f"card {text!r} ({card}) appears twice in one deal")
             seen.add(card)
     return cards
 

@@ -50,3 +50,27 @@ def test_any_text_is_a_card_or_a_card_error(text):
         assert repr(text) in str(exc)
     else:
         assert Card.from_str(str(card)) == card
+
+
+@pytest.mark.parametrize("text, hint", [("1H", "did you mean 10H or AH?"), ("1♠", "did you mean 10S or AS?"),
+                                        ("1d", "did you mean 10D or AD?")])
+def test_a_one_is_refused_with_a_hint_not_read_as_an_ace(text, hint):
+    """The README lists no ``1`` spelling of the Ace: ``1H`` was a ten missing its nought, read as an Ace."""
+    with pytest.raises(CardError) as info:
+        Card.from_str(text)
+    assert hint in str(info.value) and repr(text) in str(info.value)
+
+
+def test_a_one_is_refused_by_the_command_and_in_a_batch(cli):
+    code, _, err = cli("score", "5H", "5D", "1H", "--deck", "KH")
+    assert code == 1
+    assert "did you mean 10H or AH?" in err and len(err.strip().splitlines()) == 1
+    from costly_variants.count import batch_text
+
+    assert batch_text.plain(b"5H 4H 8H 1H\n") is None  # not plain: read line by line, and refused
+
+
+def test_a_card_repeated_as_written_is_named_once():
+    with pytest.raises(CardError) as info:
+        parse_cards(["5H", "5C", "5H"])
+    assert str(info.value) == "card 5H appears twice in one deal"  # once "card '5H' (5H) appears twice"

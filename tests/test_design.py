@@ -26,7 +26,7 @@ def short_game(tmp_path_factory):
     """A design for a game shorter than Parlett's, written out: the search and its house profiles."""
     from costly_variants.cli import run
 
-    folder = tmp_path_factory.mktemp("house")
+    folder = tmp_path_factory.mktemp("house") / "designs" / "new"  # not there yet: --write makes it
     import contextlib
     import io
 
@@ -75,6 +75,36 @@ def test_each_written_profile_extends_the_base_with_editorial_rules_naming_their
     # the base's wanted figure is not met: the design changed something that matters
     assert data["base"]["figures"]["deals_per_game"]["value"] > 7
     assert all(c["rule"] != "players.count" for b in data["best"] for c in b["changes"])
+
+
+def test_a_written_profile_says_what_it_is_not_the_bases_title(short_game):
+    data, folder = short_game
+    for best, path in zip(data["best"], sorted(folder.glob("*.yaml"))):
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert "Parlett's reconstruction" not in document["title"]  # once "..., game to 121, with 1 house rule"
+        assert document["title"].startswith("parlett-121 with ")
+        for change in best["changes"]:
+            assert change["rule"] in document["summary"]
+            value = str(change["to"]).lower() if not isinstance(change["to"], list) else None
+            if value is not None:
+                assert value in document["title"].lower()
+
+
+def test_the_report_shows_how_the_preference_ranked_the_candidates(short_game):
+    from costly_variants.compare.design_report import render_text
+
+    data, _ = short_game
+    assert all("ranking" in b and b["prefers"][0]["figure"] == "lead_changes" for b in data["best"])
+    text = render_text(data, 80)
+    flat = " ".join(text.split())
+    assert "Ranked by the wants' shortfall, then the preference (lead changes a game:high)" in flat
+    for block in text.split("\n\n")[1:]:
+        if block.strip()[:2] in ("1.", "2.", "3."):
+            table = block.split("   figure")[1].splitlines()
+            assert table[1].lstrip().startswith("lead changes a game"), block  # the preferred figure first
+    ranks = [b["ranking"]["preference"] for b in data["best"]]
+    assert ranks == sorted(ranks, reverse=True) or len({b["ranking"]["shortfall"] for b in data["best"]}) > 1
+    assert max(len(line) for line in text.splitlines()) <= 80
 
 
 def _frozen(value):
@@ -172,10 +202,11 @@ def test_bad_wants_are_one_line_errors_suggesting_the_nearest(cli, argv, words):
     assert words in err
 
 
-def test_a_folder_that_is_not_there_is_refused_before_any_game(cli, tmp_path):
+def test_a_file_in_place_of_the_folder_is_refused_before_any_game(cli, tmp_path):
+    (tmp_path / "taken").write_text("x", encoding="utf-8")
     code, out, err = cli("design", "--base", "parlett-121", "--want", "deals per game <= 7",
-                         "--write", str(tmp_path / "nowhere"))
-    assert code == 1 and out == "" and "no such folder" in err
+                         "--write", str(tmp_path / "taken"))
+    assert code == 1 and out == "" and "it is not a folder" in err
 
 
 @pytest.mark.parametrize("name, key", [
@@ -230,17 +261,25 @@ def _plain(value):
     return plain(value)
 
 
-def test_no_candidate_is_a_profile_the_loader_would_refuse():
+def test_a_candidate_is_what_the_loader_accepts(tmp_path):
     """Cotton's readings include courts alike for pairs; with pairs in play and courts worth 6, that reading
-    could not be played, so a house profile from Cotton that makes courts 6 and pairs score in play is
-    not a candidate."""
+    cannot be played: the loader sets it aside (issue 31), so a house profile from Cotton that makes courts
+    6 and pairs score in play is a candidate, and loads with the reading set aside."""
     cotton = profiles.load("cotton-1674")
-    moves = design.moves_for(cotton, profiles.load_all(), [targets.parse_vary("cards.court_value=6..6".replace(
-        "6..6", "5..6"))])
+    moves = design.moves_for(cotton, profiles.load_all(), [targets.parse_vary("cards.court_value=5..6")])
     court = next(m for m in moves if m.changes == (("cards.court_value", 6),))
     pairs = next(m for m in moves if m.changes == (("play.pairs", True),))
-    assert design.candidate(cotton, (court,)) is not None and design.candidate(cotton, (pairs,)) is not None
-    assert design.candidate(cotton, (court, pairs)) is None
+    both = design.candidate(cotton, (court, pairs))
+    assert both is not None
+    path = tmp_path / "house.yaml"
+    path.write_text("id: house\ntitle: T\nextends: cotton-1674\nrules:\n"
+                    "  cards: {court_value: {value: 6, status: editorial, cite: [], note: x}}\n"
+                    "  play: {pairs: {value: true, status: editorial, cite: [], note: x}}\n", encoding="utf-8")
+    house = profiles.load(str(path))
+    assert [s.key for s in house.set_aside] == ["count.pair_match"]
+    from costly_variants.profiles.display import plain
+
+    assert {k: plain(v) for k, v in house.values.items()} == both.values
 
 
 def test_rounds_double_up_to_the_games_asked_for():

@@ -55,7 +55,7 @@ def _fraction(value: Any) -> str:
 
 
 def _as_data(profile: Profile, choices: list[MogChoice], leads: list[Lead], role: str) -> dict[str, Any]:
-    from ..game.advice import procedure_words
+    from ..game.advice import lead_rules, procedure_words
 
     mog, keep = procedure_words(profile.rules, role)  # type: ignore[arg-type]
     return {
@@ -67,16 +67,18 @@ def _as_data(profile: Profile, choices: list[MogChoice], leads: list[Lead], role
                                   "cite": list(profile.rules.cite(s.rule))} for s in c.by_rule],
                      "rules": [{"rule": r, "cite": list(profile.rules.cite(r))} for r in c.rules]}
                     for c in choices],
+        "leader": profile.rules.play_leader,
         "leads": [{"card": str(lead.card), "value": lead.value, "points": lead.points,
                    "reply": round(float(lead.reply), 4), "net": round(float(lead.net), 4), "exact": _fraction(lead.net)}
                   for lead in leads],
+        "lead_rules": [{"rule": r, "cite": list(profile.rules.cite(r))} for r in lead_rules(leads)],
     }
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
     from .. import profiles
     from ..cards import parse_cards
-    from ..game.advice import check_hand, leads, mog_choices, procedure_words
+    from ..game.advice import check_hand, lead_rules, leads_for, mog_choices, procedure_words
     from ..profiles.display import dumps
     from .plain import output_width
 
@@ -84,7 +86,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
     *hand, deck = parse_cards([*args.cards, args.deck])
     check_hand(profile.rules, hand, deck)
     choices = mog_choices(profile.rules, hand, deck, role=args.role)
-    first = leads(profile.rules, hand, deck)
+    first = leads_for(profile.rules, args.role, hand, deck)
     if args.json:
         print(dumps(_as_data(profile, choices, first, args.role)))
         return EXIT_OK
@@ -106,13 +108,19 @@ def cmd_advise(args: argparse.Namespace) -> int:
     for rule in best.rules:
         cite = ", ".join(rules.cite(rule))
         lines.append(f"  rests on {rule}" + (f"  [{cite}]" if cite else ""))
-    lines += ["", "The first lead: what it scores, less the best reply on average over the cards the other "
-              "player may hold"]
+    if not first:  # the other player leads: the first card is his to weigh, not this seat's
+        cite = ", ".join(rules.cite("play.leader"))
+        lines += ["", f"The first lead is the {rules.play_leader}'s under these rules (play.leader: "
+                  f"{rules.play_leader}" + (f" [{cite}]" if cite else "") + f"): the {args.role} has no lead to weigh."]
+    else:
+        lines += ["", "The first lead: what it scores, less the best reply on average over the cards the other "
+                  "player may hold"]
     for lead in first:
         shown = lead.card.pretty() + (f" as {lead.value}" if lead.value is not None else "")
         lines.append(f"  {float(lead.net):+6.2f}  {shown}  (scores {lead.points}, reply {float(lead.reply):.2f})")
-    lines.append(f"  cites play.point_totals, play.pairs, play.jacks_deuces  "
-                 f"[{', '.join(sorted({c for k in ('play.point_totals', 'play.pairs', 'play.jacks_deuces') for c in rules.cite(k)}))}]")
+    acting = lead_rules(first)
+    if acting:
+        lines.append(f"  cites {', '.join(acting)}  [{', '.join(sorted({c for k in acting for c in rules.cite(k)}))}]")
     print("\n".join(_wrapped(lines, width)))
     return EXIT_OK
 

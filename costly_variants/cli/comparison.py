@@ -333,6 +333,8 @@ def _print_summary(profile: Profile, game: Game, summary: Summary, bots: list[st
     print(f"  {summary.mean_deals:.2f} deals a game; winning margin {summary.mean_winning_margin:.2f} points")
     print("  mean points a game, by score:")
     for name, points in sorted(summary.points_by_name.items(), key=lambda kv: -kv[1]):
+        if not points:  # a name that scores nothing (a cock's nest) is no source of points
+            continue
         print(f"    {name:40s} {points:8.2f}")
     print(f"  every game's invariants held: count within {game.rules.play_limit}, each card played once,")
     print("    scores = sums of events, winner first to the target, one score per side")

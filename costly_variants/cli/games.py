@@ -404,14 +404,26 @@ class Terminal:
             raise EOFError
         return line
 
+    def _refused(self, text: str) -> str:
+        """Why ``text`` is no choice here: a card not in the hand says so, not that it is illegal."""
+        from ..cards import Card
+
+        try:
+            card = Card.from_str(text.lower().removeprefix("play ").removeprefix("pass ").strip())
+        except ValueError:
+            return f"Not a legal choice here: {text!r}."
+        if card not in self.state.hands[0]:
+            return f"You do not hold {card.pretty()}."
+        return f"{card.pretty()} is not a legal choice here."
+
     def _unknown(self, text: str, legal: list[Action]) -> str:
         if len(legal) == 1:
-            return (f"{f'Not a legal choice here: {text!r}. ' if text else ''}Press Enter to "
+            return (f"{self._refused(text) + ' ' if text else ''}Press Enter to "
                     f"{self.describe(legal[0], self.step())}, or type help.")
         if not text:
             return f"Type a number from 1 to {len(legal)}, or help."
         example = next((a.card for a in legal if a.card is not None), None)
-        return (f"Not a legal choice here: {text!r}. Type a number from 1 to {len(legal)}"
+        return (f"{self._refused(text)} Type a number from 1 to {len(legal)}"
                 + (f", or a card such as {example}" if example else "") + "; help explains what to do.")
 
     def _parse(self, text: str, legal: list[Action]) -> Action | None:

@@ -105,25 +105,36 @@ def cmd_validate(args: argparse.Namespace) -> int:
     checked: list[dict[str, Any]] = []
     for target in targets:
         path = profiles.bundled_paths().get(target) or Path(target)
+        notes: list[str] = []
         if not path.is_file():
             what = "a folder with no .yaml profile in it" if path.is_dir() else "no such file or bundled profile"
             problem = Problem(Location(str(target)), what)
             problems = [problem]
         else:
-            _, problems = profiles.check(path)
+            profile, problems = profiles.check(path)
+            notes = [set_aside_note(s) for s in profile.set_aside] if profile is not None else []
         all_problems.extend(problems)
-        checked.append({"file": str(target), "ok": not problems, "problems": [p.as_dict() for p in problems]})
+        checked.append({"file": str(target), "ok": not problems, "problems": [p.as_dict() for p in problems],
+                        "notes": notes})
     if args.json or args.format == "json":
         print(dumps({"ok": not all_problems, "files": checked}))
     else:
         for entry, target in zip(checked, targets):
             if entry["ok"] and not args.quiet:
                 print(f"ok: {target}")
+                for note in entry["notes"]:
+                    print(f"  note: {note}")
         for problem in all_problems:
             print(problem)
         if not args.quiet:
             print(f"{len(targets)} file(s) checked, {len(all_problems)} problem(s)", file=sys.stderr)
     return EXIT_INVALID if all_problems else EXIT_OK
+
+
+def set_aside_note(aside: Any) -> str:
+    """An inherited reading the profile's rules cannot play, in a line: what, from where, and why."""
+    return (f"the alternative {aside.described()} (from {aside.defined_in}) cannot be played with this "
+            f"profile's rules ({aside.why}): set aside, not measured by costly readings")
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -186,15 +197,14 @@ def diff_rows(chosen: list[Profile]) -> list[dict[str, Any]]:
 def cmd_diff(args: argparse.Namespace) -> int:
     from .. import profiles
     from ..errors import UsageError
+    from ..api.running import load_distinct
     from ..profiles.display import dumps, format_provenance, format_value
 
     refs = args.profiles or [p.id for p in profiles.load_all()]
     if len(refs) < 2:
         raise UsageError("costly diff: give at least two profiles, or none for every bundled one")
-    chosen = [profiles.load(r) for r in refs]
+    chosen = load_distinct(refs, who="costly diff")
     ids = [p.id for p in chosen]
-    if len(set(ids)) != len(ids):
-        raise UsageError("costly diff: the same profile is named twice")
     every = diff_rows(chosen)
     rows = [r for r in every if r["differs"]] if args.changed else every
     notes = {p.id: {"status": p.source_status.status.value, "cite": list(p.source_status.cite),
@@ -204,14 +214,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return EXIT_OK
     from rich.text import Text
 
-    from .render import Column, Grid, console
+    from .render import NO_BREAK, Column, Grid, console
 
     grid = Grid(" ", Column("rule", prose=True, readable=0), *ids, heading=2, leading=1)
     for row in rows:
         cells = []
         for p in chosen:
             cell = row["cells"][p.id]
-            cells.append(f"{format_value(cell['value'])}\n{format_provenance(p.provenance[row['rule']], p.id)}")
+            where = format_provenance(p.provenance[row["rule"]], p.id).replace("no passage", f"no{NO_BREAK}passage")
+            cells.append(f"{format_value(cell['value'])}\n{where}")
         grid.add_row("≠" if row["differs"] else "", Text.assemble((row["rule"], "bold"), f"\n{row['title']}"),
                      *cells)
     differing = sum(r["differs"] for r in every)

@@ -102,16 +102,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _load(refs: list[str]) -> list[Profile]:
     from .. import profiles
-    from ..errors import UsageError
+    from ..api.running import load_distinct
 
-    chosen = [profiles.load(r) for r in refs] if refs else profiles.load_all()
-    seen: dict[str, str] = {}
-    for ref, profile in zip(refs, chosen):
-        if profile.id in seen:
-            raise UsageError(f"costly readings: {ref!r} and {seen[profile.id]!r} are both profile {profile.id!r}; "
-                             "give each profile once")
-        seen[profile.id] = ref
-    return chosen
+    return load_distinct(refs, who="costly readings") if refs else profiles.load_all()
 
 
 def cmd_readings(args: argparse.Namespace) -> int:
@@ -165,9 +158,12 @@ def _write_folder(folder: str | None) -> Path | None:
     if folder is None:
         return None
     path = Path(folder)
-    if not path.is_dir():
-        raise OutputError(f"cannot write the house profiles into {folder!r}: " +
-                          ("it is not a folder" if path.exists() else "no such folder"))
+    if path.exists() and not path.is_dir():
+        raise OutputError(f"cannot write the house profiles into {folder!r}: it is not a folder")
+    try:  # made before the search, so that a folder that cannot be made is said at once
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot make the folder {folder!r} for the house profiles: {exc.strerror}") from None
     return path
 
 

@@ -65,7 +65,7 @@ class _Trimmed:
         self.stream = stream
 
     def write(self, text: str) -> int:
-        self.stream.write(self._TRAILING.sub(r"\1", text))
+        self.stream.write(self._TRAILING.sub(r"\1", text).replace(NO_BREAK, " "))
         return len(text)
 
     def __getattr__(self, name: str) -> Any:
@@ -93,7 +93,10 @@ def _console_type() -> type[Console]:
     return _Console
 
 
-_WORD = re.compile(r"^\s*\S+|\S+", re.MULTILINE)
+# A word runs to a space, a tab or a line break: a no-break space (U+00A0) joins two words into one, which
+# rich never breaks at and the output writes as a plain space (``_Trimmed``).
+_WORD = re.compile(r"^[ \t]*[^ \t\n]+|[^ \t\n]+", re.MULTILINE)
+NO_BREAK = "\u00a0"
 
 
 def longest_word(text: str) -> int:
@@ -285,7 +288,8 @@ def _aligned(labels: Sequence[str], cells: Sequence[Cell], width: int, label_wid
     count = len(parts[0]) if parts else 0
     if count < 2 or any(len(p) != count for p in parts):
         return None
-    minimum = [max(longest_word(p[i].plain) for p in parts) for i in range(count)]
+    # The first part (diff's value) is never broken: "1, 11" on one line, not "1," above "11".
+    minimum = [max((cell_len if i == 0 else longest_word)(p[i].plain) for p in parts) for i in range(count)]
     maximum = [max(cell_len(p[i].plain) for p in parts) for i in range(count)]
     widths = allot(minimum, maximum, width - INDENT - label_width - GAP * count)
     if widths is None:

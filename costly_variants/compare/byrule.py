@@ -4,13 +4,14 @@ seeds. The effects need not add up to B − A: rules can interact, and the repor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from .. import profiles
 from ..errors import CostlyError
 from ..profiles import Profile
 from ..profiles.display import format_value, plain
 from .figures import Figure, all_figures
+from .stats import decimals, rounded
 from .runner import GameSpec, Plan, PlanResult, Progress
 from .study import SKILL_PAIRS, Runner, Settings, skill_difference, skill_estimate
 from .tally import SkillSums, Sums
@@ -117,9 +118,15 @@ def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch
         "figures": entries,
         "shown": [k for k in keys if k in SHOWN or k in moved],
         "total": {k: e.as_dict() | {"clear_of_zero": e.clear_of_zero} for k, e in total.items()},
-        "sum_of_effects": {k: round(sum(r["effects"][k]["value"] for r in rows), 4) for k in keys},
+        "sum_of_effects": {k: _sum(r["effects"][k]["value"] for r in rows) for k in keys},
         "switches": rows,
     }
+
+
+def _sum(values: Iterable[float]) -> float:
+    """The effects added up, to the decimals they were given in (never a negative zero)."""
+    values = list(values)
+    return rounded(sum(values), decimals(4, *values))
 
 
 def run_by_rule(a: Profile, b: Profile, settings: Settings, runner: Runner,

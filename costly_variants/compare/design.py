@@ -28,7 +28,7 @@ from ..errors import CostlyError
 from ..game import kernel
 from ..profiles import Profile
 from ..profiles.display import plain
-from ..profiles.semantics import broken_together, swapped_in
+from ..profiles.semantics import broken_together
 from . import stats
 from .figures import FEEL, HEADLINE, Figure
 from .runner import GameSpec, Plan, PlanResult, Progress
@@ -160,7 +160,8 @@ class Candidate:
 
 def candidate(base: Profile, moves: tuple[Move, ...]) -> Candidate | None:
     """The base with these moves, if the loader would accept it as a house profile: no rule changed twice,
-    the checks pass, and so does every alternative the base records for a rule left alone."""
+    and the checks pass. (An alternative the base records that the new values cannot play is set aside by
+    the loader, not refused: see ``Profile.set_aside``.)"""
     keys = [k for m in moves for k in m.keys]
     if len(set(keys)) < len(keys):
         return None
@@ -170,13 +171,6 @@ def candidate(base: Profile, moves: tuple[Move, ...]) -> Candidate | None:
         values.update(dict(move.changes))
     if broken_together(values):
         return None
-    for key, prov in base.provenance.items():
-        if key in keys:
-            continue  # restated in the house profile, without the base's alternatives
-        for alt in prov.alternatives:
-            trial = swapped_in(values, key, plain(alt.value), {k: plain(v) for k, v in alt.together})
-            if trial == values or broken_together(trial):
-                return None
     citations: dict[str, Sequence[str]] = {k: base.cite(k) for k in base.values}
     for move in moves:
         for key in move.keys:
@@ -434,6 +428,7 @@ def summarise(s: Search) -> dict[str, Any]:
     for rank, c in enumerate(shown, start=1):
         e = c.evaluation
         assert e is not None
+        shortfall, preference, changes, margin, _ = s.score(c)
         wants = [{"text": w.text, "estimate": e.estimates[w.figure.key].as_dict(), "met": w.met(e.estimates[w.figure.key]),
                   "surely": w.surely(e.estimates[w.figure.key]),
                   "shortfall": round(w.shortfall(e.estimates[w.figure.key].value), 4)} for w in s.wants]
@@ -443,7 +438,11 @@ def summarise(s: Search) -> dict[str, Any]:
             "changes": [{"rule": k, "title": titles[k], "from": base_values[k], "to": v, "source": src.as_dict(),
                          "from_source": src.describe()} for k, v, src in c.changes],
             "wants": wants,
-            "prefers": [{"text": p.text, "estimate": e.estimates[p.figure.key].as_dict()} for p in s.prefers],
+            "prefers": [{"text": p.text, "figure": p.figure.key, "estimate": e.estimates[p.figure.key].as_dict()}
+                        for p in s.prefers],
+            # The ranking key, as Search.score orders it: shortfall, then preference (in whole half-widths,
+            # put in units of each figure's spread; higher first), then fewer changes, then margin.
+            "ranking": {"shortfall": shortfall, "preference": -preference, "changes": changes, "margin": -margin},
             "figures": {k: {"value": e.estimates[k].as_dict(), "difference": e.differences[k].as_dict()
                             | {"clear_of_zero": e.differences[k].clear_of_zero}} for k in e.estimates},
         })

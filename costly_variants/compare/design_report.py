@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from ..profiles.display import format_value
-from .report import WIDTH, _wrap, cell
+from .report import WIDTH, _interval_places, _number, _wrap, cell
 
 
 def _games(data: dict[str, Any]) -> str:
@@ -23,8 +23,11 @@ def _games(data: dict[str, Any]) -> str:
 
 
 def _want_line(want: dict[str, Any], unit: str) -> str:
+    # The shortfall to the figure's own decimals, in its unit: "short by 2.48", not "2.4805".
+    short = _number(float(want["shortfall"]), unit, places=_interval_places(want["estimate"], unit)
+                    if want["estimate"].get("low") is not None else None)
     mark = "met, the interval too" if want["surely"] else "met" if want["met"] else \
-        f"unmet, short by {want['shortfall']:g}"
+        f"unmet, short by {short}" + (" percentage points" if unit == "share" else "")
     return f"{want['text']}: {cell(want['estimate'], unit)} ({mark})"
 
 
@@ -41,10 +44,11 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
         return "\n".join(lines + ["", "No candidate was played to the end (interrupted)."]) + "\n"
     if not data["met"]:
         lines += [""] + _wrap("No candidate meets every want: the closest are these.", width, "", "")
+    lines += _ranking_lines(data, width)
     for best in data["best"]:
         changes = best["changes"]
         lines += ["", *_wrap(f"{best['rank']}. {len(changes)} change{'s' if len(changes) != 1 else ''} from "
-                             f"{data['base']['id']} ({best['games']} games)", width, "", "   ")]
+                             f"{data['base']['id']} ({best['games']} games){_tied(data, best)}", width, "", "   ")]
         for change in changes:
             lines += _wrap(f"{change['rule']}: {format_value(change['from'])} -> {format_value(change['to'])}",
                            width, "   ", "       ")
@@ -60,6 +64,29 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _ranking_lines(data: dict[str, Any], width: int) -> list[str]:
+    """How the candidates were ranked, where a preference was given: its figure counts in whole
+    half-widths of its interval, so candidates whose figures the games cannot tell apart tie on it."""
+    if not data["prefers"] or not data["best"]:
+        return []
+    prefers = "; ".join(p["text"] for p in data["prefers"])
+    return [""] + _wrap(f"Ranked by the wants' shortfall, then the preference ({prefers}) in whole half-widths of "
+                        "its interval (figures the games cannot tell apart tie), then the fewer changes, then the "
+                        "margin by which the wants are met.", width, "", "")
+
+
+def _tied(data: dict[str, Any], best: dict[str, Any]) -> str:
+    """``; preference tied with 2 and 3``: the candidates the preference could not tell from this one."""
+    if not data["prefers"]:
+        return ""
+    key = best["ranking"]
+    tied = [str(b["rank"]) for b in data["best"] if b is not best
+            and (b["ranking"]["shortfall"], b["ranking"]["preference"]) == (key["shortfall"], key["preference"])]
+    if not tied:
+        return "; first on the preference" if best["rank"] == 1 else ""
+    return "; preference tied with " + (tied[0] if len(tied) == 1 else ", ".join(tied[:-1]) + " and " + tied[-1])
+
+
 def _figure_of(data: dict[str, Any], text: str) -> str:
     for entry in (*data["wants"], *data["prefers"]):
         if entry["text"] == text:
@@ -72,8 +99,9 @@ def _figure_lines(best: dict[str, Any], data: dict[str, Any], labels: dict[str, 
     """Each headline figure: the candidate's value, and its difference from the base."""
     label = max(10, min(26, width - 3 - 2 * 13))
     lines = ["   " + "figure".ljust(label) + "value".rjust(13) + "difference".rjust(13)]
-    for f in data["figures"]:
-        if not f["headline"]:
+    preferred = [p["figure"] for p in data["prefers"]]
+    for f in sorted(data["figures"], key=lambda f: f["key"] not in preferred):  # the preferred first
+        if not f["headline"] and f["key"] not in preferred:
             continue
         key = f["key"]
         name = labels[key] if len(labels[key]) <= label - 1 else labels[key][:label - 2] + "…"
@@ -87,6 +115,8 @@ def house_profile(data: dict[str, Any], best: dict[str, Any], *, profile_id: str
     """The candidate as a house profile's YAML: every changed rule editorial, its note saying where the
     value was taken from and what it was designed for."""
     asked = "; ".join([w["text"] for w in data["wants"]] + [p["text"] for p in data["prefers"]])
+    made = ", ".join(f"{c['rule']} {format_value(c['to'])}" for c in best["changes"])
+    moved = "; ".join(f"{c['rule']} {format_value(c['from'])} -> {format_value(c['to'])}" for c in best["changes"])
     rules: dict[str, dict[str, Any]] = {}
     for change in best["changes"]:
         section, name = change["rule"].split(".", 1)
@@ -96,10 +126,11 @@ def house_profile(data: dict[str, Any], best: dict[str, Any], *, profile_id: str
                     f"{data['base']['id']} has {format_value(change['from'])}."}
     document = {
         "id": profile_id,
-        "title": f"{data['base']['title']}, with {len(best['changes'])} house rule"
-                 f"{'s' if len(best['changes']) != 1 else ''} (costly design, candidate {best['rank']})",
+        # What it is, not what it came from: the base's title would name a game this profile no longer plays.
+        "title": f"{data['base']['id']} with {made} (costly design, candidate {best['rank']})",
         "extends": extends,
-        "summary": f"Designed by costly design from {data['base']['id']} for: {asked}. "
+        "summary": f"House rules from {data['base']['id']} ({data['base']['title']}) changing {moved}. "
+                   f"Designed by costly design for: {asked}. "
                    + ("It met every want" if best["met"] else "It did not meet every want")
                    + f" in {best['games']} games (seed {data['settings']['seed']}, bots "
                      f"{'/'.join(data['settings']['bots'])}).",

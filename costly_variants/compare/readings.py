@@ -24,6 +24,7 @@ from . import stats
 from .figures import HEADLINE, Figure, all_figures
 from .runner import GameSpec, Plan, PlanResult, Progress
 from .study import Runner, Settings
+from .unchanged import why_unchanged
 
 # The figures the readings are ranked by and the text shows; the other forms carry every figure.
 HEADLINE_KEYS = tuple(f.key for f in HEADLINE)
@@ -59,9 +60,18 @@ class Reading:
 
 
 def readings_of(profile: Profile) -> list[Reading]:
-    """Every alternative the profile records, its own and those it inherits, in the schema's rule order."""
+    """Every alternative the profile records, its own and those it inherits, in the schema's rule order;
+    not one it inherits but cannot play (``Profile.set_aside``)."""
+    aside = {(s.key, s.index) for s in profile.set_aside}
     return [Reading(profile, key, i, alt) for key in profiles.rule_titles()
-            for i, alt in enumerate(profile.provenance[key].alternatives)]
+            for i, alt in enumerate(profile.provenance[key].alternatives) if (key, i) not in aside]
+
+
+def not_playable(profile: Profile) -> list[dict[str, Any]]:
+    """The inherited readings these rules cannot play, each with why."""
+    return [{"rule": s.key, "index": s.index, "value": plain(s.alternative.value), "reading": s.alternative.reading,
+             "with": {k: plain(v) for k, v in s.alternative.together}, "defined_in": s.defined_in, "why": s.why}
+            for s in profile.set_aside]
 
 
 def base_spec(profile: Profile) -> GameSpec:
@@ -168,7 +178,7 @@ def summarise_profile(item: ProfilePlan, result: PlanResult | None, figures: Seq
             "alternative": {"index": reading.index, "value": plain(alt.value), "reading": alt.reading,
                             "cite": list(alt.cite), "with": reading.together},
             "same_rules_as": None, "effects": {}, "clear": [], "clearest": None, "distance": None,
-            "unchanged": None}
+            "unchanged": None, "unchanged_why": None}
         if place in first_place:  # the same rules as an earlier reading (the two halves of one reading)
             earlier = rows[first_place[place]]
             row["same_rules_as"] = {"rule": earlier["rule"], "index": earlier["alternative"]["index"]}
@@ -183,6 +193,9 @@ def summarise_profile(item: ProfilePlan, result: PlanResult | None, figures: Seq
             # Every figure the same in every game: the bots never met the rule (the greedy bot never asks for
             # a mog), or it changes nothing that matters (who deals first, between two bots alike).
             row["unchanged"] = all(_same_games(e) for e in effects.values())
+            row["unchanged_why"] = why_unchanged(reading.key, {k: plain(v) for k, v in profile.values.items()},
+                                                 reading.values(), item.plan.bots, result.games
+                                                 ) if row["unchanged"] and result is not None else None
             if known and not row["unchanged"]:
                 best, key = max(known, key=lambda dk: dk[0])
                 row["clearest"], row["distance"] = key, _distance_json(best)
@@ -195,6 +208,7 @@ def summarise_profile(item: ProfilePlan, result: PlanResult | None, figures: Seq
         rows[i]["rank"] = rank
     out["readings"] = [rows[i] for i in order]
     out["unrecorded"] = unrecorded(profile)
+    out["not_playable"] = not_playable(profile)
     return out
 
 
@@ -235,5 +249,6 @@ def run_readings(chosen: Sequence[Profile], settings: Settings, runner: Runner,
     return summarise(chosen, settings, planned, plans, results)
 
 
-__all__ = ["HEADLINE_KEYS", "ProfilePlan", "Reading", "distance", "plans_for", "readings_of", "run_readings",
+__all__ = ["HEADLINE_KEYS", "ProfilePlan", "Reading", "distance", "not_playable", "plans_for", "readings_of",
+           "run_readings",
            "summarise", "unrecorded"]

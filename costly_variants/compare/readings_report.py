@@ -39,16 +39,24 @@ def _label(figure: dict[str, Any]) -> str:
 
 
 def _effect_lines(row: dict[str, Any], figures: Sequence[dict[str, Any]], width: int) -> list[str]:
+    """Each effect as its label and its cell, two across where both fit whole, else one a line; a cell
+    wider than usual (a clear effect to four decimals) widens its column rather than run past the width,
+    and a label is never cut where it fits the line."""
     entries = [(_label(f), cell(row["effects"][f["key"]], f["unit"], signed=True, mark=True)) for f in figures]
     indent = 4
-    across = 2 if width >= indent + 2 * (20 + EFFECT_CELL) + 2 else 1
-    label = max(8, (width - indent - across * EFFECT_CELL - 2 * (across - 1)) // across)
+    cell_width = max([EFFECT_CELL, *(len(text) for _, text in entries)])
+    need = max((len(name) for name, _ in entries), default=0) + 1  # a space at least before a cell
+    across = 2 if width >= indent + 2 * (need + cell_width) + 2 else 1
+    label = need if across == 1 else max(need, (width - indent - across * cell_width - 2 * (across - 1)) // across)
     lines = []
     for start in range(0, len(entries), across):
         parts = []
         for name, text in entries[start:start + across]:
-            name = name if len(name) <= label - 1 else name[:label - 2] + "…"
-            parts.append(name.ljust(label) + text.rjust(EFFECT_CELL))
+            if indent + label + cell_width > width:  # a narrow window: the label above its cell
+                lines += _wrap(name, width, " " * indent, " " * (indent + 2))
+                parts.append(text.rjust(width - indent))
+                continue
+            parts.append(name.ljust(label) + text.rjust(cell_width))
         lines.append(" " * indent + "  ".join(parts).rstrip())
     return lines
 
@@ -68,7 +76,7 @@ def _reading_lines(row: dict[str, Any], figures: Sequence[dict[str, Any]], width
     if not row["effects"]:
         return lines + ["    not played (interrupted)"]
     if row["unchanged"]:
-        return lines + _wrap("no game changed (see the note at the end)", width, "    ", "      ")
+        return lines + _wrap(f"no game changed: {row['unchanged_why']}", width, "    ", "      ")
     if row["clearest"]:
         clearest = next(f for f in figures if f["key"] == row["clearest"])
         lines += _wrap(f"clearest: {clearest['label']}, {_distance(row)}", width, "    ", "      ")
@@ -86,6 +94,18 @@ def _unrecorded_lines(entry: dict[str, Any], width: int) -> list[str]:
                 for m in missing if m["status"] == status]
         if keys:
             lines += _wrap(f"{status} ({len(keys)}): " + ", ".join(keys), width, "    ", "      ")
+    return lines
+
+
+def _not_playable_lines(entry: dict[str, Any], width: int) -> list[str]:
+    """The readings the profile inherits that its own rules cannot play: named, with why, not played."""
+    aside = entry.get("not_playable", [])
+    if not aside:
+        return []
+    lines = _wrap(f"Not playable under these rules ({len(aside)}), inherited and set aside:", width, "  ", "    ")
+    for a in aside:
+        lines += _wrap(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): {a['why']}", width,
+                       "    ", "      ")
     return lines
 
 
@@ -116,15 +136,8 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
                 lines += [""] + _reading_lines(row | {"profile": entry["id"]}, headline, width)
         lines.append("")
         lines += _unrecorded_lines(entry, width)
-    if any(r["unchanged"] for entry in data["profiles"] for r in entry["readings"]):
-        lines += [""] + _wrap(UNCHANGED, width, "", "")
+        lines += _not_playable_lines(entry, width)
     return "\n".join(lines) + "\n"
-
-
-UNCHANGED = ("No game changed: every figure is the same in every game, so these bots never meet the rule, or it "
-             "changes nothing they do: the greedy bot never asks for a mog (try --bot expert); with the same bot in "
-             "every seat, who deals first changes nothing (try --bot greedy --bot expert); and a rule of the "
-             "four-hand game does nothing in the two-hand one.")
 
 
 def _clearest_md(row: dict[str, Any], figures: dict[str, dict[str, Any]]) -> str:
@@ -133,7 +146,7 @@ def _clearest_md(row: dict[str, Any], figures: dict[str, dict[str, Any]]) -> str
     if not row["effects"]:
         return "not played (interrupted)"
     if row["unchanged"]:
-        return "no game changed"
+        return f"no game changed: {row['unchanged_why']}"
     if not row["clearest"]:
         return "too few games for intervals"
     f = figures[row["clearest"]]
@@ -182,6 +195,11 @@ def render_markdown(data: dict[str, Any]) -> str:
         if missing:
             out += [f"Read with doubt, no other reading recorded ({len(missing)}): "
                     + ", ".join(f"{_md_escape(m['rule'])} ({m['status']})" for m in missing) + ".", ""]
+        aside = entry.get("not_playable", [])
+        if aside:
+            out += [f"Not playable under these rules ({len(aside)}), inherited and set aside: "
+                    + "; ".join(_md_escape(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): "
+                                           f"{a['why']}") for a in aside) + ".", ""]
     return "\n".join(out)
 
 

@@ -4,10 +4,9 @@ All three render the dictionary that ``study.summarise`` (or ``byrule.summarise`
 dictionary itself. Text shows each interval as ± half its width; Markdown and CSV give both bounds.
 
 The text is laid out to the width it is given (the command line passes the window's, 80 when piped):
-as many profiles side by side as fit, prose wrapped at spaces. Ids and values are never cut: a row
-name too long for its column (a rule id in ``--by-rule``) is set on a line of its own above its
-figures. Figure labels, whose whole text the other forms give, are shortened with "…" in a label
-column of the usual width, as the 80-column report always has.
+as many profiles side by side as fit, prose wrapped at spaces. Ids, values and labels are never cut:
+the columns give the labels what room they can spare, and a row name still too long for its column (a
+rule id in ``--by-rule``) is set on a line of its own above its figures.
 """
 from __future__ import annotations
 
@@ -23,6 +22,7 @@ WIDTH = 80  # the width of the report when none is given
 LABEL = 24  # the label column of a table
 CELL = 11  # one profile's column, at least
 EFFECT = 14  # one effect's column in --by-rule: room for "-0.52±0.86*" with spaces between
+GAP = 2  # the fewest spaces between two cells of a row
 
 
 def letters(ids: Sequence[str]) -> dict[str, str]:
@@ -90,31 +90,27 @@ def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: boo
 
 
 def _table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]], width: int, *,
-           label: int = LABEL, shorten: bool = True) -> list[str]:
-    """A title, a line of column heads, and a line per row: its name, then its cells. ``shorten``: a name
-    longer than a label column of the usual width ends in "…" (figure labels); otherwise it goes on a
-    line of its own (ids)."""
+           label: int = LABEL) -> list[str]:
+    """A title, a line of column heads, and a line per row: its name, then its cells. A name is never cut:
+    the columns give up what room they can spare (down to their widest cell) so that the names fit, and a
+    name that still does not fit goes on a line of its own above its cells."""
     rows = list(rows)
+    across = max(1, len(columns))
     if width < label + CELL:  # too narrow for the usual label column: the label takes what is left
         label = max(0, width - CELL * len(columns))
-        shorten = False
-    column = max(CELL, min(16, (width - label) // max(1, len(columns))))
-    # A cell wider than that (a clear difference shown to four decimals) widens every column, and the
-    # labels give up the room: a space always parts two cells.
-    widest = max((len(c) + 1 for _, cells in rows for c in cells), default=0)
-    if widest > column:
-        column = widest
-        if label + column * len(columns) > width:
-            label = max(12, width - column * len(columns))
-    # Labels take what room the columns leave, so that few columns cut no label.
+    column = max(CELL, min(16, (width - label) // across))
+    # Two spaces at least part two cells (a clear difference shown to four decimals, '+0.0003±0.0002*',
+    # once ran into its neighbour), and a wider cell widens every column.
+    widest = max((len(c) + GAP for _, cells in rows for c in cells), default=0)
+    column = max(column, widest)
     longest = max((len(name) + 1 for name, _ in rows), default=label)
-    label = max(label, min(longest, width - column * len(columns)))
+    if longest > width - column * len(columns):  # the names need the room: the columns give what they can
+        column = max(widest, min(column, (width - longest) // across))
+    label = max(min(12, width - column * len(columns)), min(max(label, longest), width - column * len(columns)), 0)
     lines = (_wrap(title, width, "", "") if title else [title]) + [
         " " * label + "".join(c.rjust(column) for c in columns)]
     for name, cells in rows:
-        if len(name) > label - 1 and shorten:
-            name = name[:label - 2] + "…"
-        elif len(name) > label - 1:
+        if len(name) > label - 1:
             indent = name[:len(name) - len(name.lstrip())]
             lines += _wrap(name.strip(), width, indent, indent + "  ")
             name = ""
@@ -122,9 +118,11 @@ def _table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequenc
     return lines
 
 
-def _groups(ids: Sequence[str], width: int) -> list[list[str]]:
-    """The profiles in groups of as many as fit across beside the labels (at least one)."""
-    across = max(1, (width - LABEL) // CELL)
+def _groups(ids: Sequence[str], width: int, cells: Iterable[Sequence[str]] = ()) -> list[list[str]]:
+    """The profiles in groups of as many as fit across beside the labels (at least one), each column as
+    wide as the widest of ``cells`` (the rows' cells) needs."""
+    column = max([CELL, *(len(c) + GAP for row in cells for c in row)])
+    across = max(1, (width - LABEL) // column)
     return [list(ids[i:i + across]) for i in range(0, len(ids), across)]
 
 
@@ -224,8 +222,8 @@ def _pruned(rows: Sequence[tuple[str, Sequence[str], Sequence[Any]]], columns: i
 
 
 def _is_zero(raw: Any) -> bool:
-    if isinstance(raw, dict):
-        return raw.get("value") == 0 and raw.get("low") in (0, None) and raw.get("high") in (0, None)
+    if isinstance(raw, dict):  # a difference clear of zero is never "no difference", however small
+        return not raw.get("clear_of_zero") and raw.get("value") == 0 and raw.get("low") in (0, None) and raw.get("high") in (0, None)
     return raw == 0
 
 
@@ -309,7 +307,7 @@ def _section_lines(data: dict[str, Any], section: str, title: str, ids: Sequence
     kept, notes = _pruned(rows, len(ids))
     kept = [row for name, cells in kept for row in ((name, cells), *([after[name]] if name in after else []))]
     lines: list[str] = [] if kept else _wrap(title, width, "", "")
-    for group in _groups(ids, width) if kept else []:
+    for group in _groups(ids, width, [c for _, c in kept]) if kept else []:
         places = [ids.index(p) for p in group]
         lines += _table(title, [key[p] for p in group], [(n, [c[i] for i in places]) for n, c in kept], width)
     return lines + _left_out(notes, width)
@@ -325,7 +323,7 @@ def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, s
     kept, notes = _pruned(rows, 1)  # a difference the same for every profile is still a difference
     title = f"Differences from {base} (same seeds; * = interval clear of zero)"
     lines: list[str] = [] if kept else _wrap(title, width, "", "")
-    for group in _groups(others, width) if kept else []:
+    for group in _groups(others, width, [c for _, c in kept]) if kept else []:
         places = [others.index(p) for p in group]
         lines += _table(title, [f"{key[p]}−{base}" for p in group], [(n, [c[i] for i in places]) for n, c in kept],
                         width)
@@ -372,6 +370,9 @@ def same_as(data: dict[str, Any]) -> dict[str, str]:
         if i == 0:
             continue
         earlier = next((q for q in ids[:i] if q not in twins and seen(q) == seen(pid)), None)
+        # Figures equal to four decimals may still differ clearly from the first profile's, game by game.
+        if earlier == ids[0] and any(f["differences"][pid].get("clear_of_zero") for f in data["figures"]):
+            earlier = None
         if earlier is not None:
             twins[pid] = earlier
     return twins
@@ -673,7 +674,7 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
     for start in range(0, len(columns), per_table):
         keys = columns[start:start + per_table]
         lines.append("")
-        legend = [f"[{i + 1 + start}] {short[k]}" for i, k in enumerate(keys)]
+        legend = [f"[{i + 1 + start}] {short[k].strip()}" for i, k in enumerate(keys)]
         if len("   ".join(legend)) <= width:
             lines.append("   ".join(legend))
         else:  # one figure a line, each kept whole where it fits
@@ -688,11 +689,11 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
         for row in data["switches"]:
             rows.append((" + ".join(row["rules"]), [cell(row["effects"][k], unit[k], signed=True, mark=True)
                                                     for k in keys]))
-        rows.append(("sum of single effects", [_number(data["sum_of_effects"][k], unit[k], signed=True)
+        rows.append(("sum of single effects", [_sum_cell(data["sum_of_effects"][k], unit[k], data["total"][k])
                                                for k in keys]))
         # The rule names take the room left, 38 at most: a wide window does not push the figures far off.
         label = max(0, min(width - per_table * EFFECT, max(38, *(len(name) + 1 for name, _ in rows))))
-        lines += _table("", heads, rows, width, label=label, shorten=False)[1:]
+        lines += _table("", heads, rows, width, label=label)[1:]
     lines.append("")
     named = [(r["rules"], [short[k].strip() for k in r["clear"]]) for r in data["switches"] if r["clear"]]
     if named:
@@ -708,6 +709,16 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
     lines += _wrap("Shares in percentage points; intervals 95% paired t, shown as ± half their width; effects of "
                    "single switches need not add up to the total where rules interact.", width, "", "")
     return "\n".join(lines) + "\n"
+
+
+def _sum_cell(total: float, unit: str, change: dict[str, Any]) -> str:
+    """A sum of effects to the decimals of the total change above it (``+0.015`` under ``+0.015±0.005*``),
+    and never shown as zero where it is not."""
+    shown = total * (100 if unit == "share" else 1)
+    places = _places(abs(shown), shown)
+    if change.get("low") is not None:
+        places = max(places, _interval_places(change, unit))
+    return _number(total, unit, signed=True, places=places)
 
 
 def render_by_rule_markdown(data: dict[str, Any]) -> str:

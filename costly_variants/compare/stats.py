@@ -50,13 +50,30 @@ class Estimate:
         return self.has_interval and self.low <= x <= self.high  # type: ignore[operator]
 
     def as_dict(self, digits: int = 4) -> dict[str, object]:
-        out: dict[str, object] = {"value": round(self.value, digits), "n": self.n, "method": self.method}
+        """The figure to ``digits`` decimals, or more where fewer would show a figure that is not zero
+        as zero (a clear difference of 0.00003 would read 0.0 [0.0, 0.0]); never a negative zero."""
+        shown = (self.value, self.low, self.high) if self.has_interval else (self.value,)
+        places = decimals(digits, *shown)
+        out: dict[str, object] = {"value": rounded(self.value, places), "n": self.n, "method": self.method}
         if self.has_interval:
-            out["low"], out["high"] = round(self.low, digits), round(self.high, digits)  # type: ignore[arg-type]
+            out["low"], out["high"] = rounded(self.low, places), rounded(self.high, places)  # type: ignore[arg-type]
         else:
             out["low"] = out["high"] = None
             out["note"] = TOO_FEW
         return out
+
+
+def decimals(digits: int, *shown: float | None) -> int:
+    """``digits``, or more where a figure in ``shown`` that is not zero would round to zero (at most 12)."""
+    places = digits
+    while places < 12 and any(x and x == x and round(x, places) == 0 for x in shown):
+        places += 1
+    return places
+
+
+def rounded(x: float, places: int) -> float:
+    """``round`` without the negative zero that JSON would print as ``-0.0``."""
+    return round(x, places) + 0.0
 
 
 def t_quantile(p: float, df: int) -> float:
@@ -264,7 +281,7 @@ def quartiles_of_counts(counts: Mapping[int, int]) -> tuple[float, float, float]
     return at(0.25), at(0.5), at(0.75)
 
 
-__all__ = ["Estimate", "LEVEL", "METHODS", "MIN_GAMES", "RatioSums", "TOO_FEW", "mean", "mean_of_sums",
+__all__ = ["Estimate", "LEVEL", "METHODS", "MIN_GAMES", "RatioSums", "TOO_FEW", "decimals", "mean", "mean_of_sums",
            "paired_difference", "paired_difference_of_sums", "paired_ratio_difference",
            "paired_ratio_difference_of_sums", "proportion", "quartiles", "quartiles_of_counts", "ratio",
-           "ratio_of_sums", "t_quantile"]
+           "ratio_of_sums", "rounded", "t_quantile"]

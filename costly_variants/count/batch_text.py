@@ -2,7 +2,7 @@
 into *codes*, eight bytes a deal, with no Python step per line.
 
 A block's text is first *normalised*: suit symbols become letters, everything is upper case, ``10``
-becomes ``T`` and ``1`` (an Ace) ``A``, and ``#`` comments are cut off, so that every card is two
+becomes ``T`` (a ``1`` left over is no rank: ``1H`` is refused), and ``#`` comments are cut off, so that every card is two
 bytes, a rank (``A23456789TJQK``) then a suit (``CDHS``). If every normalised line is then blank or four
 cards parted by blanks or commas (``_SPACED``, ``_LINES``) and no deal has a card twice
 (``_all_different``), the block is *plain*: deleting the blanks and commas leaves the codes, which
@@ -49,14 +49,14 @@ _LONG = re.compile(rb"(?m)^[^\n]{%d}" % (MAX_LINE + 1))
 
 
 def normalise(text: bytes) -> bytes:
-    """``text`` with symbols as letters, in upper case, ``10`` as ``T``, ``1`` as ``A`` and comments cut off."""
+    """``text`` with symbols as letters, in upper case, ``10`` as ``T`` and comments cut off."""
     if not text.isascii():
         for symbol, code in _SYMBOLS:
             if symbol in text:
                 text = text.replace(symbol, code)
     text = text.upper()
-    if b"1" in text:
-        text = text.replace(b"10", b"T").replace(b"1", b"A")
+    if b"1" in text:  # a 1 left over is no rank: the line is refused, read card by card
+        text = text.replace(b"10", b"T")
     if b"#" in text:
         text = _COMMENT.sub(b"", text)
     return text

@@ -52,6 +52,7 @@ class Lead:
     value: int | None  # an Ace's declared value
     points: int  # scored at once
     reply: Fraction  # the other player's best reply, on average over the cards he may hold
+    rules: frozenset[str] = frozenset()  # the rules that score in the lead or a reply weighed
 
     @property
     def net(self) -> Fraction:
@@ -121,19 +122,36 @@ def leads(rules: Rules, hand: Sequence[Card], deck: Card) -> list[Lead]:
         for value, action in options[card.index]:
             if value > rules.play_limit:
                 continue
-            points = sum(item.points for item in score_play(rules, [card], value, deck))
+            items = score_play(rules, [card], value, deck)
+            points = sum(item.points for item in items)
+            acting = {item.rule for item in items if item.points}
             reply = 0
             if value < rules.play_limit:
                 for other in coming:
                     best = 0
                     for other_value, _ in options[other.index]:
                         if value + other_value <= rules.play_limit:
-                            best = max(best, sum(i.points for i in score_play(rules, [card, other], value + other_value,
-                                                                               deck)))
+                            answer = score_play(rules, [card, other], value + other_value, deck)
+                            best = max(best, sum(i.points for i in answer))
+                            acting.update(i.rule for i in answer if i.points)
                     reply += best
-            found.append(Lead(card, action.value, points, Fraction(reply, len(coming))))
+            found.append(Lead(card, action.value, points, Fraction(reply, len(coming)), frozenset(acting)))
     order = sorted(range(len(found)), key=lambda i: (-found[i].net, i))
     return [found[i] for i in order]
+
+
+def leads_for(rules: Rules, role: Role, hand: Sequence[Card], deck: Card) -> list[Lead]:
+    """The first leads ``role`` may make: none where the other player leads (the eldest, in every profile)."""
+    return leads(rules, hand, deck) if rules.play_leader == role else []
+
+
+def lead_rules(found: Sequence[Lead]) -> list[str]:
+    """The rules the leads' weighing rests on: those that scored in a lead or a reply, in the schema's order
+    (a rule that scores nothing under the profile, such as pairs in Cotton's play, is not among them)."""
+    from ..profiles.rules import RULE_KEYS
+
+    acting = set().union(*(lead.rules for lead in found)) if found else set()
+    return [key for key in RULE_KEYS if key in acting]
 
 
 def procedure_words(rules: Rules, role: Role) -> tuple[str, str]:
@@ -157,5 +175,6 @@ def check_hand(rules: Rules, hand: Sequence[Card], deck: Card) -> None:
     score_hand(rules, hand, deck)
 
 
-__all__ = ["Lead", "MogChoice", "Role", "RuleShare", "check_hand", "leads", "mog_choices", "procedure_words",
+__all__ = ["Lead", "MogChoice", "Role", "RuleShare", "check_hand", "lead_rules", "leads", "leads_for", "mog_choices",
+           "procedure_words",
            "unseen"]

@@ -58,9 +58,10 @@ class Match:
         e = self.estimate
         unit = "points a deal" if self.returns == "points" and self.max_deals == 1 else \
             "points a game" if self.returns == "points" else "a game (+1 a win, -1 a loss)"
-        interval = f"[{e.low:+.2f}, {e.high:+.2f}]" if e.has_interval else "(too few seeds for an interval)"
+        interval = f", 95% interval [{e.low:+.2f}, {e.high:+.2f}]" if e.has_interval else \
+            f" (too few seeds for an interval: {stats.MIN_GAMES} at least)"
         return (f"ISMCTS ({self.simulations} simulations) v {self.opponent} under {self.variant}, "
-                f"{len(self.per_seed)} seeds x 2 seatings: {e.value:+.2f} {unit}, 95% interval {interval}")
+                f"{len(self.per_seed)} seeds x 2 seatings: {e.value:+.2f} {unit}{interval}")
 
 
 def play_match(opponent: str = "expert", *, variant: str = "parlett-121", seeds: int = 10, seed: int = 0,

@@ -44,6 +44,23 @@ class Term:
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """An alternative reading a house profile inherits but cannot play with its own rules (courts alike
+    for pairs, from Cotton, where four cards are dealt): kept out of ``readings``, named by ``validate``."""
+
+    key: str
+    index: int
+    alternative: Alternative
+    defined_in: str
+    why: str
+
+    def described(self) -> str:
+        from .semantics import described
+
+        return described(self.key, self.alternative.value, dict(self.alternative.together))
+
+
+@dataclass(frozen=True)
 class Profile:
     """A resolved profile: typed rules plus, for every rule, its plain value and provenance."""
 
@@ -59,6 +76,7 @@ class Profile:
     provenance: Mapping[str, Provenance]
     vocabulary: Mapping[str, Term]
     source_status: Annotation | None
+    set_aside: tuple[SetAside, ...] = ()  # inherited readings these rules cannot play
 
     @property
     def extends(self) -> str | None:
@@ -97,7 +115,20 @@ def locate_profile(ref: str, *, relative_to: Path | None = None) -> Path:
     if candidate.is_file():
         return candidate
     known = ", ".join(bundled)
-    raise UnknownVariantError(f"unknown profile {ref!r}: not a bundled id ({known}) nor a file")
+    near = difflib.get_close_matches(ref, [*bundled, *_profile_files(candidate)], n=1, cutoff=0.6)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    raise UnknownVariantError(f"unknown profile {ref!r}: not a bundled id ({known}) nor a file{hint}")
+
+
+def _profile_files(missing: Path) -> list[str]:
+    """The YAML files beside where ``missing`` was looked for, spelled as it was (``dir/name.yaml``)."""
+    folder = missing.parent
+    try:
+        found = sorted(p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    except OSError:
+        return []
+    prefix = "" if str(missing.parent) == "." else str(missing.parent) + os.sep
+    return [prefix + name for name in found[:200]]
 
 
 def _schema_problems(doc: Document) -> list[Problem]:
@@ -109,10 +140,15 @@ def _schema_problems(doc: Document) -> list[Problem]:
             allowed = set(schema.get("properties", {}))
             for key in error.instance:
                 if key not in allowed:
-                    hint = f"; expected one of: {', '.join(sorted(allowed))}" if allowed else ""
-                    if len(allowed) > 12:  # a rule key, of sixty: the nearest, not the list
-                        near = difflib.get_close_matches(str(key), sorted(allowed), n=1)
-                        hint = f"; did you mean {near[0]!r}?" if near else "; a rule key is section.name"
+                    # The nearest key where one is near (go_point: go_points); else the keys there are,
+                    # or, of sixty rule keys, how one is written.
+                    near = difflib.get_close_matches(str(key), sorted(allowed), n=1)
+                    if near:
+                        hint = f"; did you mean {near[0]!r}?"
+                    elif len(allowed) > 12:
+                        hint = "; a rule key is section.name"
+                    else:
+                        hint = f"; expected one of: {', '.join(sorted(allowed))}" if allowed else ""
                     problems.append(doc.problem(path + (key,), f"unknown key {key!r}{hint}", key=True))
             continue
         if error.validator == "required" and isinstance(error.instance, dict):
@@ -180,11 +216,9 @@ def _check_file(path: Path, display: str, mtime_ns: int, lib: Library) -> tuple[
     if isinstance(profile_id, str) and path.resolve() in {p.resolve() for p in bundled.values()}:
         if profile_id != path.stem:
             local.append(doc.problem(("id",), f"id {profile_id!r} does not match the file name {path.name!r}"))
-    elif isinstance(profile_id, str) and profile_id in bundled:
-        # Ids name profiles in diff, replay and game logs: a second profile of the same name would be
-        # mistaken for the bundled one.
-        local.append(doc.problem(("id",), f"id {profile_id!r} is the id of a bundled profile; give this "
-                                          f"profile an id of its own"))
+    # A file with a bundled profile's id (a clone's own variants/ after ``pip install .``, a historian's
+    # corrected copy) is checked as written: the id is refused only where both are loaded together, in
+    # its own extends chain (below) or beside the bundled one (``load_distinct``).
     return doc, tuple(local)
 
 
@@ -223,6 +257,14 @@ def _load_chain(path: Path, lib: Library, seen: tuple[Path, ...], problems: list
             problems.append(doc.problem(("extends",), f"extends {base_ref!r}, which is not a valid profile: "
                                                       f"{first}{more}"))
             problems.extend(base_problems)
+            return None
+        profile_id = doc.data.get("id")
+        same = next((layer for layer in base_chain if layer.doc.data.get("id") == profile_id), None)
+        if same is not None:
+            whose = ("a bundled profile" if same.path.resolve() in {p.resolve() for p in bundled_paths().values()}
+                     else f"the profile in {_display(same.path)}")
+            problems.append(doc.problem(("id",), f"id {profile_id!r} is the id of {whose} that this one extends, "
+                                                 "so both are loaded together; give this profile an id of its own"))
             return None
         chain.extend(base_chain)
     return chain if not local else None
@@ -290,12 +332,16 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
         return where(key)
 
     found = [] if checked else semantic_problems(values, where)
+    own = _flatten_rules(top.doc.data)
     if not found and not checked:
-        # Only a profile that can be played itself is worth checking with each alternative swapped in.
-        found = alternative_problems(values, [r for rs in recorded.values() for r in rs], where_alternative)
+        # Only a profile that can be played itself is worth checking with each alternative swapped in. Its
+        # own alternatives must be playable; one it inherits that its rules rule out is set aside.
+        found = alternative_problems(values, [r for k, rs in recorded.items() if k in own for r in rs],
+                                     where_alternative)
     if found:
         problems.extend(found)
         return None
+    set_aside = _set_aside(values, recorded, own, provenance)
     data = top.doc.data
     status = data.get("source_status")
     return Profile(
@@ -304,7 +350,25 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
         lineage=tuple(l.doc.data["id"] for l in chain),
         rules=build_rules(values, {k: v.cite for k, v in provenance.items()}), values=MappingProxyType({k: _frozen(values[k]) for k in RULE_KEYS}),
         provenance=MappingProxyType(provenance), vocabulary=MappingProxyType(dict(sorted(vocabulary.items()))),
-        source_status=Annotation(SourceStatus(status["status"]), tuple(status["cite"]), status["note"]) if status else None)
+        source_status=Annotation(SourceStatus(status["status"]), tuple(status["cite"]), status["note"]) if status else None,
+        set_aside=set_aside)
+
+
+def _set_aside(values: dict[str, Any], recorded: dict[str, list[Recorded]], own: Mapping[str, Any],
+               provenance: Mapping[str, Provenance]) -> tuple[SetAside, ...]:
+    """The inherited alternatives these values cannot play, each with why (its first reason)."""
+    from .semantics import unplayable
+
+    out = []
+    for key, entries in recorded.items():
+        if key in own:
+            continue
+        for _, index, value, together in entries:
+            why = unplayable(values, key, value, together)
+            if why:
+                prov = provenance[key]
+                out.append(SetAside(key, index, prov.alternatives[index], prov.defined_in, why[0]))
+    return tuple(out)
 
 
 def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | None, list[Problem]]:
@@ -403,7 +467,7 @@ def load_all() -> list[Profile]:
     return sorted((load(i) for i in bundled_ids()), key=lambda p: (p.year or 0, p.id))
 
 
-__all__ = ["Profile", "Term", "Annotation", "load", "load_all", "check", "bundled_ids", "locate_profile",
+__all__ = ["Profile", "SetAside", "Term", "Annotation", "load", "load_all", "check", "bundled_ids", "locate_profile",
            "json_path", "rules_of"]
 
 

@@ -195,18 +195,21 @@ def alternative_problems(values: Values, recorded: list[Recorded], locate: Locat
     for key, index, value, together in recorded:
         doc, path, inherited = locate(key, index)
         name = described(key, value, together)
-        if key in together:
-            messages = [f"its 'with' names {key} itself"]
-        else:
-            trial = swapped_in(values, key, value, together)
-            messages = broken_together(trial) or (
-                ["it is the value the profile has already: it changes nothing"] if trial == dict(values) else [])
-        for message in messages:
+        for message in unplayable(values, key, value, together):
             where = f" (from {inherited})" if inherited is not None else ""
             fix = f"; restate {key} in this file with the readings that fit it" if inherited is not None else ""
             problems.append(doc.problem(path, f"the alternative {name}{where} cannot be played with this "
                                               f"profile's rules: {message}{fix}"))
     return problems
+
+
+def unplayable(values: Values, key: str, value: Any, together: Mapping[str, Any]) -> list[str]:
+    """Why the reading ``key: value`` (with ``together``) cannot be played with ``values``; none: it can."""
+    if key in together:
+        return [f"its 'with' names {key} itself"]
+    trial = swapped_in(values, key, value, together)
+    return broken_together(trial) or (
+        ["it is the value the profile has already: it changes nothing"] if trial == dict(values) else [])
 
 
 def semantic_problems(values: Values, locate: Locate) -> list[Problem]:

@@ -112,7 +112,7 @@ class ReadingsDirective(CostlyDirective):
         elif not row["effects"]:
             clearest = "not played"
         elif row["unchanged"]:
-            clearest = "no game changed: these bots never meet the rule, or it changes nothing they do"
+            clearest = "no game changed: " + (row.get("unchanged_why") or "these bots never meet the rule")
         elif row["clearest"]:
             f = figures[row["clearest"]]
             clearest = f"{f['label']} {cell(row['effects'][f['key']], f['unit'], signed=True, mark=True)}"
