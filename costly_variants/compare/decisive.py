@@ -82,8 +82,8 @@ def lead_changes(rules: Rules, deals: Sequence[Deal], mirrored: bool, games: int
             runs[here] = pools[side][rng.integers(0, len(pools[side]), int(here.sum()))]
         going = np.ones(len(alive), dtype=bool)
         for j in range(width):
-            points = runs[:, j] * going
-            sa, sb = a[alive] + np.maximum(points, 0), b[alive] + np.maximum(-points, 0)
+            scored = runs[:, j] * going
+            sa, sb = a[alive] + np.maximum(scored, 0), b[alive] + np.maximum(-scored, 0)
             a[alive], b[alive] = sa, sb
             ahead = np.where(sa > sb, 0, 1)
             moved = (sa != sb) & (ahead != leader[alive])
@@ -113,7 +113,7 @@ def figures(rules: Rules, table: WinTable, whole: Any, parts: Any, deals: Sequen
             out[f"behind_{behind}"] = {**_estimate(float(_behind(whole, *where)), _behind(parts, *where)),
                                        "trailer": where[0], "leader": where[1]}
     batch = np.arange(len(deals)) * batches // len(deals)  # as compare.odds.prepare splits them
-    per_batch = np.array([lead_changes(rules, [deals[i] for i in np.flatnonzero(batch == k)], mirrored, GAMES,
+    per_batch = np.array([lead_changes(rules, [deals[int(i)] for i in np.flatnonzero(batch == k)], mirrored, GAMES,
                                        seed * 1000 + k) for k in range(batches)])
     out["lead_changes"] = _estimate(float(per_batch.mean()), per_batch)
     return out
