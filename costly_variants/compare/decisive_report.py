@@ -29,8 +29,7 @@ def of(chosen: Sequence[Profile], bots: Sequence[str]) -> dict[str, Any]:
 
 def _note(data: dict[str, Any]) -> str:
     some = next(iter(data["decisive"].values()))
-    return (f"each profile's win table ({'/'.join(some['bots'])}, {some['deals']:,} deals sampled a profile; "
-            "half-way: the leader at half the target; batch-means 95% intervals). `costly odds ID` shows the table.")
+    return f"each profile's win table ({'/'.join(some['bots'])}, {some['deals']:,} deals; 95% intervals)"
 
 
 def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
@@ -55,7 +54,8 @@ def markdown_lines(data: dict[str, Any]) -> list[str]:
     if not found:
         return []
     ids = list(found)
-    out = [f"### {TITLE}", "", f"From {_note(data)}", "", "| figure | " + " | ".join(ids) + " |",
+    out = [f"### {TITLE}", "", f"From {_note(data)}: the leader at half-way has half the target; "
+           "`costly odds ID` gives every position.", "", "| figure | " + " | ".join(ids) + " |",
            "|---" * (len(ids) + 1) + "|"]
     for name, label, unit in ROWS:
         out.append(f"| {label} | " + " | ".join(_interval(found[p][name], unit) if name in found[p] else "-"
