@@ -82,3 +82,26 @@ def test_the_api_gives_a_frame_ready_for_pandas():
     assert grid.loc[0, 0] == pytest.approx(odds.chance(0, 0))
     with pytest.raises(cv.CostlyError, match="at or past the target"):
         odds.chance(121, 0)
+
+
+def test_each_side_its_own_bot():
+    """Expert against greedy: the side with the stronger bot is the favourite from 0-0, dealing or not."""
+    odds = cv.odds("cotton-1674", bots=["expert", "greedy"], deals=2000)
+    assert odds.table.bots == ("expert", "greedy")
+    assert odds.chance(0, 0, "me") > 0.55 and odds.chance(0, 0, "them") > 0.55
+
+
+def test_how_decisive_in_the_comparison_report():
+    from costly_variants.compare import decisive_report
+    from costly_variants.compare.report import letters
+
+    chosen = [cv.load("cotton-1674"), cv.load("parlett-121")]
+    data = {"decisive": decisive_report.of(chosen, ("greedy",))}
+    ids = [p.id for p in chosen]
+    text = "\n".join(decisive_report.text_lines(data, ids, letters(ids), 80))
+    assert text.startswith("How decisive the game is") and "first dealer wins" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    markdown = "\n".join(decisive_report.markdown_lines(data))
+    assert "| from 20 behind at half |" in markdown and "parlett-121" in markdown
+    first = data["decisive"]["cotton-1674"]["first_dealer"]
+    assert f"{100 * first['value']:.1f}" in text
