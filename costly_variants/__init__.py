@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .cards import Card, Rank, Suit
-    from .api import Analysis, ByRule, Comparison, Simulation, analyse
+    from .api import Analysis, ByRule, Comparison, Odds, Simulation, analyse, odds
     from .count.hand import score_hand
     from .errors import CardError, CostlyError, IllegalActionError, ProfileError, UnknownVariantError
     from .game.state import Game
@@ -32,7 +32,7 @@ _LAZY = {"Card": ("cards", "Card"), "Rank": ("cards", "Rank"), "Suit": ("cards",
          "score_hand": ("count.hand", "score_hand"), "load": ("profiles.loader", "load"),
          "Profile": ("profiles.loader", "Profile"), "Game": ("game.state", "Game"),
          # The Python API (costly_variants.api): what the command line does, for notebooks and scripts.
-         **{name: ("api", name) for name in ("Analysis", "ByRule", "Comparison", "Simulation", "analyse")}}
+         **{name: ("api", name) for name in ("Analysis", "ByRule", "Comparison", "Simulation", "analyse", "Odds", "odds")}}
 
 
 def __getattr__(name: str) -> Any:
@@ -44,6 +44,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Analysis", "ByRule", "Card", "Comparison", "Rank", "Simulation", "Suit", "CardError", "CostlyError",
-           "IllegalActionError", "ProfileError", "UnknownVariantError", "Game", "Profile", "analyse", "load",
+__all__ = ["Analysis", "ByRule", "Card", "Comparison", "Odds", "Rank", "Simulation", "Suit", "CardError", "CostlyError",
+           "IllegalActionError", "ProfileError", "UnknownVariantError", "Game", "Profile", "analyse", "load", "odds",
            "score_hand", "__version__"]

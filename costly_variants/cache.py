@@ -59,3 +59,14 @@ def write_json(name: str, data: Any) -> Path | None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
         return None
+
+
+def keep_newest(folder_name: str, keep: int) -> None:
+    """Remove all but the ``keep`` newest files of the cache's ``folder_name`` (quietly, as ever)."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    with contextlib.suppress(OSError):
+        files = sorted((folder / folder_name).glob("*.json"), key=lambda p: p.stat().st_mtime)
+        for path in files[:-keep]:
+            path.unlink(missing_ok=True)

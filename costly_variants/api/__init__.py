@@ -12,12 +12,14 @@ if TYPE_CHECKING:
     from .analysis import Analysis, analyse
     from .comparison import ByRule, Comparison, DifferenceRow, EffectRow, FigureRow
     from .frames import PandasMissingError
+    from .chances import Odds, odds
     from .running import OptionError
     from .simulation import Simulation
 
 _LAZY = {"Analysis": "analysis", "analyse": "analysis", "ByRule": "comparison", "Comparison": "comparison",
          "DifferenceRow": "comparison", "EffectRow": "comparison", "FigureRow": "comparison",
-         "PandasMissingError": "frames", "OptionError": "running", "Simulation": "simulation"}
+         "PandasMissingError": "frames", "OptionError": "running", "Simulation": "simulation",
+         "Odds": "chances", "odds": "chances"}
 
 
 def __getattr__(name: str) -> Any:

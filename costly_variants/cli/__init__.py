@@ -32,7 +32,7 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("profiles", "the rule profiles: list, check, read and compare them", ("profiles",)),
     ("counting", "count hands under the profiles", ("counting",)),
     ("games", "play the game, check a played game, and advice for a hand", ("games", "advice")),
-    ("comparison", "compare the profiles by their effect on whole games", ("comparison", "questions")),
+    ("comparison", "compare the profiles by their effect on whole games", ("comparison", "questions", "odds")),
     ("site", "the reference site generated from the profiles", ("site",)),
 )
 

@@ -16,6 +16,7 @@ import textwrap
 from typing import Any, Callable, Iterable, Sequence
 
 from ..profiles.display import format_value
+from . import decisive_report
 from .stats import TOO_FEW
 
 WIDTH = 80  # the width of the report when none is given
@@ -495,6 +496,7 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
     sections.append(("exact hands", _exact_lines(data, shown, key, width)))
     for section, title in SECTIONS:
         sections.append((SHORT.get(section, section), _section_lines(data, section, title, shown, key, width)))
+    sections.append(("decisive", decisive_report.text_lines(data, shown, key, width)))
     sections.append(("checks", _check_lines(data, shown, key, width)))
     sections.append(("differences", _difference_lines(data, shown, key, width)))
     sections = [(title, lines) for title, lines in sections if lines]
@@ -574,6 +576,7 @@ def render_markdown(data: dict[str, Any]) -> str:
                                                                  for p in ids) + " |")
     if data["figures"]:
         out.append("")
+    out += decisive_report.markdown_lines(data)
     checks = data.get("checks", {})
     names = [name for name in CHECKS if any(name in checks.get(p, {}) for p in ids)]
     if names:

@@ -16,7 +16,7 @@ from ..count import stored
 from ..count.analysis import HandAnalysis
 from ..profiles import Profile
 from ..profiles.display import plain
-from . import stats
+from . import decisive_report, stats
 from .figures import Figure, all_figures, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal
 from .runner import GameSpec, Plan, PlanResult, Progress, run_plans
 from .tally import LEAD_POINTS, SkillSums, Sums
@@ -157,6 +157,7 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
     }
     out["checks"] = {p.id: _checks(p, analyses[p.id], sums, settings) for p, sums in zip(chosen, runs)} if played \
         else {}
+    out["decisive"] = decisive_report.of(chosen, settings.bots)
     return out
 
 

@@ -11,7 +11,6 @@ quiet failures, files written whole.
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 from functools import cache
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..cache import cache_dir, read_json, write_json
+from ..cache import cache_dir, keep_newest, read_json, write_json
 from ..profiles.rules import Rules
 from .analysis import HandAnalysis, analyse_hands, from_tallies
 
@@ -85,10 +84,4 @@ def _unsealed(stored: Any, rules_key: str) -> HandAnalysis | None:
 
 
 def _keep_the_newest() -> None:
-    folder = cache_dir()
-    if folder is None:
-        return
-    with contextlib.suppress(OSError):
-        files = sorted((folder / FOLDER).glob("*.json"), key=lambda p: p.stat().st_mtime)
-        for path in files[:-KEEP]:
-            path.unlink(missing_ok=True)
+    keep_newest(FOLDER, KEEP)

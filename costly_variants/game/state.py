@@ -167,6 +167,19 @@ class State(TurnupPhase):
         else:
             self._apply_chance(action)
 
+    def start_at(self, scores: Sequence[int], dealer: int) -> None:
+        """Begin this new game at ``scores`` (each side's, below the target), ``dealer`` (a seat) dealing
+        the first deal, without the cut: to play on from a position of the board (``compare.odds_check``)."""
+        if self.history or self.phase is not _CUT:
+            raise ValueError("a game can start at a position only before its first action")
+        if len(scores) != self.game.num_teams or not all(0 <= s < self.rules.target for s in scores):
+            raise ValueError(f"scores {list(scores)}: one a side, each from 0 to {self.rules.target - 1}")
+        if not 0 <= dealer < self.n:
+            raise ValueError(f"dealer {dealer}: a seat from 0 to {self.n - 1}")
+        self.scores = list(scores)
+        self._set_dealer(dealer)
+        self._start_deal()
+
     def search_copy(self) -> "State":
         """A copy to try moves on, as a search does: every container the game changes copied, the events
         and the history left empty (a copy's own scores are all a search reads)."""

@@ -27,6 +27,7 @@ from .plots import hand_distribution
 from .strategy import strategy
 from .prose import rules_as_prose
 from .narration import narrated_deal
+from .odds import odds_section
 from .summary import facts, scoring
 from .tables import SOURCE_BADGES, provenance_body, sections, support_text, value_text
 
@@ -118,6 +119,8 @@ class ProfilePageDirective(CostlyDirective):
                         *rules_as_prose(self, profile))
         page += section("An example deal", f"{profile_label(profile.id)}--deal", doc, *narrated_deal(self, profile))
         page += section("Strategy", f"{profile_label(profile.id)}--strategy", doc, *strategy(self, profile))
+        page += section("The chance of winning from every score", f"{profile_label(profile.id)}--odds", doc,
+                        *odds_section(self, profile))
         page += section("Every rule, with its passages", f"{profile_label(profile.id)}--rules", doc,
                         *self.rule_tables(profile))
         if profile.vocabulary:

@@ -1,0 +1,66 @@
+"""``costly compare``'s section on how decisive each game is, from each profile's win table: the first
+dealer's chance, the chance of winning from 10 and from 20 behind at half-way, the expected lead changes
+(``compare.decisive``), each with its 95% interval. ``of`` adds the figures to the comparison's data
+(so ``--json`` has them, under ``decisive``); ``text_lines`` and ``markdown_lines`` show them.
+
+The tables are worked out under the comparison's bots from ``COMPARE_DEALS`` deals a profile (about a
+second a profile with the greedy bot; kept in the cache folder, so a profile whose rules and bots are
+unchanged costs nothing the next time).
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..profiles import Profile
+
+COMPARE_DEALS = 4_000
+ROWS = (("first_dealer", "first dealer wins", "share"), ("behind_10", "from 10 behind at half", "share"),
+        ("behind_20", "from 20 behind at half", "share"), ("lead_changes", "lead changes (table)", "number"))
+TITLE = "How decisive the game is"
+
+
+def of(chosen: Sequence[Profile], bots: Sequence[str]) -> dict[str, Any]:
+    """Each profile's figures of how decisive its game is, under ``bots`` (side A's, side B's)."""
+    from .odds_store import odds
+
+    pair = (bots[0], bots[1 % len(bots)])
+    return {p.id: odds(p.rules, bots=pair, deals=COMPARE_DEALS)[1] for p in chosen}
+
+
+def _note(data: dict[str, Any]) -> str:
+    some = next(iter(data["decisive"].values()))
+    return f"each profile's win table ({'/'.join(some['bots'])}, {some['deals']:,} deals; 95% intervals)"
+
+
+def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
+    """The section as text, as wide as ``width``: a row a figure, a column a profile."""
+    from .report import _groups, _table, _wrap, cell
+
+    found = data.get("decisive")
+    if not found:
+        return []
+    lines: list[str] = []
+    for group in _groups(ids, width):
+        rows = [(label, [cell(found[p][name], unit) if name in found[p] else "-" for p in group])
+                for name, label, unit in ROWS]
+        lines += _table(f"{TITLE}: {_note(data)}" if not lines else TITLE, [key[p] for p in group], rows, width)
+    return lines
+
+
+def markdown_lines(data: dict[str, Any]) -> list[str]:
+    from .report import _interval
+
+    found = data.get("decisive")
+    if not found:
+        return []
+    ids = list(found)
+    out = [f"### {TITLE}", "", f"From {_note(data)}: the leader at half-way has half the target; "
+           "`costly odds ID` gives every position.", "", "| figure | " + " | ".join(ids) + " |",
+           "|---" * (len(ids) + 1) + "|"]
+    for name, label, unit in ROWS:
+        out.append(f"| {label} | " + " | ".join(_interval(found[p][name], unit) if name in found[p] else "-"
+                                              for p in ids) + " |")
+    return out + [""]
+
+
+__all__ = ["COMPARE_DEALS", "markdown_lines", "of", "text_lines"]

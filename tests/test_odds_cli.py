@@ -1,0 +1,107 @@
+"""``costly odds`` and ``costly_variants.odds``: every bundled profile and a house profile, the outputs,
+and one-line errors for bad scores."""
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+import costly_variants as cv
+
+pytest.importorskip("numpy")
+
+BUNDLED = ("cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121")
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "odds-cache"))
+
+
+@pytest.mark.parametrize("profile", BUNDLED)
+def test_every_bundled_profile_has_a_table(cli, profile):
+    code, out, err = cli("odds", profile, "--bots", "greedy", "--deals", "1000", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    target = data["target"]
+    assert len(data["table"]["chances"]) == 2 * target * target
+    first = data["decisive"]["first_dealer"]
+    assert first["low"] <= first["value"] <= first["high"] and 0.4 < first["value"] < 0.6
+    assert data["decisive"]["lead_changes"]["value"] > 1
+
+
+def test_a_house_profile_to_31_with_four_cards(cli, house):
+    path = house("parlett-121", {"game.target": 31, "deal.cards_each": 4})
+    code, out, err = cli("odds", str(path), "--bots", "greedy", "--deals", "1000", "--score", "20-25")
+    assert code == 0, err
+    assert "game to 31" in out and "At 20-25, you to deal: you win" in out and "they to deal" in out
+    assert "from 20 behind" not in out  # half-way is 15: nobody can be 20 behind there
+    table = cv.odds(path, bots="greedy", deals=1000)
+    assert table.target == 31 and table.chance(30, 0) > 0.9
+
+
+def test_text_csv_and_plot(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    code, out, _ = cli("odds", "cotton-1674", "--bots", "greedy", "--deals", "1000")
+    assert code == 0 and "the first dealer wins" in out and "Your chance (%)" in out
+    rows_file, picture = tmp_path / "odds.csv", tmp_path / "odds.svg"
+    code, _, err = cli("odds", "cotton-1674", "--bots", "greedy", "--deals", "1000", "--score", "40-52",
+                       "--dealer", "them", "--csv", str(rows_file), "--plot", str(picture))
+    assert code == 0, err
+    rows = list(csv.DictReader(rows_file.open()))
+    assert [(r["me"], r["them"], r["dealer"]) for r in rows] == [("40", "52", "them")]
+    assert float(rows[0]["low"]) <= float(rows[0]["chance"]) <= float(rows[0]["high"])
+    assert picture.read_bytes().startswith(b"<?xml") and b"<svg" in picture.read_bytes()
+
+
+@pytest.mark.parametrize("score, message", [
+    ("61-3", "61 is at or past the target, 61"), ("12-99", "99 is at or past the target"),
+    ("=-4-2", "cannot be negative"), ("4x", "MINE-THEIRS"), ("", "MINE-THEIRS")])
+def test_bad_scores_are_one_line_errors(cli, score, message):
+    argv = ["odds", "cotton-1674", "--bots", "greedy", "--deals", "1000"]
+    argv += [f"--score{score}"] if score.startswith("=") else ["--score", score]
+    code, out, err = cli(*argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "--score" in err
+
+
+def test_bad_bots_and_a_dealer_without_a_score(cli):
+    code, _, err = cli("odds", "cotton-1674", "--bots", "greedy,clever")
+    assert code == 2 and "--bots" in err
+    code, _, err = cli("odds", "cotton-1674", "--dealer", "me")
+    assert code == 2 and "--dealer goes with --score" in err
+
+
+def test_the_api_gives_a_frame_ready_for_pandas():
+    pd = pytest.importorskip("pandas")
+    odds = cv.odds("parlett-121", bots="greedy", deals=1000)
+    frame = odds.to_pandas()
+    assert isinstance(frame, pd.DataFrame) and len(frame) == 2 * 121 * 121
+    grid = frame[frame.dealer == "me"].pivot(index="me", columns="them", values="chance")
+    assert grid.loc[0, 0] == pytest.approx(odds.chance(0, 0))
+    with pytest.raises(cv.CostlyError, match="at or past the target"):
+        odds.chance(121, 0)
+
+
+def test_each_side_its_own_bot():
+    """Expert against greedy: the side with the stronger bot is the favourite from 0-0, dealing or not."""
+    odds = cv.odds("cotton-1674", bots=["expert", "greedy"], deals=2000)
+    assert odds.table.bots == ("expert", "greedy")
+    assert odds.chance(0, 0, "me") > 0.55 and odds.chance(0, 0, "them") > 0.55
+
+
+def test_how_decisive_in_the_comparison_report():
+    from costly_variants.compare import decisive_report
+    from costly_variants.compare.report import letters
+
+    chosen = [cv.load("cotton-1674"), cv.load("parlett-121")]
+    data = {"decisive": decisive_report.of(chosen, ("greedy",))}
+    ids = [p.id for p in chosen]
+    text = "\n".join(decisive_report.text_lines(data, ids, letters(ids), 80))
+    assert text.startswith("How decisive the game is") and "first dealer wins" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    markdown = "\n".join(decisive_report.markdown_lines(data))
+    assert "| from 20 behind at half |" in markdown and "parlett-121" in markdown
+    first = data["decisive"]["cotton-1674"]["first_dealer"]
+    assert f"{100 * first['value']:.1f}" in text
