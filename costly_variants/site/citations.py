@@ -85,11 +85,6 @@ def source_name(source: Source, bibfile: Path | None = None) -> str:
     return source.label
 
 
-def where(passage: Passage, *, full: bool = False) -> str:
-    """A passage's place in its source: ``p. 125``, ``pp. 125-126``, or the section it is in."""
-    return passage.place(full=full)
-
-
 def citation_text(ref: str, lib: Library, bibfile: Path | None = None, *, full: bool = False) -> str:
     """The citation every view shows, with its channel: ``Webb 1924, p. 98 (Penguin), quoted in Parlett
     2020`` (see ``Library.citation``)."""
