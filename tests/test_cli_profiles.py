@@ -24,8 +24,44 @@ def test_show_json_has_status_and_citations(cli):
     assert code == 0
     target = data["rules"]["game.target"]
     assert target == {"value": 61, "status": "stated", "cite": ["cotton-1674#p125-game"],
+                      "citations": [{"ref": "cotton-1674#p125-game", "citation": "Cotton 1674, p. 125"}],
                       "defined_in": "cotton-1674", "note": target["note"]}
     assert data["rules"]["count.colours"]["alternatives"]
+
+
+def test_show_json_gives_each_citation_its_channel(cli):
+    code, out, _ = cli("show", "eddowes-burne-1874", "--json")
+    data = json.loads(out)
+    assert code == 0
+    nest = {c["ref"]: c for c in data["rules"]["count.cocks_nest"]["citations"]}
+    webb = nest["webb-1924#telling-the-game"]
+    assert webb["citation"].startswith("Webb 1924, p. 102 (Penguin), quoted in Parlett 2020")
+    assert webb["read_in"] == [{"ref": "parlett-web#history", "source": "Parlett 2020",
+                                "locator": "history, his scan of Precious Bane"}]
+    mog = {c["ref"]: c for c in data["rules"]["mog.procedure"]["citations"]}
+    assert mog["burne-1883#mogging"]["citation"].startswith("Burne 1886, the digest, \"Mogging or Changing\", quoted in "
+                                                          "Wiktionary n.d.")
+    assert "Wiktionary" in mog["burne-1883#mogging"]["read_in"][0]["source"]
+    # the 1874 profile's status is worded from the digest's own words now, not from the reports alone
+    assert data["rules"]["mog.procedure"]["status"] == "stated"
+    assert "burne-1883#mogging" in data["rules"]["mog.refusal_points"]["cite"]
+    assert "Japanese translation" in data["source_status"]["note"]
+
+
+def test_an_unavailable_text_states_nothing(cli, monkeypatch):
+    code, out, _ = cli("show", "holme-1688", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["plays_as"] == "cotton-1674"
+    statuses = {r["status"] for r in data["rules"].values()}
+    assert statuses == {"unavailable"}  # never "stated": Holme's text has not been read
+    target = data["rules"]["game.target"]
+    assert target["taken_as"] == {"profile": "cotton-1674", "status": "stated"} and target["value"] == 61
+    monkeypatch.setenv("COLUMNS", "160")
+    code, out, _ = cli("show", "holme-1688")
+    out = " ".join(out.split())
+    assert code == 0 and "[stated" not in out and out.count("[unavailable: as") == 60
+    assert "holme-1688 plays as cotton-1674" in out
+    assert json.loads(cli("show", "cotton-1674", "--json")[1])["plays_as"] is None
 
 
 def test_show_text_accepts_a_path(cli):
@@ -51,8 +87,17 @@ def test_diff_text_table(cli, monkeypatch):
     assert code == 0
     target_line = next(l for l in out.splitlines() if "game.target" in l)
     assert target_line.lstrip().startswith("≠") and "61" in target_line and "121" in target_line
-    assert "cotton-1674#p125-game" in out and "parlett-web#game" in out
+    assert "Cotton 1674, p. 125" in out and "Parlett 2020, Game" in out
     assert "rules differ" in out
+
+
+def test_diff_shows_a_passage_read_in_another_work(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = cli("diff", "cotton-1674", "eddowes-burne-1874", "--changed")
+    assert code == 0 and "quoted in Wiktionary n.d." in " ".join(out.split())
+    code, out, _ = cli("diff", "cotton-1674", "holme-1688", "--json")
+    cell = {r["rule"]: r for r in json.loads(out)["rows"]}["game.target"]["cells"]["holme-1688"]
+    assert cell["status"] == "unavailable" and cell["citations"][0]["citation"] == "Cotton 1674, p. 125"
 
 
 def test_diff_in_a_narrow_window_is_a_block_per_rule(cli, monkeypatch):

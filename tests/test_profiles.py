@@ -72,6 +72,40 @@ def test_holme_changes_nothing_and_says_why(bundled):
     assert holme.source_status is not None and holme.source_status.status is SourceStatus.UNAVAILABLE
     assert "Harley" in holme.source_status.note
     assert all(p.defined_in == "cotton-1674" for p in holme.provenance.values())
+    # Holme's text is unavailable: none of the values it takes from Cotton is stated by it
+    assert {p.status for p in holme.provenance.values()} == {Status.UNAVAILABLE}
+    assert all(h.taken_as is c.status and h.cite == c.cite
+               for h, c in zip(holme.provenance.values(), cotton_provenance(bundled)))
+
+
+def cotton_provenance(bundled):
+    return bundled["cotton-1674"].provenance.values()
+
+
+def test_a_house_layer_over_a_text_unavailable_states_nothing_of_its_own(tmp_path):
+    """Any profile whose own source is unavailable shows what it takes from its base as unavailable; a
+    value it sets itself keeps its own status."""
+    path = tmp_path / "lost.yaml"
+    path.write_text("id: lost-1700\ntitle: A lost text over Cotton\nextends: cotton-1674\n"
+                    "source_status: {status: unavailable, cite: [holme-1688#location], note: not read}\n"
+                    "rules:\n  game:\n    target: {value: 31, status: editorial, cite: [], note: a guess}\n",
+                    encoding="utf-8")
+    lost, problems = profiles.check(path)
+    assert problems == [] and lost is not None
+    assert lost.provenance["game.target"].status is Status.EDITORIAL
+    deal = lost.provenance["deal.cards_each"]
+    assert deal.status is Status.UNAVAILABLE and deal.taken_as is Status.STATED and deal.defined_in == "cotton-1674"
+
+
+def test_the_1874_mog_rests_on_the_digests_own_words(bundled):
+    rules_1874 = bundled["eddowes-burne-1874"]
+    for key in ("mog.procedure", "mog.refusal_points"):
+        prov = rules_1874.provenance[key]
+        assert "burne-1883#mogging" in prov.cite and prov.status is Status.STATED
+        note = prov.note or ""
+        assert "leaves open" in note or "breaks off" in note  # what the fragment does not settle
+    assert bundled["parlett-121"].year == 2020  # dated by the web page every value cites
+    assert bundled["eddowes-burne-1874"].title == "The Shropshire rules of 1874 (Burne 1886)"
 
 
 def test_rules_are_immutable(bundled):

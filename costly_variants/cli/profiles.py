@@ -139,7 +139,8 @@ def set_aside_note(aside: Any) -> str:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..profiles.display import dumps, format_provenance, format_value, plain, profile_json, together_text
+    from ..profiles.display import (citations, dumps, format_provenance, format_value, plain, plays_as_of,
+                                    profile_json, readable, together_text)
 
     profile = profiles.load(args.profile)
     if args.json:
@@ -156,14 +157,19 @@ def cmd_show(args: argparse.Namespace) -> int:
         out.print(Text(profile.summary))
     if profile.source_status:
         s = profile.source_status
-        out.print(Text(f"Source: [{s.status.value}] {s.note} ({', '.join(s.cite)})"))
+        out.print(Text(f"Source: [{s.status.value}] {readable(s.note)} ({citations(s.cite)})"))
+    twin = plays_as_of(profile)
+    if twin:
+        out.print(Text(f"{profile.id} plays as {twin}: every value is {twin}'s"
+                       + (", none stated by its own text (unavailable)." if profile.source_status and
+                          profile.source_status.status.value == "unavailable" else ".")))
     out.print()
     grid = Grid(Column("rule", prose=True, readable=0), "value", "status and passages",
                 Column("note", prose=True), leading=1)
     titles = profiles.rule_titles()
     for key, value in profile.values.items():
         prov = profile.provenance[key]
-        note = prov.note or ""
+        note = readable(prov.note or "")
         if prov.alternatives:
             note += "".join(f" | alternative: {format_value(plain(a.value))}{together_text(a)} ({a.reading})"
                             for a in prov.alternatives)
@@ -173,7 +179,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if profile.vocabulary:
         vocab = Grid(Column("term", whole=True), Column("meaning", prose=True, readable=30), "passages")
         for term, entry in profile.vocabulary.items():
-            vocab.add_row(Text(term, style="bold"), entry.meaning, ", ".join(entry.cite))
+            vocab.add_row(Text(term, style="bold"), entry.meaning, citations(entry.cite))
         out.print(Text("\nVocabulary", style="bold"))
         vocab.render(out)
     return EXIT_OK
@@ -198,7 +204,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from .. import profiles
     from ..errors import UsageError
     from ..api.running import load_distinct
-    from ..profiles.display import dumps, format_provenance, format_value
+    from ..profiles.display import citation_json, citations, dumps, format_provenance, format_value
 
     refs = args.profiles or [p.id for p in profiles.load_all()]
     if len(refs) < 2:
@@ -208,6 +214,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     every = diff_rows(chosen)
     rows = [r for r in every if r["differs"]] if args.changed else every
     notes = {p.id: {"status": p.source_status.status.value, "cite": list(p.source_status.cite),
+                    "citations": [citation_json(ref) for ref in p.source_status.cite],
                     "note": p.source_status.note} for p in chosen if p.source_status}
     if args.json:
         print(dumps({"profiles": ids, "source_status": notes, "rows": rows}))
@@ -231,6 +238,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     out.print()
     out.print(Text(f"{differing} of {len(every)} rules differ" + (" (marked ≠)" if differing and not args.changed
                                                                   else "")))
-    for profile_id, note in notes.items():
-        out.print(Text(f"{profile_id}: source {note['status']}. {note['note']} ({', '.join(note['cite'])})"))
+    for p in chosen:
+        if p.source_status:
+            s = p.source_status
+            out.print(Text(f"{p.id}: source {s.status.value}. {s.note} ({citations(s.cite)})"))
     return EXIT_OK

@@ -15,7 +15,7 @@ import io
 import textwrap
 from typing import Any, Callable, Iterable, Sequence
 
-from ..profiles.display import format_value
+from ..profiles.display import citations, format_value
 from . import decisive_report
 from .stats import TOO_FEW
 
@@ -175,7 +175,7 @@ def _rules_lines(data: dict[str, Any], key: dict[str, str], width: int, twins: d
                           for text, pids in _alike(values, lambda v: format_value(v["value"])))
         lines += _wrap(f"{row['rule']}: {shown}", width)
         cites = "; ".join(f"{'/'.join(key[p] for p in pids)} {text}"
-                          for text, pids in _alike(values, lambda v: f"[{', '.join(v['cite']) or 'no passage'}]"))
+                          for text, pids in _alike(values, lambda v: f"[{citations(v['cite'])}]"))
         lines += _wrap(cites, width, "      ", "      ")
     return lines
 

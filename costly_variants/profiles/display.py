@@ -1,11 +1,17 @@
-"""Plain-text renderings of rule values, statuses and citations, shared by the CLI views."""
+"""Plain-text renderings of rule values, statuses and citations, shared by the CLI views and JSON.
+
+Every citation is the one the site shows (``Library.citation``): a passage read in another work names
+that work (``Webb 1924, p. 98 (Penguin), quoted in Parlett 2020``).
+"""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+import re
+from collections import Counter
+from typing import Any, Mapping, Sequence
 
 from .loader import Profile
-from .rules import Alternative, Provenance
+from .rules import Alternative, Provenance, Status
 
 
 def format_value(value: Any) -> str:
@@ -18,10 +24,61 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
+def citations(refs: Sequence[str]) -> str:
+    """Passages as readable citations, each with its channel; passages of one source read in it share its
+    name: ``Cotton 1674, p. 125, p. 127; Webb 1924, p. 102 (Penguin), quoted in Parlett 2020``."""
+    from .sources import library
+
+    lib = library()
+    if not refs:
+        return "no passage"
+    out = ""
+    last = None
+    for ref in dict.fromkeys(refs):
+        passage = lib.passage(ref)
+        direct = passage is not None and passage.via is None
+        if direct and passage is not None and lib.label(ref) == last:
+            out += ", " + passage.place()
+            continue
+        out += ("; " if out else "") + lib.citation(ref)
+        last = lib.label(ref) if direct else None
+    return out
+
+
+_REF = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*#[a-z0-9]+(?:-[a-z0-9]+)*\b")
+
+
+def readable(text: str) -> str:
+    """A note with any passage id it names (``wikipedia-en#preliminaries``) as its citation."""
+    from .sources import library
+
+    lib = library()
+    return _REF.sub(lambda m: lib.citation(m.group(0)) if m.group(0) in lib else m.group(0), " ".join(text.split()))
+
+
+def citation_json(ref: str) -> dict[str, Any]:
+    """A passage's citation for JSON: its id, its citation, and each work it was read in."""
+    from .sources import library
+
+    lib = library()
+    out: dict[str, Any] = {"ref": ref, "citation": lib.citation(ref, full=True)}
+    hops = lib.channels(ref)
+    if hops:
+        out["read_in"] = [{"ref": hop.cite, "source": lib.label(hop.cite), "locator": hop.locator}
+                          | ({"from": hop.source} if hop.source else {}) for hop in hops]
+    return out
+
+
+def status_text(prov: Provenance, profile_id: str) -> str:
+    """``stated``; ``stated, from cotton-1674``; ``unavailable: as cotton-1674, stated there``."""
+    if prov.taken_as is not None:
+        return f"{prov.status.value}: as {prov.defined_in}, {prov.taken_as.value} there"
+    inherited = f", from {prov.defined_in}" if prov.defined_in != profile_id else ""
+    return f"{prov.status.value}{inherited}"
+
+
 def format_provenance(prov: Provenance, profile_id: str) -> str:
-    cites = ", ".join(prov.cite) if prov.cite else "no passage"
-    inherited = f" (from {prov.defined_in})" if prov.defined_in != profile_id else ""
-    return f"[{prov.status.value}{inherited}] {cites}"
+    return f"[{status_text(prov, profile_id)}] {citations(prov.cite)}"
 
 
 def together_text(alternative: Alternative) -> str:
@@ -41,11 +98,15 @@ def plain(value: Any) -> Any:
 
 
 def provenance_json(prov: Provenance) -> dict[str, Any]:
-    out: dict[str, Any] = {"status": prov.status.value, "cite": list(prov.cite), "defined_in": prov.defined_in}
+    out: dict[str, Any] = {"status": prov.status.value, "cite": list(prov.cite),
+                           "citations": [citation_json(ref) for ref in prov.cite], "defined_in": prov.defined_in}
+    if prov.taken_as is not None:
+        out["taken_as"] = {"profile": prov.defined_in, "status": prov.taken_as.value}
     if prov.note:
         out["note"] = prov.note
     if prov.alternatives:
-        out["alternatives"] = [{"value": plain(a.value), "reading": a.reading, "cite": list(a.cite)}
+        out["alternatives"] = [{"value": plain(a.value), "reading": a.reading, "cite": list(a.cite),
+                                "citations": [citation_json(ref) for ref in a.cite]}
                                | ({"with": {k: plain(v) for k, v in a.together}} if a.together else {})
                                for a in prov.alternatives]
     return out
@@ -57,12 +118,40 @@ def profile_json(profile: Profile) -> dict[str, Any]:
         "extends": profile.extends, "lineage": list(profile.lineage), "summary": profile.summary,
         "source_status": None if profile.source_status is None else {
             "status": profile.source_status.status.value, "cite": list(profile.source_status.cite),
+            "citations": [citation_json(ref) for ref in profile.source_status.cite],
             "note": profile.source_status.note},
+        "plays_as": plays_as_of(profile),
         "rules": {key: {"value": plain(profile.values[key]), **provenance_json(profile.provenance[key])}
                   for key in profile.values},
-        "vocabulary": {term: {"meaning": t.meaning, "cite": list(t.cite), "defined_in": t.defined_in}
+        "vocabulary": {term: {"meaning": t.meaning, "cite": list(t.cite),
+                              "citations": [citation_json(ref) for ref in t.cite], "defined_in": t.defined_in}
                        for term, t in profile.vocabulary.items()},
     }
+
+
+def status_counts(profile: Profile) -> str:
+    """The profile's values by status, as its own provenance gives them: ``23 stated, 13 inferred, 19
+    silent, 5 disputed``."""
+    counts = Counter(prov.status for prov in profile.provenance.values())
+    return ", ".join(f"{counts[s]} {s.value}" for s in Status if counts[s])
+
+
+def plays_as(profiles: Sequence[Profile]) -> dict[str, str]:
+    """Each profile that plays exactly as an earlier one (every rule value the same), with that one's id:
+    said once ("Holme 1688 plays as Cotton 1674"), and left out where it would only repeat it."""
+    out: dict[str, str] = {}
+    for i, profile in enumerate(profiles):
+        twin = next((p for p in profiles[:i] if p.id not in out and plain(p.values) == plain(profile.values)), None)
+        if twin is not None:
+            out[profile.id] = twin.id
+    return out
+
+
+def plays_as_of(profile: Profile) -> str | None:
+    """The profile this one extends, where it sets no value of its own and so plays exactly as it."""
+    if profile.extends is None or any(prov.defined_in == profile.id for prov in profile.provenance.values()):
+        return None
+    return profile.extends
 
 
 def dumps(data: Any) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -344,6 +344,8 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
     set_aside = _set_aside(values, recorded, own, provenance)
     data = top.doc.data
     status = data.get("source_status")
+    if status and status["status"] == SourceStatus.UNAVAILABLE.value:
+        provenance = unavailable_over(provenance, data["id"])
     return Profile(
         id=data["id"], title=data["title"], year=data.get("year"), main_source=data.get("main_source"),
         summary=" ".join(str(data.get("summary", "")).split()), path=top.path,
@@ -369,6 +371,18 @@ def _set_aside(values: dict[str, Any], recorded: dict[str, list[Recorded]], own:
                 prov = provenance[key]
                 out.append(SetAside(key, index, prov.alternatives[index], prov.defined_in, why[0]))
     return tuple(out)
+
+
+def unavailable_over(provenance: Mapping[str, Provenance], profile_id: str) -> dict[str, Provenance]:
+    """A profile whose own text is unavailable states nothing: each value it takes from the profile it
+    extends has the status ``unavailable``, keeping the status it has there (``taken_as``)."""
+    out = dict(provenance)
+    for key, prov in provenance.items():
+        if prov.defined_in != profile_id:
+            note = (f"As {prov.defined_in}, where it is {prov.status.value}; the text of {profile_id}'s own "
+                    "source is unavailable, so nothing here is stated by it.")
+            out[key] = replace(prov, status=Status.UNAVAILABLE, taken_as=prov.status, note=note)
+    return out
 
 
 def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | None, list[Problem]]:

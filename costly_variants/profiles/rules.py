@@ -129,6 +129,9 @@ class Provenance:
     note: str | None
     alternatives: tuple[Alternative, ...]
     defined_in: str
+    # A value a profile whose own text is unavailable takes from the profile it extends has the status
+    # ``unavailable``; this keeps the status it has there (``stated`` in Cotton for Holme's game).
+    taken_as: Status | None = None
 
 
 def _rule(key: str) -> Any:

@@ -1,15 +1,36 @@
-"""The transcribed sources and their passages, addressed as ``source-id#passage-id``."""
+"""The transcribed sources and their passages, addressed as ``source-id#passage-id``, and the one way a
+passage is cited everywhere (``Webb 1924, p. 98 (Penguin), quoted in Parlett 2020``).
+
+A passage this project read in another work (a quotation on Parlett's page, a phrase in Wikipedia)
+records that work as its channel (``via``): a passage of the channel's own source file, checked like any
+citation, so that no citation hides where its words were read.
+"""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
-from ..errors import CostlyError
+from ..errors import CostlyError, Problem, ProfileError
 from ..resources import data_dir
+from .document import Document, PathKey
 from .yamldoc import load_file
+
+if TYPE_CHECKING:
+    import jsonschema
+
+
+@dataclass(frozen=True)
+class Channel:
+    """The work a passage was read in: one of its passages, more exactly where (``locator``), and any
+    work it took the words from in turn that this project has not read (``source``: the OED)."""
+
+    cite: str
+    locator: str | None = None
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -23,15 +44,30 @@ class Passage:
     summary: str | None
     locator: str | None
     note: str | None
+    via: Channel | None = None
 
     @property
     def ref(self) -> str:
         return f"{self.source_id}#{self.id}"
 
+    def place(self, *, full: bool = False) -> str:
+        """Where the passage is in its work: ``p. 125``, ``pp. 125-126``, or the section it is in (up to
+        any ``;`` that adds detail, unless ``full``); ``page not given`` where the channel gives none."""
+        pages = self.pages
+        if pages and pages not in ("-", "?"):
+            return f"pp. {pages}" if "-" in pages else f"p. {pages}"
+        if self.locator:
+            locator = " ".join(self.locator.split())
+            return locator if full else locator.partition("; ")[0]
+        if pages == "?":
+            return "page not given"
+        return self.id.replace("-", " ")
+
 
 @dataclass(frozen=True)
 class Source:
     id: str
+    label: str
     bibkey: str
     kind: str
     title: str
@@ -39,6 +75,10 @@ class Source:
     transcription: str
     available: bool
     passages: Mapping[str, Passage]
+    edition: str | None = None
+    dating: str | None = None
+    catalogue: tuple[tuple[str, str], ...] = ()
+    continuous: bool = False  # the passages are one text, in order (a whole chapter)
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,33 +96,152 @@ class Library:
     def all_refs(self) -> list[str]:
         return [p.ref for s in self.sources.values() for p in s.passages.values()]
 
+    def label(self, ref: str) -> str:
+        """The label of the source a passage is in (``Cotton 1674``), or the ref itself if unknown."""
+        passage = self.passage(ref)
+        return self.sources[passage.source_id].label if passage else ref
 
-def _load_source(path: Path) -> Source:
-    data = load_file(path).data
+    def channels(self, ref: str) -> list[Channel]:
+        """The works a passage was read through, nearest first (the loader refuses a loop)."""
+        out: list[Channel] = []
+        passage = self.passage(ref)
+        while passage is not None and passage.via is not None:
+            out.append(passage.via)
+            passage = self.passage(passage.via.cite)
+        return out
+
+    def citation(self, ref: str, *, full: bool = False) -> str:
+        """The one citation of a passage, with the channel it was read through:
+        ``Webb 1924, p. 98 (Penguin), quoted in Parlett 2020``; ``full`` adds where in the channel
+        (``..., quoted in Parlett 2020, opening and history``) and takes a locator up to its end."""
+        passage = self.passage(ref)
+        if passage is None:
+            return ref
+        return own_citation(self, passage, full=full) + channel_text(self, passage, full=full)
+
+
+def own_citation(lib: Library, passage: Passage, *, full: bool = False) -> str:
+    """A passage's citation without its channel: ``Webb 1924, p. 98 (Penguin)``."""
+    source = lib.sources[passage.source_id]
+    edition = f" ({source.edition})" if source.edition and passage.pages and passage.pages not in ("-", "?") else ""
+    return f"{source.label}, {passage.place(full=full)}{edition}"
+
+
+def channel_text(lib: Library, passage: Passage, *, full: bool = False) -> str:
+    """``, quoted in Parlett 2020`` (words) or ``, as reported in Wikipedia 2020`` (a summary of what a
+    work says another says), each channel in turn; empty for a passage read in its own work."""
+    out = ""
+    verb = "quoted in" if passage.text is not None else "as reported in"
+    for hop in lib.channels(passage.ref):
+        through = lib.passage(hop.cite)
+        if through is None:
+            break
+        out += f", {verb} {lib.sources[through.source_id].label}"
+        if hop.source:
+            out += f" (from {hop.source})"
+        if full:
+            out += f", {hop.locator or through.place(full=True)}"
+        verb = "quoted in" if through.text is not None else "as reported in"
+    return out
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    import jsonschema
+
+    path = Path(__file__).parent / "schema" / "source.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def _schema_problems(doc: Document) -> list[Problem]:
+    problems = []
+    for error in _validator().iter_errors(doc.data):
+        path: PathKey = tuple(error.absolute_path)
+        if error.validator == "oneOf" and isinstance(error.instance, dict):
+            message = "a passage needs exactly one of text (the source's words) or summary (ours)"
+        else:
+            message = " ".join(error.message.replace(" is a required property", " is required").split())
+        problems.append(doc.problem(path, message))
+    return problems
+
+
+def _channel(raw: Mapping[str, str] | None) -> Channel | None:
+    if raw is None:
+        return None
+    return Channel(raw["cite"], raw.get("locator"), raw.get("from"))
+
+
+def _load_source(path: Path) -> tuple[Source, Document]:
+    doc = load_file(path)
+    data = doc.data
     if not isinstance(data, dict) or "id" not in data or "passages" not in data:
         raise CostlyError(f"{path}: not a source file (needs id and passages)")
+    problems = _schema_problems(doc)
+    if problems:
+        raise ProfileError(problems)
+    default = _channel(data.get("via"))
     passages = {}
-    for raw in data["passages"]:
+    for i, raw in enumerate(data["passages"]):
         passage = Passage(data["id"], raw["id"], raw.get("pages"), raw.get("text"), raw.get("summary"),
-                          raw.get("locator"), raw.get("note"))
-        if (passage.text is None) == (passage.summary is None):
-            raise CostlyError(f"{path}: passage {passage.ref} needs exactly one of text or summary")
+                          raw.get("locator"), raw.get("note"), _channel(raw.get("via")) or default)
         if passage.id in passages:
-            raise CostlyError(f"{path}: passage id {passage.ref} repeated")
+            raise ProfileError([doc.problem(("passages", i, "id"), f"passage id {passage.ref} repeated")])
         passages[passage.id] = passage
-    return Source(data["id"], data["bibkey"], data["kind"], data["title"], data.get("licence", ""),
-                  data.get("transcription", ""), bool(data.get("available", True)),
-                  MappingProxyType(passages))
+    catalogue = tuple((c["name"], c["url"]) for c in data.get("catalogue", ()))
+    source = Source(data["id"], data["label"], data["bibkey"], data["kind"], data["title"], data.get("licence", ""),
+                    data.get("transcription", ""), bool(data.get("available", True)), MappingProxyType(passages),
+                    data.get("edition"), data.get("dating"), catalogue, bool(data.get("continuous", False)))
+    return source, doc
+
+
+def _channel_problems(lib: Library, docs: Mapping[str, Document]) -> list[Problem]:
+    """Every channel must be a passage in sources/, of another work, and lead to no loop."""
+    problems = []
+    for source in lib.sources.values():
+        doc = docs[source.id]
+        raw = doc.data
+        for i, passage in enumerate(source.passages.values()):
+            if passage.via is None:
+                continue
+            own = "via" in raw["passages"][i]
+            where: PathKey = ("passages", i, "via", "cite") if own else ("via", "cite")
+            if passage.via.cite not in lib:
+                problems.append(doc.problem(where, f"reads {passage.ref} via {passage.via.cite!r}, which is not a "
+                                                   "passage in sources/"))
+                continue
+            seen = {passage.ref}
+            hop: Passage | None = passage
+            while hop is not None and hop.via is not None:
+                if hop.via.cite in seen:
+                    problems.append(doc.problem(where, f"the channel of {passage.ref} leads back to {hop.via.cite}"))
+                    break
+                seen.add(hop.via.cite)
+                hop = lib.passage(hop.via.cite)
+    return problems
 
 
 @cache
 def library(directory: Path | None = None) -> Library:
-    """Every source under ``sources/``, loaded once."""
+    """Every source under ``sources/``, loaded and checked once."""
     folder = directory or data_dir("sources")
     sources = {}
+    docs = {}
+    labels: dict[str, str] = {}
     for path in sorted(folder.glob("*.yaml")):
-        source = _load_source(path)
+        source, doc = _load_source(path)
         if source.id != path.stem:
             raise CostlyError(f"{path}: source id {source.id!r} does not match the file name")
+        if source.label in labels:
+            raise ProfileError([doc.problem(("label",), f"label {source.label!r} is already the label of "
+                                                        f"{labels[source.label]}")])
+        labels[source.label] = source.id
         sources[source.id] = source
-    return Library(MappingProxyType(sources))
+        docs[source.id] = doc
+    lib = Library(MappingProxyType(sources))
+    problems = _channel_problems(lib, docs)
+    if problems:
+        raise ProfileError(problems)
+    return lib

@@ -37,8 +37,9 @@ from .. import __version__
 from . import nodes as site_nodes
 from .bibstyle import link_transcriptions, register_styles
 from .examples import ExamplesDirective
-from .pages import (HistoryDirective, ProfileIndexDirective, ProfilePageDirective, SourceIndexDirective, SourcePageDirective,
-                    generate_pages)
+from .pages import HistoryDirective, ProfileIndexDirective, ProfilePageDirective, SourceIndexDirective, generate_pages
+from .source_pages import SourcePageDirective
+from .through_time import ConcordanceDirective, ThroughTimeDirective, cite_role
 from .plots import HandFiguresDirective
 from .prose import ProseDirective
 from .strategy import StrategyDirective
@@ -69,14 +70,17 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "costly-by-rule": ByRuleDirective, "costly-comparison-headline": ComparisonHeadlineDirective,
         "costly-analysis": AnalysisDirective,
         "costly-glossary": GlossaryDirective, "costly-history": HistoryDirective, "costly-schema": SchemaDirective,
+        "costly-through-time": ThroughTimeDirective, "costly-concordance": ConcordanceDirective,
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)
     app.setup_extension("costly_variants.site.questions")  # costly-readings, costly-design-run
     app.add_role("costly-status", status_role)
+    app.add_role("costly-cite", cite_role)
     app.connect("config-inited", _static_path)
     app.connect("builder-inited", generate_pages)
     app.connect("doctree-resolved", link_transcriptions)
     app.add_css_file("costly.css")
+    app.add_css_file("costly-texts.css")
     app.add_js_file("costly.js")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

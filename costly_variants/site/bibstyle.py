@@ -1,23 +1,26 @@
-"""The bibliography: author-year labels, page ranges for books, URLs and access dates for web pages,
-and each entry linked to its transcription page.
+"""The bibliography in one style: author-year labels that are the sources' own labels (``Cotton 1674``,
+``Burne 1886``), titles as written (works in italics, parts of works in quotation marks), "p." or "pp."
+before every locator, URLs as links; and each entry linked to its transcription page.
 
 The styles are pybtex plugins (the way sphinxcontrib-bibtex is meant to be extended); the links are
 added after Sphinx resolves the bibliography page, from the ``bibkey`` each source file names.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
 from docutils import nodes
+from pybtex import richtext
 from pybtex.plugin import register_plugin
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
 from pybtex.style.formatting import toplevel
-from pybtex.style.formatting.unsrt import date, pages
 from pybtex.style.labels import BaseLabelStyle
-from pybtex.style.template import field, optional, optional_field, sentence, words
+from pybtex.style.template import FieldIsMissing, field, href, join, node, optional, optional_field, sentence, tag, words
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
+from ..profiles.sources import library
 from . import nodes as n
 from .citations import author_year, source_label
 from .data import site_data
@@ -26,31 +29,85 @@ STYLE = "costly"
 
 
 class AuthorYearLabels(BaseLabelStyle):
-    """``Cotton 1674``, ``Jackson and Burne 1883``; a ``shorthand`` field wins; a repeat gets a, b, ..."""
+    """Each source's own label (the one every citation on the site uses); for an entry no source file
+    names, ``Holme 1905`` from its author and year; a repeat gets a, b, ..."""
 
     def format_labels(self, sorted_entries: Iterable[Any]) -> Iterable[str]:
+        labels = {s.bibkey: s.label for s in library().sources.values()}
         seen: dict[str, int] = {}
         for entry in sorted_entries:
-            label = author_year(entry)
+            label = labels.get(entry.key) or author_year(entry)
             seen[label] = seen.get(label, 0) + 1
             yield label if seen[label] == 1 else f"{label}{chr(ord('a') + seen[label] - 1)}"
 
 
+@node
+def locator(children: Any, context: Any) -> richtext.Text:
+    """``p. 222``, ``pp. 125–128``, ``pp. 133, 155``: one page or several."""
+    entry = context["entry"]
+    if "pages" not in entry.fields:
+        raise FieldIsMissing("pages", entry)
+    pages = str(entry.fields["pages"]).replace("--", "\u2013")
+    return richtext.Text(("pp. " if re.search("[\u2013,-]", pages) else "p. ") + pages)
+
+
+@node
+def imprint(children: Any, context: Any) -> richtext.Text:
+    """``London: Penguin, 2008``; ``Chester, 1688`` where no publisher is known; the year alone."""
+    entry = context["entry"]
+    if "year" not in entry.fields:
+        raise FieldIsMissing("year", entry)
+    parts = [richtext.Text.from_latex(entry.fields[f]) if f in entry.fields else None
+             for f in ("address", "publisher", "year")]
+    address, publisher, year = parts
+    who = richtext.Text(address, ": ", publisher) if address and publisher else (publisher or address)
+    return richtext.Text(who, ", ", year) if who else richtext.Text(year)
+
+
+TITLE = tag("em")[field("title")]
+PART_TITLE = join["\u201c", field("title"), "\u201d"]
+
+
 class CostlyStyle(UnsrtStyle):
-    """unsrt with author-year labels, and the pages of a book (the chapter on Costly) after its date."""
+    """One style for every kind of entry: names; the title as written, a work in italics and a part of
+    one in quotation marks; place, publisher and year; the pages the project cites; the note; the link."""
 
     default_label_style = STYLE
 
+    def _web(self) -> Any:
+        return optional[sentence[href(field("url", raw=True))[field("url", raw=True)],
+                                 optional[join["visited on ", field("urldate")]]]]
+
     def get_book_template(self, e: Any) -> Any:
         return toplevel[
-            self.format_author_or_editor(e),
-            self.format_btitle(e, "title"),
-            self.format_volume_and_series(e),
-            sentence[field("publisher"), optional_field("address"), self.format_edition(e), date],
-            optional[sentence[words["pp.", pages]]],
+            optional[self.format_author_or_editor(e)],
+            sentence[TITLE],
+            optional[sentence[join["vol. ", field("volume")]]],
+            sentence[imprint],
+            optional[sentence[locator]],
             optional[sentence[self.format_isbn(e)]],
-            sentence[optional_field("note")],
-            self.format_web_refs(e),
+            optional[sentence[field("note")]],
+            self._web(),
+        ]
+
+    def get_incollection_template(self, e: Any) -> Any:
+        return toplevel[
+            sentence[self.format_names("author")],
+            sentence[PART_TITLE],
+            sentence[words["In", tag("em")[field("booktitle")]], optional[join["vol. ", field("volume")]]],
+            sentence[imprint],
+            optional[sentence[locator]],
+            optional[sentence[field("note")]],
+            self._web(),
+        ]
+
+    def get_misc_template(self, e: Any) -> Any:
+        return toplevel[
+            optional[sentence[self.format_names("author")]],
+            sentence[PART_TITLE],
+            sentence[optional_field("howpublished"), optional_field("year")],
+            optional[sentence[field("note")]],
+            self._web(),
         ]
 
 

@@ -5,7 +5,6 @@ reader sees come from the bibliography and the passage's pages or locator, and g
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -14,7 +13,8 @@ from typing import Any, Iterable, Sequence
 from docutils import nodes
 
 from ..profiles import Profile, rule_titles
-from ..profiles.sources import Library, Passage, Source
+from ..profiles.display import readable as display_readable, status_counts
+from ..profiles.sources import Library, Passage, Source, channel_text, own_citation
 from ..worked_examples.replay import Example
 from . import nodes as n
 
@@ -51,8 +51,8 @@ def example_label(example_id: str) -> str:
 
 
 def author_year(entry: Any) -> str:
-    """A bibliography entry's name: ``Cotton 1674``, ``Jackson and Burne 1883``; a ``shorthand`` field
-    wins; without an author or editor, the title stands in."""
+    """A bibliography entry no source file names (``Holme 1905``): its author or editor and year, a
+    ``shorthand`` field winning; without either, its title stands in."""
     fields = entry.fields
     if "shorthand" in fields:
         return str(fields["shorthand"])
@@ -63,14 +63,6 @@ def author_year(entry: Any) -> str:
 
 
 @cache
-def short_names(bibfile: Path) -> dict[str, str]:
-    """Bibliography key -> the name the bibliography labels it with."""
-    from pybtex.database import parse_file
-
-    return {key: author_year(entry) for key, entry in parse_file(str(bibfile)).entries.items()}
-
-
-@cache
 def _bib_fields(bibfile: Path, name: str) -> dict[str, str]:
     from pybtex.database import parse_file
 
@@ -78,98 +70,79 @@ def _bib_fields(bibfile: Path, name: str) -> dict[str, str]:
             for key, entry in parse_file(str(bibfile)).entries.items()}
 
 
-def _bib_titles(bibfile: Path) -> dict[str, str]:
-    return _bib_fields(bibfile, "title")
-
-
 def bib_year(source: Source, bibfile: Path) -> str:
-    return _bib_fields(bibfile, "year").get(source.bibkey, "")
+    """The source's one date: the year its label carries (``Burne 1886``, ``Compleat Gamester 17--``)."""
+    return source.label.rpartition(" ")[2]
 
 
 def bib_title(source: Source, bibfile: Path) -> str:
     """The work's title as the bibliography gives it (no author, no edition), or empty."""
-    return _bib_titles(bibfile).get(source.bibkey, "")
+    return _bib_fields(bibfile, "title").get(source.bibkey, "")
 
 
-def source_name(source: Source, bibfile: Path) -> str:
-    return short_names(bibfile).get(source.bibkey, source.id)
+def source_name(source: Source, bibfile: Path | None = None) -> str:
+    """The source's one label, the same in every citation, "Cite as" and the bibliography."""
+    return source.label
 
 
-def where(passage: Passage, *, full: bool = False) -> str:
-    """A passage's place in its source: ``p. 125``, ``pp. 125-126``, or the section it is in (up to
-    any ``;`` that adds detail, unless ``full``)."""
-    pages = passage.pages
-    if pages and pages not in ("-", "?"):
-        return f"pp. {pages}" if "-" in pages else f"p. {pages}"
-    if passage.locator:
-        locator = n.squash(passage.locator)
-        return locator if full else locator.partition("; ")[0]
-    return passage.id.replace("-", " ")
+def citation_text(ref: str, lib: Library, bibfile: Path | None = None, *, full: bool = False) -> str:
+    """The citation every view shows, with its channel: ``Webb 1924, p. 98 (Penguin), quoted in Parlett
+    2020`` (see ``Library.citation``)."""
+    return lib.citation(ref, full=full)
 
 
-def citation_text(ref: str, lib: Library, bibfile: Path) -> str:
-    passage = lib.passage(ref)
-    if passage is None:
-        return ref
-    return f"{source_name(lib.sources[passage.source_id], bibfile)}, {where(passage)}"
-
-
-def cite_links(refs: Sequence[str], lib: Library, bibfile: Path) -> list[nodes.Node]:
+def cite_links(refs: Sequence[str], lib: Library, bibfile: Path | None = None) -> list[nodes.Node]:
     """Each passage as a link to its words, the link text a readable citation. Passages of one source
-    share its name (``Cotton 1674, p. 125, p. 127``), and two passages that read the same are one link."""
+    read in it share its name (``Cotton 1674, p. 125, p. 127``); a passage read in another work always
+    says so; two passages that read the same are one link."""
     if not refs:
         return [n.emph("no passage")]
     out: list[nodes.Node] = []
-    seen: set[tuple[str, str]] = set()
+    seen: set[str] = set()
     last_source = None
     for ref in refs:
         passage = lib.passage(ref)
-        name = source_name(lib.sources[passage.source_id], bibfile) if passage else ref
-        place = where(passage) if passage else ""
-        if (name, place) in seen:
+        text = lib.citation(ref)
+        if text in seen:
             continue
-        seen.add((name, place))
+        seen.add(text)
+        name = lib.label(ref)
+        direct = passage is not None and passage.via is None
         if out:
-            out.append(nodes.Text(", " if name == last_source else "; "))
-        text = place if name == last_source and place else citation_text(ref, lib, bibfile)
-        out.append(n.xref(passage_label(ref), text, classes=["costly-cite"]))
-        last_source = name
+            out.append(nodes.Text(", " if direct and name == last_source else "; "))
+        shown = passage.place() if direct and passage and name == last_source else text
+        out.append(n.xref(passage_label(ref), shown, classes=["costly-cite"]))
+        last_source = name if direct else None
     return out
 
 
-def cite_sources(refs: Sequence[str], lib: Library, bibfile: Path) -> list[nodes.Node]:
+def cite_sources(refs: Sequence[str], lib: Library, bibfile: Path | None = None) -> list[nodes.Node]:
     """The short form for a crowded table: each source once, linked to its first passage, with the
-    page where the source has pages (``Cotton 1674, p. 125``) and, for several passages of a source,
-    how many; the full citations are in the cell's disclosure."""
+    page where the source has pages (``Cotton 1674, p. 125``), the work it was read in (``quoted in
+    Parlett 2020``) and, for several passages of a source, how many; the full citations are in the
+    cell's disclosure."""
     if not refs:
         return [n.emph("no passage")]
     groups: dict[str, list[str]] = {}
     for ref in refs:
-        passage = lib.passage(ref)
-        name = source_name(lib.sources[passage.source_id], bibfile) if passage else ref
-        groups.setdefault(name, []).append(ref)
+        groups.setdefault(lib.label(ref), []).append(ref)
     links = []
     for name, members in groups.items():
         passages = [p for p in (lib.passage(r) for r in members) if p is not None]
-        places = list(dict.fromkeys(where(p) for p in passages if p.pages and p.pages not in ("-", "?")))
+        places = list(dict.fromkeys(own_citation(lib, p).partition(", ")[2] for p in passages
+                                    if p.pages and p.pages not in ("-", "?")))
         text = f"{name}, {', '.join(places)}" if places and len(places) == len(passages) else name
         if len(passages) > 1 and len(places) != len(passages):
             text += f" ({len(passages)} passages)"
+        text += "".join(dict.fromkeys(channel_text(lib, p) for p in passages))
         links.append(n.xref(passage_label(members[0]), text, classes=["costly-cite"]))
     return n.joined(links, "; ")
 
 
-_REF = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*#[a-z0-9]+(?:-[a-z0-9]+)*\b")
-
-
-def readable(text: str, lib: Library, bibfile: Path) -> str:
+def readable(text: str, lib: Library, bibfile: Path | None = None) -> str:
     """A note with any passage id it names (``wikipedia-en#preliminaries``) as its readable citation,
     still plain text: a note never becomes a link."""
-    def name(match: re.Match[str]) -> str:
-        ref = match.group(0)
-        return citation_text(ref, lib, bibfile) if ref in lib else ref
-
-    return _REF.sub(name, n.squash(text))
+    return display_readable(n.squash(text))
 
 
 def is_verbatim(ref: str, lib: Library) -> bool:
@@ -209,37 +182,38 @@ def words_label(refs: Sequence[str], lib: Library) -> str:
     return "the words, and ours" if kinds else ""
 
 
-@dataclass(frozen=True)
-class Support:
-    """What a profile's values rest on: how many cite the words of its main source, how many the words of
-    some other primary text, and how many only modern works (in our words) or nothing."""
+def values_sentence(profile: Profile, lib: Library) -> str:
+    """What a profile's values rest on, in a sentence that fits its kind of source, counted from the
+    profile: the values by status, and how many cite the main source itself.
 
-    main_source: str | None
-    main: int
-    other_primary: int
-    total: int
-
-    @property
-    def secondary_only(self) -> int:
-        return self.total - self.main - self.other_primary
-
-
-def support(profile: Profile, lib: Library) -> Support:
-    def verbatim_of(ref: str, source_id: str | None) -> bool:
-        passage = lib.passage(ref)
-        if passage is None or passage.text is None:
-            return False
-        if source_id is not None:
-            return passage.source_id == source_id
-        return lib.sources[passage.source_id].kind == "primary"
-
-    main = other = 0
-    for prov in profile.provenance.values():
-        if any(verbatim_of(r, profile.main_source) for r in prov.cite):
-            main += 1
-        elif any(verbatim_of(r, None) for r in prov.cite):
-            other += 1
-    return Support(profile.main_source, main, other, len(profile.provenance))
+    Cotton's game: "23 stated, 13 inferred, 19 silent, 5 disputed: 41 of its 60 values cite the words of
+    Cotton 1674 ..."; a modern reconstruction: "Parlett 2020's own rules: 60 of its 60 values cite his
+    page"; a text that is unavailable: every value "as Cotton 1674".
+    """
+    total = len(profile.provenance)
+    counts = status_counts(profile)
+    main = lib.sources.get(profile.main_source or "")
+    if main is None:
+        return f"{counts}."
+    label = main.label
+    citing = sum(1 for prov in profile.provenance.values()
+                 if any(ref.partition("#")[0] == main.id for ref in prov.cite))
+    status = profile.source_status.status.value if profile.source_status else "primary"
+    if status == "unavailable":
+        bases = sorted({prov.defined_in for prov in profile.provenance.values() if prov.taken_as is not None})
+        return (f"{counts}: {label}'s text is unavailable, so every one of its {total} values is taken from "
+                f"{', '.join(bases) or 'the profile it extends'} and none is stated by it.")
+    if main.kind == "modern":
+        rest = total - citing
+        return (f"{label}'s own rules: {citing} of its {total} values cite {label}"
+                + (f"; {rest} rest on the other works it extends" if rest else "") + f". By status: {counts}.")
+    if status == "secondary":
+        return (f"{counts}, as the later reports give them: {citing} of its {total} values cite the words of "
+                f"{label} itself, read in other works; the others rest on the reports alone.")
+    silent = sum(1 for prov in profile.provenance.values() if prov.status.value in ("silent", "editorial"))
+    return (f"{counts}: {total - silent} of its {total} values are read from the words of {label} (stated, "
+            f"inferred or disputed); on {silent} it is silent or the value is this project's choice, and the "
+            "passage cited is where it treats the matter.")
 
 
 @dataclass(frozen=True)

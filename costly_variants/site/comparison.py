@@ -52,9 +52,9 @@ def settings(games: int) -> study.Settings:
 
 def comparison(data: SiteData, games: int) -> dict[str, Any]:
     """The comparison of every profile the site shows, played once per build."""
-    key = ("comparison", games, tuple(p.id for p in data.profiles))
+    key = ("comparison", games, tuple(p.id for p in data.distinct_profiles()))
     if key not in data.memo:
-        data.memo[key] = study.run_comparison(list(data.profiles), settings(games), study.local_runner(1))
+        data.memo[key] = study.run_comparison(data.distinct_profiles(), settings(games), study.local_runner(1))
     return data.memo[key]
 
 
@@ -244,7 +244,7 @@ class ComparisonFiguresDirective(CostlyDirective):
 
     def run(self) -> list[nodes.Node]:
         games = int(self.config.costly_compare_games)
-        chosen = list(self.data.profiles)
+        chosen = self.data.distinct_profiles()
         data = comparison(self.data, games)
         s = data["settings"]
         out: list[nodes.Node] = [n.para(

@@ -13,6 +13,7 @@ from sphinx.util import logging
 from .. import profiles
 from ..errors import CostlyError
 from ..profiles import Profile
+from ..profiles.display import plays_as
 from ..profiles.sources import Library, library
 from ..resources import data_dir
 from ..worked_examples.replay import Example, load_examples
@@ -70,6 +71,17 @@ class SiteData:
     @cached_property
     def cited_by(self) -> dict[str, list[Citer]]:
         return citers(self.profiles, self.examples)
+
+    @cached_property
+    def plays_as(self) -> Mapping[str, str]:
+        """Each profile that plays exactly as an earlier one -> that one's id ("Holme 1688 plays as Cotton
+        1674"): said once, on its page and in the rule table, and left out of the comparisons' rows,
+        figures and plots, where it would only repeat the other's."""
+        return plays_as(self.profiles)
+
+    def distinct_profiles(self) -> list[Profile]:
+        """The profiles that play differently from every earlier one: the rows of a comparison."""
+        return [p for p in self.profiles if p.id not in self.plays_as]
 
     @cached_property
     def rule_titles(self) -> Mapping[str, str]:

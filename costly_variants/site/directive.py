@@ -9,7 +9,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..profiles import Profile
 from ..profiles.sources import Source
-from .citations import Support, cite_links, cite_sources, quote, readable, source_name, support, words_label
+from .citations import cite_links, cite_sources, quote, readable, source_name, words_label
 from .data import SiteData, site_data
 
 logger = logging.getLogger(__name__)
@@ -54,9 +54,6 @@ class CostlyDirective(SphinxDirective):
 
     def source_name(self, source: Source) -> str:
         return source_name(source, self.data.bibfile)
-
-    def support(self, profile: Profile) -> Support:
-        return support(profile, self.data.library)
 
     def located(self, node: nodes.Node) -> nodes.Node:
         """Give every node built here the directive's place, so Sphinx warnings about it say where."""

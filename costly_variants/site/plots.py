@@ -233,7 +233,7 @@ class HandFiguresDirective(CostlyDirective):
 
     def run(self) -> list[nodes.Node]:
         refs = self.arguments[0].split() if self.arguments else []
-        chosen = [p for p in (self.profile(r) for r in refs) if p is not None] if refs else list(self.data.profiles)
+        chosen = [p for p in (self.profile(r) for r in refs) if p is not None] if refs else self.data.distinct_profiles()
         if not chosen:
             return []
         name = "hands-" + ("-".join(p.id for p in chosen) if refs else "all")

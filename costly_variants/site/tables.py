@@ -13,8 +13,9 @@ from ..profiles import Profile
 from ..profiles.display import format_value, plain
 from ..profiles.rules import Status
 from . import nodes as n
-from .citations import profile_label, profile_rule_label, rule_label
+from .citations import profile_label, profile_rule_label, rule_label, values_sentence
 from .directive import CostlyDirective
+from .worked import example_flag
 
 # What each status word means, by the word: the legend shows every status the engine knows that is
 # listed here (a profile's source may carry a status only sources have, such as "secondary").
@@ -102,6 +103,7 @@ def rule_cell(d: CostlyDirective, profile: Profile, key: str, *, differs: bool =
                        classes=["costly-cites", "costly-from"])
     else:
         cell += n.para(*d.cite_sources(prov.cite), classes=["costly-cites"])
+    cell += example_flag(d.data, profile.id, key)
     return cell
 
 
@@ -118,17 +120,8 @@ def profile_header(d: CostlyDirective, profile: Profile) -> nodes.entry:
 
 
 def support_text(d: CostlyDirective, profile: Profile) -> str:
-    """How many of a profile's values rest on the words of its main source, said in a sentence."""
-    found = d.support(profile)
-    main = d.data.library.sources.get(found.main_source or "")
-    name = d.source_name(main) if main else "its main source"
-    text = f"{found.main} of its {found.total} values cite the words of {name}"
-    if found.other_primary:
-        text += f"; {found.other_primary} cite{'s' if found.other_primary == 1 else ''} another primary text"
-    rest = found.secondary_only
-    if rest:
-        text += f"; {rest} rest only on modern reports (cited in our words) or on this project's choices"
-    return text + "."
+    """What a profile's values rest on, by status, said in a sentence (see citations.values_sentence)."""
+    return values_sentence(profile, d.data.library)
 
 
 SOURCE_BADGES = {"secondary": "secondary sources", "unavailable": "source unavailable", "primary": "primary text"}

@@ -159,6 +159,16 @@ def _item_reason(stated: Counter[tuple[str, int]], engine: Counter[tuple[str, in
     return "; ".join(parts)
 
 
+def differing_labels(example: Example, profile: Profile) -> tuple[str, ...]:
+    """The items (``fifteen``, ``colours``) where a count example's stated figures and the engine's differ
+    under ``profile``; none for another kind of example."""
+    if example.kind != "count" or example.deck is None:
+        return ()
+    stated = _by_label(_stated_counter(example.stated_items)[0])
+    engine = _by_label(_score_counter(score_hand(profile.rules, example.hand, example.deck)))
+    return tuple(label for label in sorted(set(stated) | set(engine)) if stated.get(label, 0) != engine.get(label, 0))
+
+
 def _reason(example: Example, profile: Profile, auto: str) -> str | None:
     if not auto:
         return None

@@ -1,0 +1,223 @@
+"""The site as a historian reads it, built from tests/roots/test-scholar (the fewest games): every
+citation shows its channel, an unavailable text states nothing, one date per source, the texts read
+straight through, and the pages of the rules through time and of the 1874 concordance."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from sphinx.cmd.build import build_main
+
+from .test_site import element_with_id, text_of
+
+ROOT = Path(__file__).parent / "roots" / "test-scholar"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("scholar")
+    shutil.copytree(ROOT, tmp / "src")
+    warnings = tmp / "warnings.txt"
+    code = build_main(["-W", "--keep-going", "-q", "-b", "html", "-w", str(warnings), str(tmp / "src"), str(tmp / "html")])
+    assert code == 0, warnings.read_text(encoding="utf-8")
+    return tmp / "html"
+
+
+def page(site: Path, name: str) -> str:
+    return (site / name).read_text(encoding="utf-8")
+
+
+def seen(markup: str) -> str:
+    return " ".join(text_of(markup).split())
+
+
+# 1. Citation chains ----------------------------------------------------------------------------------------
+
+def test_every_view_of_a_quotation_names_the_work_it_was_read_in(site):
+    table = page(site, "index.html")
+    nest = seen(element_with_id(table, "rule-count-cocks-nest"))
+    assert "Webb 1924, p. 102 (Penguin), quoted in Parlett 2020" in nest  # the cell's citation and its quote
+    assert "Webb 1924, p. 102 (Penguin)," not in nest.replace("Webb 1924, p. 102 (Penguin), quoted", "")
+    mog = seen(element_with_id(table, "rule-mog-procedure"))
+    assert "Burne 1886, the digest, \"Mogging or Changing\", quoted in Wiktionary n.d." in mog
+    # the running text of the history cites through the same function
+    assert "Webb 1924, p. 98 (Penguin), quoted in Parlett 2020" in seen(table)
+    assert "Burne 1886, the opening of the digest, quoted in Parlett 2020" in seen(table)
+    # the source pages: each passage's citation, and the work's channel in full
+    webb = seen(page(site, "source/webb-1924.html"))
+    assert "Webb 1924, p. 98 (Penguin), quoted in Parlett 2020, history, his scan of Precious Bane" in webb
+    wh = seen(page(site, "source/wh-1877.html"))
+    assert "W.H. 1877, p. 133, quoted in Wikipedia 2020, lead, footnote 3" in wh
+    assert "in our words" not in wh  # W.H.'s page holds his words only; Wikipedia's report is Wikipedia's
+    # the profile page's record of a rule
+    profile = seen(page(site, "profile/eddowes-burne-1874.html"))
+    assert "Webb 1924, p. 102 (Penguin), quoted in Parlett 2020" in profile
+
+
+# 2. Unavailable means unavailable ------------------------------------------------------------------------------
+
+def test_holmes_column_is_unavailable_never_stated(site):
+    table = page(site, "index.html")
+    for key in ("rule-game-target", "rule-players-count", "rule-count-colours"):
+        holme = element_with_id(table, key).split("<td")[3]  # rule, cotton-1674, holme-1688
+        assert "costly-badge-unavailable" in holme and "costly-badge-stated" not in holme
+        assert "from cotton-1674" in seen(holme)
+    assert table.count("costly-badge-unavailable") > 60  # every Holme cell, and the legend
+
+
+def test_holmes_page_says_what_is_known_not_a_copy_of_cottons(site):
+    holme = page(site, "profile/holme-1688.html")
+    cotton = page(site, "profile/cotton-1674.html")
+    assert len(holme) < len(cotton) / 3
+    text = seen(holme)
+    assert "Holme 1688 plays as Cotton 1674" in text and text.count("plays as Cotton 1674") == 1
+    assert "none is stated by it" in text and "Harley MSS 2033-2035" in text
+    for heading in ("What is known of it", "Where the text is", "What it would settle"):
+        assert heading in text
+    assert 'href="https://rholme.taths.org.uk/"' in holme  # where the text is, as a link
+    assert "How to play" not in text and "An example deal" not in text
+    # every rule of Holme's still has its anchor: the glance and the rule table link to them
+    assert 'id="profile-holme-1688-game-target"' in holme
+
+
+# 3. One date and one label -----------------------------------------------------------------------------------
+
+def test_one_label_per_source_in_cite_as_the_bibliography_and_the_history(site):
+    index = page(site, "index.html")
+    bib = seen(index[index.index('class="citation-list"'):])
+    for label in ("Cotton 1674", "Burne 1886", "Wikipedia 2020", "Parlett 2020", "Webb 1924", "W.H. 1877"):
+        assert f"[{label}]" in bib, label
+    assert "Jackson and Burne" not in seen(index) and "1883]" not in bib
+    assert "Shropshire Folk-Lore: A Sheaf of Gleanings" in bib and "1886. pp. 527, 647–649" in bib
+    assert "volume 2" not in bib and "pages 133" not in bib and "17–." not in bib  # one style
+    assert "Read through a Japanese translation" in bib and "visited on 2026-11-29" not in bib.split("[Wikipedia 2020]")[1][:400]
+    assert re.search(r"<em>Precious Bane</em>", index)  # a work's title in italics
+    cotton = seen(page(site, "source/cotton-1674.html"))
+    assert "Cite as: Cotton 1674." in cotton and "[Cotton, 1674]" not in cotton
+    burne = seen(page(site, "source/burne-1883.html"))
+    assert burne.startswith("Burne 1886") or "Burne 1886: Shropshire Folk-Lore" in burne
+    assert "Part III in 1886" in burne and "Cite as: Burne 1886." in burne
+    history = seen(index[index.index('id="history"'):])
+    assert re.search(r"1886 Burne 1886", history) and re.search(r"1924 Webb 1924", history)
+    assert not re.search(r"1883 Burne", history)
+
+
+def test_the_1874_column_says_wikipedia_was_read_in_translation(site):
+    index = page(site, "index.html")
+    head = index[index.index("<thead>", index.index('class="costly-rule-table')):]
+    head = head[:head.index("</thead>")]
+    column = head[head.index('profile-eddowes-burne-1874"'):]
+    assert "Japanese translation" in seen(column[:column.index("</th>")])
+    assert "Japanese translation" in seen(page(site, "profile/eddowes-burne-1874.html"))
+    parlett = head[head.index('profile-parlett-121"'):]
+    assert "2020" in seen(parlett[:parlett.index("</th>")])  # dated by the page every cell cites
+
+
+# 4. Counts that tell the truth -----------------------------------------------------------------------------
+
+def test_summary_boxes_count_values_by_status(site):
+    from costly_variants import profiles
+    from costly_variants.profiles.display import status_counts
+
+    cotton = profiles.load("cotton-1674")
+    counts = status_counts(cotton)
+    assert re.fullmatch(r"\d+ stated, \d+ inferred, \d+ silent, \d+ disputed", counts)
+    box = seen(page(site, "profile/cotton-1674.html"))
+    assert counts in box and "60 of its 60 values cite the words of Cotton 1674" not in box
+    parlett = seen(page(site, "profile/parlett-121.html"))
+    assert re.search(r"Parlett 2020's own rules: \d+ of its 60 values cite Parlett 2020", parlett)
+    rules_1874 = seen(page(site, "profile/eddowes-burne-1874.html"))
+    assert "3 of its 60 values cite the words of Burne 1886 itself, read in other works" in rules_1874
+
+
+# 5. The texts read straight through ---------------------------------------------------------------------------
+
+def test_cottons_chapter_reads_straight_through(site):
+    markup = page(site, "source/cotton-1674.html")
+    text = element_with_id(markup, "src-cotton-1674-text")
+    running = text[text.index('class="costly-reading-text'):text.index('id="src-cotton-1674-notes"')]
+    # one paragraph, every passage an anchor in it, the page breaks marked, no "cited by" between clauses
+    assert running.count('class="costly-running') == 1
+    assert running.count('class="costly-passage costly-in-text"') == 22
+    assert 'id="src-cotton-1674-p125-game"' in running
+    assert [m for m in re.findall(r'costly-page-break">p\. (\d+)<', running)] == ["125", "126", "127", "128"]
+    assert "Cited by" not in running and "<em>" not in running and "<h2" not in running
+    words = seen(running)
+    assert "of which generally Threescore and one makes the Game." in words and "[p. 126]" not in words
+    # what cites a passage sits in its note, reached from a mark after the passage
+    note = element_with_id(markup, "src-cotton-1674-p125-game-note")
+    assert "Cited by" in note and 'href="../index.html#rule-game-target"' in note
+    assert 'href="#src-cotton-1674-p125-game-note"' in running
+    # the catalogue records are links
+    for url in ("https://quod.lib.umich.edu/e/eebo/A34637.0001.001", "http://estc.bl.uk/R23124"):
+        assert f'href="{url}"' in markup
+
+
+def test_fragments_follow_one_another_each_with_its_channel(site):
+    markup = page(site, "source/burne-1883.html")
+    assert markup.count('class="costly-running costly-fragment"') == 4
+    assert 'href="https://books.google.com/books?id=MeVZAAAAMAAJ"' in markup
+    assert 'href="https://www.gutenberg.org/ebooks/45584"' in page(site, "source/chatto-1848.html")
+
+
+# 6. The new material --------------------------------------------------------------------------------------------
+
+def test_the_mog_fragment_is_a_passage_of_the_digest_cited_by_the_1874_mog(site):
+    fragment = element_with_id(page(site, "source/burne-1883.html"), "src-burne-1883-mogging")
+    assert "the first player asks the dealer if he will mog" in seen(fragment)
+    note = seen(element_with_id(page(site, "source/burne-1883.html"), "src-burne-1883-mogging-note"))
+    assert "quoted in Wiktionary n.d." in note and "Two-hand mogging" in note and "Points to the other side" in note
+    record = seen(element_with_id(page(site, "profile/eddowes-burne-1874.html"), "profile-eddowes-burne-1874-mog-procedure"))
+    assert "settles the procedure" in record and "leaves open" in record
+    wiktionary = seen(page(site, "source/wiktionary-mog.html"))
+    assert "Wiktionary n.d., in our words" in wiktionary and "the first player asks" not in wiktionary
+
+
+def test_jenkin_in_the_glossary_is_w_h_s_through_wikipedia(site):
+    glossary = seen(page(site, "index.html"))
+    start = glossary.index("jenkin meaningW.H.'s word")
+    entry = glossary[start:start + 300]
+    assert "as Wikipedia reports it" in entry and "passagesWikipedia 2020, Rules - Scoring, footnote 3" in entry
+
+
+# 7. For historians ------------------------------------------------------------------------------------------------
+
+def test_the_rules_through_time(site):
+    markup = page(site, "through-time.html")
+    text = seen(markup)
+    assert "plays as cotton-1674" in text and "holme-1688 |" not in text
+    target = seen(element_with_id(markup, "through-time-rule-game-target"))
+    # each cell named by its column, for a phone where the table stacks
+    assert re.search(r"1674 cotton-1674 value61 statusstated passagesCotton 1674, p. 125 1874 eddowes-burne-1874 "
+                     r"value121 statusdisputed .* 2020 parlett-121 value121 statusstated", target)
+    mog = seen(element_with_id(markup, "through-time-rule-mog-procedure"))
+    assert "eldest-chooses" in mog and "elder-asks-dealer" in mog and "both-pass" in mog
+    assert "quoted in Wiktionary n.d." in mog
+    for key in ("cards-ace-values", "play-pairs", "count-thirty-one"):
+        assert f'id="through-time-rule-{key}"' in markup, key
+    assert 'id="through-time-rule-deal-cards-each"' not in markup  # a rule no source changes
+
+
+def test_the_concordance_of_the_1874_rules(site):
+    markup = page(site, "concordance.html")
+    row = seen(element_with_id(markup, "concordance-rule-mog-procedure"))
+    assert "both-pass (Parlett 2020, Mogging)" in row and "elder-asks-dealer (Wikipedia 2020" in row
+    assert "the first player asks the dealer" in row and row.endswith("differ")
+    stock = seen(element_with_id(markup, "concordance-rule-mog-stock-when"))
+    assert "dealer-refused (Parlett 2020" in stock and "side-not-mogged (Wikipedia 2020" in stock
+    agree = seen(element_with_id(markup, "concordance-rule-deal-cards-each"))
+    assert agree.endswith("agree")
+    assert re.search(r"The reports differ on \d+", seen(markup))
+
+
+def test_cottons_worked_example_is_flagged_beside_the_rules_it_disagrees_with(site):
+    table = page(site, "index.html")
+    colours = element_with_id(table, "rule-count-colours")
+    cotton = colours.split("<td")[2]
+    assert "costly-example-flag" in cotton and 'href="#example-cotton-1674-dealer-count"' in cotton
+    assert "costly-example-flag" in element_with_id(table, "rule-count-point-totals").split("<td")[2]
+    assert "costly-example-flag" not in element_with_id(table, "rule-game-target")
+    note = element_with_id(page(site, "source/cotton-1674.html"), "src-cotton-1674-p128-example-count-note")
+    assert "disagree with the source's own rules" in seen(note) and "index.html#example-cotton-1674-eldest-count" in note
