@@ -257,6 +257,15 @@ def test_unknown_profile_and_broken_extra_profile_are_located_warnings(tmp_path)
     assert "broken.yaml:6:21: $.rules.game.target.value: 'many' is not of type 'integer'" in warnings
 
 
+def test_a_build_without_the_compiled_kernel_says_so_on_one_line(tmp_path, monkeypatch):
+    from costly_variants.game import kernel
+
+    monkeypatch.setattr(kernel, "KERNEL", None)
+    _, _, warnings = build("test-bad-profile", tmp_path)
+    lines = [line for line in warnings.splitlines() if "compiled kernel is not built" in line]
+    assert len(lines) == 1 and "WARNING: costly: the compiled kernel" in lines[0]
+
+
 def test_generated_stubs_follow_the_data(tmp_path):
     from costly_variants.site.pages import _sync_folder
 

@@ -122,7 +122,8 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
 
 
 UNCHANGED = ("No game changed: every figure is the same in every game, so these bots never meet the rule, or it "
-             "changes nothing they do: the greedy bot never asks for a mog (try --bot expert); with the same bot in "
+             "changes nothing they do: the greedy bot always asks to mog and always agrees, so no mog is ever "
+             "refused and the rules on asking and refusing never come into play (try --bot expert); with the same bot in "
              "every seat, who deals first changes nothing (try --bot greedy --bot expert); and a rule of the "
              "four-hand game does nothing in the two-hand one.")
 

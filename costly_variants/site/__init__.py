@@ -34,7 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from .. import __version__
-from . import nodes as site_nodes
+from . import glossary, nodes as site_nodes
 from .bibstyle import link_transcriptions, register_styles
 from .examples import ExamplesDirective
 from .pages import (HistoryDirective, ProfileIndexDirective, ProfilePageDirective, SourceIndexDirective, SourcePageDirective,
@@ -42,7 +42,8 @@ from .pages import (HistoryDirective, ProfileIndexDirective, ProfilePageDirectiv
 from .plots import HandFiguresDirective
 from .prose import ProseDirective
 from .strategy import StrategyDirective
-from .comparison import BUILD_GAMES, ByRuleDirective, ComparisonFiguresDirective, ComparisonHeadlineDirective
+from .comparison import (BUILD_GAMES, ByRuleDirective, ComparisonFiguresDirective, ComparisonHeadlineDirective,
+                         ThresholdsDirective)
 from .tables import (AnalysisDirective, GlanceDirective, GlossaryDirective, LegendDirective, RuleTableDirective,
                      SchemaDirective, status_role)
 
@@ -67,12 +68,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "costly-prose": ProseDirective, "costly-strategy": StrategyDirective, "costly-examples": ExamplesDirective,
         "costly-hand-figures": HandFiguresDirective, "costly-comparison-figures": ComparisonFiguresDirective,
         "costly-by-rule": ByRuleDirective, "costly-comparison-headline": ComparisonHeadlineDirective,
+        "costly-thresholds": ThresholdsDirective,
         "costly-analysis": AnalysisDirective,
         "costly-glossary": GlossaryDirective, "costly-history": HistoryDirective, "costly-schema": SchemaDirective,
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)
     app.setup_extension("costly_variants.site.questions")  # costly-readings, costly-design-run
+    glossary.setup(app)  # each glossary term's first use on a page, linked
     app.add_role("costly-status", status_role)
     app.connect("config-inited", _static_path)
     app.connect("builder-inited", generate_pages)
