@@ -36,6 +36,7 @@ from sphinx.config import Config
 from .. import __version__
 from . import glossary, nodes as site_nodes
 from .bibstyle import link_transcriptions, register_styles
+from .choosing import DESIGN_GAMES, ChoosingDirective
 from .examples import ExamplesDirective
 from .pages import (HistoryDirective, ProfileIndexDirective, ProfilePageDirective, SourceIndexDirective, SourcePageDirective,
                     generate_pages)
@@ -60,6 +61,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("costly_extra_variants", [], "env", [list])
     app.add_config_value("costly_generate_pages", True, "env", [bool])
     app.add_config_value("costly_compare_games", BUILD_GAMES, "env", [int])
+    app.add_config_value("costly_choosing_games", DESIGN_GAMES, "env", [int])
     directives = {
         "costly-rule-table": RuleTableDirective, "costly-legend": LegendDirective, "costly-glance": GlanceDirective,
         "costly-profile-index": ProfileIndexDirective, "costly-source-index": SourceIndexDirective,
@@ -68,7 +70,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "costly-prose": ProseDirective, "costly-strategy": StrategyDirective, "costly-examples": ExamplesDirective,
         "costly-hand-figures": HandFiguresDirective, "costly-comparison-figures": ComparisonFiguresDirective,
         "costly-by-rule": ByRuleDirective, "costly-comparison-headline": ComparisonHeadlineDirective,
-        "costly-thresholds": ThresholdsDirective,
+        "costly-thresholds": ThresholdsDirective, "costly-choosing": ChoosingDirective,
         "costly-analysis": AnalysisDirective,
         "costly-glossary": GlossaryDirective, "costly-history": HistoryDirective, "costly-schema": SchemaDirective,
     }

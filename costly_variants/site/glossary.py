@@ -76,9 +76,10 @@ def _skipped(node: nodes.Node) -> bool:
 
 def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Each glossary term's first use on a page, linked to its entry (not on the glossary itself)."""
-    if docname == GLOSSARY_DOC or GLOSSARY_DOC not in app.env.found_docs:
+    glossary = app.config.costly_glossary_doc
+    if docname == glossary or glossary not in app.env.found_docs:
         return
-    base = app.builder.get_relative_uri(docname, GLOSSARY_DOC)
+    base = app.builder.get_relative_uri(docname, glossary)
     seen: set[str] = set()
     for para in list(doctree.findall(nodes.paragraph)):
         if _skipped(para):
@@ -108,6 +109,7 @@ def link_terms(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def setup(app: Sphinx) -> None:
+    app.add_config_value("costly_glossary_doc", GLOSSARY_DOC, "env", [str])  # the page with the glossary
     app.connect("doctree-resolved", link_terms)
 
 

@@ -186,6 +186,15 @@ def _hands_paint(groups: Sequence[Sequence[Profile]]) -> Paint:
     return paint
 
 
+def share_text(count: int, deals: int) -> str:
+    """A count's share of the deals to two decimals: a count that occurs is never "0.00%" ("<0.01%", with
+    the deals themselves), and one that never occurs is "none"."""
+    if count == 0:
+        return "none"
+    share = 100 * count / deals
+    return f"{share:.2f}%" if share >= 0.005 else f"<0.01% ({count:,} deals)"
+
+
 def hand_distributions(srcdir: Path, chosen: Sequence[Profile], name: str) -> list[nodes.Node]:
     """The count of every deal under each profile, overlaid on one axis: profiles with identical counts
     drawn once, and named together, with the shares of each count in the table beside the figure."""
@@ -206,7 +215,7 @@ def hand_distributions(srcdir: Path, chosen: Sequence[Profile], name: str) -> li
         cells = [str(total)]
         for group in groups:
             a = hand_analysis(group[0])
-            cells.append(f"{100 * a.distribution.get(total, 0) / a.deals:.2f}%")
+            cells.append(share_text(a.distribution.get(total, 0), a.deals))
         rows.append(cells)
     header = ["count", *[f"{letter}: % of deals" if len(groups) > 1 else "% of deals" for letter in letters]]
     table = n.data_table(header, rows, numeric=tuple(range(len(header))), stack=False)

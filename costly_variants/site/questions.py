@@ -101,7 +101,8 @@ class ReadingsDirective(CostlyDirective):
         alt = row["alternative"]
         titles = self.data.rule_titles
         together = "".join(f" with {titles.get(k, k).lower()}: {words(k, v)}" for k, v in alt["with"].items())
-        rule = n.para(n.strong(titles.get(row["rule"], row["rule"])), " ", n.badge(row["status"]),
+        rule = n.para(n.strong(titles.get(row["rule"], row["rule"])), " ", n.rule_key(row["rule"]), " ",
+                      n.badge(row["status"]),
                       *([" ", n.inline(f"from {row['defined_in']}", classes=["costly-from"])]
                         if row["defined_in"] != profile_id else []))
         read = n.para(n.emph("read as "), n.inline(words(row["rule"], row["value"]), classes=["costly-value"]),
@@ -175,6 +176,24 @@ class DesignRunDirective(CostlyDirective):
             nodes.literal_block(render_text(data), render_text(data), language="text"),
         ]
         if data["best"]:
+            out.append(n.para("The candidates in words, each change with the passages its value rests on:"))
+            items = nodes.enumerated_list()
+            for candidate in data["best"]:
+                parts: list[n.Child] = []
+                for i, change in enumerate(candidate["changes"]):
+                    parts += (["; "] if i else []) + [
+                        n.strong(change["title"]), f": {words(change['rule'], change['from'])} \u2192 "
+                        f"{words(change['rule'], change['to'])}, {change['from_source'].split(' [')[0]}"]
+                    cites = list(change["source"].get("cite", []))
+                    if cites:
+                        parts += [" (", *self.cites(cites), ")"]
+                shown = [f"{f['label']} {cell(candidate['figures'][f['key']]['value'], f['unit'])}"
+                         for f in data["figures"] if f["key"] in ("deals_per_game", "lead_changes")]
+                base_shown = [f"{cell(data['base']['figures'][f['key']], f['unit'])}"
+                              for f in data["figures"] if f["key"] in ("deals_per_game", "lead_changes")]
+                parts += [f". {'; '.join(shown)} (the base: {', '.join(base_shown)})."]
+                items += nodes.list_item("", n.para(*parts))
+            out.append(items)
             best = data["best"][0]
             yaml_text = house_profile(data, best, profile_id=f"{base}-design-1", extends=base)
             out += [n.para("With --write DIR, the first candidate is written as this house profile, which "
