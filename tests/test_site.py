@@ -126,7 +126,7 @@ def test_a_profile_added_to_the_folder_gets_a_page_and_a_column(site):
     assert (site / "profile" / "house-hostile.html").exists()
     table = element_with_id(page(site, "index.html"), "rule-game-target")
     assert table.count('class="costly-cell') == len(profiles.bundled_ids()) + 1
-    assert ">31<" in table  # the house value, in its own column
+    assert ">31 points<" in table  # the house value, in its own column
     for pid in [*profiles.bundled_ids(), "house-hostile"]:
         assert (site / "profile" / f"{pid}.html").exists()
 
@@ -151,8 +151,8 @@ def test_inherited_values_are_marked_and_differing_cells_highlighted(site):
     row = element_with_id(page(site, "index.html"), "rule-game-target")
     assert "costly-row-differs" in row
     holme = row.split("<td")[3]  # rule, cotton-1674, holme-1688
-    assert "costly-inherited" in holme and "from cotton-1674" in text_of(holme)
-    parlett = next(c for c in row.split("<td") if ">121<" in c and "costly-status-stated" in c)
+    assert "costly-inherited" in holme and "from Cotton 1674" in text_of(holme)
+    parlett = next(c for c in row.split("<td") if ">121 points<" in c and "costly-status-stated" in c)
     assert "costly-differs" in parlett
 
 
@@ -262,10 +262,10 @@ def test_numbers_say_their_games_their_units_and_never_a_signed_zero(site):
     seen = text_of(markup)
     for zero in ("-0.00", "+0.00", "\u22120.00", "-0.0 ", "+0.0 ", "\u22120.0 "):
         assert zero not in seen, zero
-    section = element_with_id(markup, "compare-deals_per_game")
+    section = element_with_id(markup, "compare-deals-per-game")
     assert "games a profile, the greedy bot in every seat, seed 1" in text_of(section)
     assert "* marks a difference whose 95% interval is clear of zero" in text_of(section)
-    whole = element_with_id(markup, "by-rule-cotton-1674--parlett-121--whole")
+    whole = element_with_id(markup, "by-rule-cotton-1674-parlett-121-whole")
     assert "deals per game" in text_of(whole) and "points per deal" in text_of(whole)
     assert "percentage points" in text_of(whole) or "%" in text_of(whole)
 
@@ -281,7 +281,7 @@ def test_the_headline_explains_the_whole_change_by_its_parts_and_the_thresholds_
     stated = text_of(markup)
     for kind in KINDS:
         assert kind.shown in stated
-    which = element_with_id(markup, "by-rule-cotton-1674--parlett-121--clear")
+    which = element_with_id(markup, "by-rule-cotton-1674-parlett-121-clear")
     assert "Which rules matter" in text_of(which)
     assert "count.right_jack_points" not in text_of(which)  # titles, not keys
 
@@ -388,10 +388,10 @@ def test_comparison_figures_with_their_data(site):
     # paired difference from the first profile
     table = element_with_id(markup, "compare-deals-per-game")
     seen = text_of(table)
-    for profile_id in ("cotton-1674", "parlett-121", "house-hostile"):
-        assert profile_id in seen
+    for name in ("Cotton 1674", "Parlett 121", "House hostile"):
+        assert name in seen
     assert re.search(r"\d\.\d\d \(\d\.\d\d to \d\.\d\d\)", seen)  # a value and its interval
-    assert re.search(r"[+-]\d\.\d\d \(-?\d\.\d\d to -?\d\.\d\d\)", seen)  # a difference and its interval
+    assert re.search(r"[+\u2212]\d\.\d\d \(\u2212?\d\.\d\d to \u2212?\d\.\d\d\)", seen)  # a difference, interval
     assert "the baseline" in seen
     # the games are said, from the one count in conf.py: the skill games follow from it
     assert "30 games per profile" in text_of(markup)
@@ -404,7 +404,7 @@ def test_the_effect_of_each_rule_with_its_interval(site):
     assert "Game length" in seen and "sum of the single effects" in seen
     # each differing rule, switched alone, has its effect on game length with an interval
     length = element_with_id(markup, "by-rule-cotton-1674-parlett-121-deals-per-game")
-    assert "Game: the score that wins" in text_of(length) and "61 \u2192 121" in text_of(length)
+    assert "Game: the score that wins" in text_of(length) and "61 points \u2192 121 points" in text_of(length)
     assert 'href="#rule-game-target"' in length
     assert "byrule-cotton-1674-parlett-121-deals_per_game.svg" in length
     assert "costly compare cotton-1674 parlett-121 --by-rule --games 30 --seed 1" in text_of(markup)
@@ -431,7 +431,7 @@ def test_only_the_sources_words_are_quoted(site):
     assert "the source" not in cotton or "quote" in text_of(cotton)
     assert '<span class="costly-words">\u201cof which generally Threescore and one makes the Game.\u201d' in cotton
     # Wikipedia's facts, in this project's words: said so, upright, never set as a quotation
-    parlett = next(c for c in row.split("<td") if "costly-status-stated" in c and ">121<" in c)
+    parlett = next(c for c in row.split("<td") if "costly-status-stated" in c and ">121 points<" in c)
     assert "in our words" in text_of(parlett)
     paraphrase = parlett[parlett.index('class="costly-paraphrase"'):]
     assert "Wikipedia 2020, Rules - Target" in text_of(paraphrase[:2000])

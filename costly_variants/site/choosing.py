@@ -132,14 +132,16 @@ class ChoosingDirective(CostlyDirective):
         games = int(self.config.costly_compare_games)
         data = comparison(self.data, games)
         bundled = set(profiles.bundled_ids())
-        ids = [p.id for p in self.data.profiles if p.id in bundled]  # ties go to the older profile
+        # the two-hand game: a partnership game wants four players (ties go to the older profile)
+        ids = [p.id for p in self.data.profiles if p.id in bundled and p.rules.players == 2]
         s = data["settings"]
         out: list[nodes.Node] = [n.para(
             f"The bundled profiles' figures come from the comparison played for this site ({s['games_played']:,} "
             f"games a profile, the greedy bot in every seat, seed {s['seed']}; the skill figures "
             f"{s['skill_games']:,} seeds, each played twice with the seats swapped). The house rules come from "
             f"the designer, played on {self.games:,} games, one change at most, from the profile chosen: every "
-            "value it tries is one a bundled profile uses or a reading one records.", classes=["costly-games-line"])]
+            "value it tries is one a bundled profile uses or a reading one records. The choices are among the "
+            "games for two; four players play the partnership game.", classes=["costly-games-line"])]
         for goal in GOALS:
             out.append(self.goal_section(goal, data, ids))
         return [self.located(node) for node in out]

@@ -130,10 +130,10 @@ def difference_text(e: Mapping[str, Any], unit: str, key: str = "", *, units: bo
     return f"{head}{unit_words} ({interval_text(e, unit)})" + (" *" if e.get("clear_of_zero") else "")
 
 
-def short_number(value: float, unit: str, key: str) -> str:
+def short_number(value: float, unit: str, key: str, places: int = 1) -> str:
     """A difference in a sentence: ``+6.5 deals per game``, ``\u22121.2 percentage points``."""
     v = _scaled(value, unit)
-    return f"{_fixed(v, 1, signed=True)} {kind_of(key, unit).unit}"
+    return f"{_fixed(v, places, signed=True)} {kind_of(key, unit).unit}"
 
 
 def games_line(s: Mapping[str, Any], *, skill: bool = False) -> str:
@@ -375,16 +375,17 @@ class ByRuleDirective(CostlyDirective):
             "numbers: ", n.literal(by_rule_command(a.id, b.id, games)), ".")
         total_rows = []
         for f in data["figures"]:
-            if f["key"] not in BY_RULE_TITLES and verdict(data["total"][f["key"]], f["key"], f["unit"]) \
-                    is not Verdict.HEADLINE:
-                continue
-            total_rows.append([_figure_title(f), "%" if f["unit"] == "share" else kind_of(f["key"], f["unit"]).unit,
+            if f["key"] not in BY_RULE_TITLES and (f["label"].startswith(" ") or verdict(
+                    data["total"][f["key"]], f["key"], f["unit"]) is not Verdict.HEADLINE):
+                continue  # the headline figures, and the others (not each source's points) that move
+            unit_words = "%" if f["unit"] == "share" else kind_of(f["key"], f["unit"]).unit
+            total_rows.append([f"{_figure_title(f)} ({unit_words})",
                                estimate_text(f["from_value"], f["unit"]), estimate_text(f["to_value"], f["unit"]),
                                difference_text(data["total"][f["key"]], f["unit"], f["key"]),
                                _sum_text(data["sum_of_effects"][f["key"]], f["unit"])])
-        whole = n.data_table(["figure", "unit", sa, sb, f"{sb} less {sa}", "sum of the single effects"], total_rows,
-                             widths=[20, 14, 16, 16, 20, 14],
-                             labels=["", "unit", sa, sb, "the whole change", "sum of single effects"],
+        whole = n.data_table(["figure (unit)", sa, sb, f"{sb} less {sa}", "sum of the single effects"], total_rows,
+                             widths=[24, 19, 19, 22, 16],
+                             labels=["", sa, sb, "the whole change", "sum of single effects"],
                              classes=["costly-whole-change"])
         out: list[nodes.Node] = [n.target(by_rule_label(a.id, b.id), self.state.document), intro,
                                  _section(self, f"The whole change, {sa} to {sb}",
@@ -403,6 +404,7 @@ class ByRuleDirective(CostlyDirective):
         titles = self.data.rule_titles
         switches = data["switches"]
         labels = {f["key"]: _figure_title(f).lower() for f in data["figures"]}
+        sections = {f["key"]: f["section"] for f in data["figures"]}
         out: list[nodes.Node] = [n.para(
             f"A rule matters here when its effect alone on some figure is clear of zero and at least the size "
             f"that matters ({sizes_text()}; see ", n.xref("comparing-thresholds", "the comparing page"), ").")]
@@ -410,9 +412,13 @@ class ByRuleDirective(CostlyDirective):
         for sw in switches:
             if _standing(sw, units) is not Verdict.HEADLINE:
                 continue
-            moved = "; ".join(f"{labels.get(k, k)} {difference_text(e, units[k], k, units=True)}"
+            moved = "; ".join(f"{labels.get(k, k)} "
+                              f"{difference_text(e, units[k], k, units=labels.get(k) != kind_of(k, units[k]).unit)}"
                               for k, e in sw["effects"].items()
-                              if k in units and verdict(e, k, units[k]) is Verdict.HEADLINE)
+                              if k in units and sections.get(k) != "points"
+                              and verdict(e, k, units[k]) is Verdict.HEADLINE)
+            if not moved:
+                moved = "the points of the sources it governs (in the whole change, above)"
             items += nodes.list_item("", n.para(
                 n.xref(rule_label(sw["rules"][0]), _switch_title(sw, titles)), f" ({_change(sw, a, b)}): {moved}."))
         if len(items):
@@ -518,7 +524,7 @@ class ComparisonHeadlineDirective(CostlyDirective):
                 best, alone, rest = headline_parts(data, key)
                 head += [f"a game lasts {value_text(f['to_value'], 'number')} deals under {sb}'s rules and "
                          f"{value_text(f['from_value'], 'number')} under {sa}'s: "
-                         f"{short_number(total['value'], 'number', key)} ",
+                         f"{short_number(total['value'], 'number', key, 2)} ",
                          f"(95% interval {interval_text(total, 'number')}). Of that, ",
                          n.xref(rule_label(best["rules"][0]), _switch_title(best, titles).lower()),
                          f" {alone}" + (f"; {rest}" if rest else "") + ". "]

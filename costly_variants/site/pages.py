@@ -29,7 +29,7 @@ from .prose import rules_as_prose
 from .narration import narrated_deal
 from .summary import facts, scoring
 from .tables import SOURCE_BADGES, provenance_body, sections, support_text, value_text
-from .words import short_title
+from .words import short_title as profile_name
 
 logger = logging.getLogger(__name__)
 
@@ -165,7 +165,7 @@ class ProfilePageDirective(CostlyDirective):
                 inherited = prov.defined_in != profile.id
                 value = [n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(prov.status.value)]
                 if inherited:
-                    value += [" ", n.inline("from ", n.xref(profile_label(prov.defined_in), short_title(prov.defined_in)),
+                    value += [" ", n.inline("from ", n.xref(profile_label(prov.defined_in), profile_name(prov.defined_in)),
                                             classes=["costly-from"])]
                 cell = nodes.entry(classes=["costly-cell"] + (["costly-inherited"] if inherited else []))
                 cell += n.para(*value)
