@@ -318,13 +318,19 @@ return out;
 """
 
 
-def test_no_table_cell_text_is_clipped(at_width, built_site):
+def _cut_on_pages(driver: Any, site: Path, script: str) -> dict[str, list[str]]:
+    """What ``script`` finds cut off on each page, a few items a page."""
     cut = {}
     for name in PAGES:
-        open_page(at_width, built_site, name)
-        found = js(at_width, CLIPPED)
+        open_page(driver, site, name)
+        found = js(driver, script)
         if found:
             cut[name] = found[:3] + ([f"... {len(found)} in all"] if len(found) > 3 else [])
+    return cut
+
+
+def test_no_table_cell_text_is_clipped(at_width, built_site):
+    cut = _cut_on_pages(at_width, built_site, CLIPPED)
     assert not cut, cut
 
 
@@ -451,12 +457,7 @@ return [...document.querySelectorAll('article pre')].filter(p => p.offsetParent 
 
 
 def test_no_code_output_is_clipped(at_width, built_site):
-    cut = {}
-    for name in PAGES:
-        open_page(at_width, built_site, name)
-        found = js(at_width, CLIPPED_CODE)
-        if found:
-            cut[name] = found[:3]
+    cut = _cut_on_pages(at_width, built_site, CLIPPED_CODE)
     assert not cut, cut
 
 
