@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from costly_variants import __version__
+from costly_variants.api import running
 
 project = "costly-variants"
 release = version = __version__
@@ -22,3 +23,10 @@ html_theme = "furo"
 html_title = "Costly Colours: the rule variants, cited"
 # Transcriptions are verbatim: straight quotes and apostrophes must not be "smartened".
 smartquotes = False
+# The command line's and the API's defaults, read from the code, so that no page states a stale one.
+rst_prolog = f"""
+.. |default_games| replace:: {running.DEFAULT_GAMES:,}
+.. |default_skill_games| replace:: {running.DEFAULT_SKILL_GAMES:,}
+.. |default_by_rule_games| replace:: {running.DEFAULT_BY_RULE_GAMES:,}
+.. |default_seed| replace:: {running.DEFAULT_SEED}
+"""

@@ -243,7 +243,8 @@ PAGES = ("index.html", "rules.html", "differences.html", "profiles.html", "profi
          "profile/eddowes-burne-1874.html", "profile/eddowes-burne-1874-partners.html", "history.html",
          "source/cotton-1674.html", "source/wikipedia-en.html", "sources.html", "examples.html", "analysis.html",
          "comparing.html", "comparing/results.html", "comparing/cotton-to-parlett.html", "glossary.html",
-         "bibliography.html", "house-rules.html", "architecture.html")
+         "bibliography.html", "house-rules.html", "architecture.html", "choosing.html", "designing.html",
+         "openspiel.html", "readings.html", "python.html")
 
 
 def test_phone_has_no_sideways_page_scroll_and_the_table_stacks(browser, built_site):
@@ -259,7 +260,7 @@ def test_phone_has_no_sideways_page_scroll_and_the_table_stacks(browser, built_s
         # each value is named by its profile, since a stacked table has no header to look up to
         cell = browser.find_element("css selector", "tr#rule-game-target > td.costly-cell")
         name = cell.find_element("css selector", ".costly-in-column")
-        assert name.is_displayed() and name.text == "cotton-1674"
+        assert name.is_displayed() and name.text == "Cotton 1674"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         show_box(browser, box)
         browser.save_screenshot(str(ARTIFACTS / "rule-table-phone.png"))
@@ -317,13 +318,19 @@ return out;
 """
 
 
-def test_no_table_cell_text_is_clipped(at_width, built_site):
+def _cut_on_pages(driver: Any, site: Path, script: str) -> dict[str, list[str]]:
+    """What ``script`` finds cut off on each page, a few items a page."""
     cut = {}
     for name in PAGES:
-        open_page(at_width, built_site, name)
-        found = js(at_width, CLIPPED)
+        open_page(driver, site, name)
+        found = js(driver, script)
         if found:
             cut[name] = found[:3] + ([f"... {len(found)} in all"] if len(found) > 3 else [])
+    return cut
+
+
+def test_no_table_cell_text_is_clipped(at_width, built_site):
+    cut = _cut_on_pages(at_width, built_site, CLIPPED)
     assert not cut, cut
 
 
@@ -412,3 +419,79 @@ def test_figure_text_is_legible_and_follows_the_theme(at_width, built_site):
                 seen += 1
     at_width.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     assert seen > 20
+
+
+# Pages one can finish: the longest a page may be, in CSS pixels, at each width (a profile page: eight
+# laptop screens; a by-rule page: 20,000 px).
+SCREEN = LAPTOP["height"]
+BUDGETS = {"profile/": 8 * SCREEN, "comparing/cotton-to-": 20_000}
+
+
+def _budget(name: str, width: str) -> int | None:
+    for prefix, budget in BUDGETS.items():
+        if name.startswith(prefix):
+            return budget if width == "laptop" or prefix != "profile/" else budget * 2
+    return None
+
+
+def test_no_page_is_over_its_length_budget(at_width, built_site):
+    width = "phone" if js(at_width, "return innerWidth") < 800 else "laptop"
+    names = [f"profile/{p}.html" for p in profiles.bundled_ids()] + ["comparing/cotton-to-parlett.html",
+                                                                      "comparing/cotton-to-1874.html"]
+    over = {}
+    for name in names:
+        open_page(at_width, built_site, name)
+        height = js(at_width, "return document.documentElement.scrollHeight")
+        budget = _budget(name, width)
+        assert budget is not None
+        if height > budget:
+            over[name] = f"{height} px, over {budget}"
+    assert not over, over
+
+
+CLIPPED_CODE = """
+// every block of code or output whose text runs past its box (cut off, or hidden behind a sideways scroll)
+return [...document.querySelectorAll('article pre')].filter(p => p.offsetParent !== null
+  && p.scrollWidth > p.clientWidth + 1).map(p => p.innerText.trim().slice(0, 50));
+"""
+
+
+def test_no_code_output_is_clipped(at_width, built_site):
+    cut = _cut_on_pages(at_width, built_site, CLIPPED_CODE)
+    assert not cut, cut
+
+
+def test_no_rule_value_is_shown_as_a_code_on_the_rules_page(desktop, built_site):
+    from costly_variants.site.words import VALUE_WORDS
+
+    open_page(desktop, built_site, "rules.html")
+    values = js(desktop, "return [...document.querySelectorAll('td.costly-cell .costly-value')].map(v => v.innerText)")
+    assert len(values) > 100
+    codes = {code for words in VALUE_WORDS.values() for code in words if "-" in code or code.isalpha() and len(code) > 2}
+    shown = [v for v in values if v.strip() in codes or re.fullmatch(r"[a-z]+(-[a-z]+)+", v.strip())]
+    assert not shown, shown[:5]
+    heads = js(desktop, "return [...document.querySelectorAll('.costly-profile-name')].map(v => v.innerText)")
+    assert "Cotton 1674" in heads and not any(re.fullmatch(r"[a-z0-9-]+", h) for h in heads)
+
+
+SMALL_PRINT = """
+return [...document.querySelectorAll('.costly-badge, .costly-cites a, .costly-sentence-cites a')]
+  .filter(e => e.offsetParent !== null).map(e => parseFloat(getComputedStyle(e).fontSize));
+"""
+
+
+def test_badges_and_citations_are_at_least_13_px(desktop, built_site):
+    for name in ("rules.html", "index.html", "profile/cotton-1674.html"):
+        open_page(desktop, built_site, name)
+        sizes = js(desktop, SMALL_PRINT)
+        assert sizes and min(sizes) >= 13, (name, min(sizes or [0]))
+
+
+def test_screenshots_for_a_reader(at_width, built_site):
+    """The pages a reader lands on, as a reader sees them (test-artifacts/)."""
+    width = "phone" if js(at_width, "return innerWidth") < 800 else "laptop"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name in ("index.html", "choosing.html", "comparing/results.html", "comparing/cotton-to-parlett.html",
+                 "profile/cotton-1674.html"):
+        open_page(at_width, built_site, name)
+        at_width.save_screenshot(str(ARTIFACTS / f"{name.replace('/', '-')}-{width}.png"))

@@ -90,7 +90,8 @@ def test_one_reading_of_two_rules_is_played_once(every_reading):
 
 
 def test_a_reading_the_bots_never_meet_is_marked_as_changing_no_game(every_reading):
-    """The greedy bot never asks for a mog, so the 1874 rules' reading of who may ask changes no game; the
+    """The greedy bot always asks to mog and always agrees, so the 1874 rules' reading of who may ask changes no
+    game; the
     heels timing of Cotton's changes every game's dealer's edge."""
     by_id = {e["id"]: e for e in every_reading["profiles"]}
     rows = {r["rule"]: r for r in by_id["eddowes-burne-1874"]["readings"]}

@@ -89,20 +89,37 @@ def test_the_report_opens_with_a_screen_that_says_where_the_rest_is(every_profil
 
 
 def test_the_summary_names_the_largest_clear_differences_in_words_with_intervals(every_profile):
+    """Only differences clear of zero and at least the size that matters (compare/thresholds.py) are
+    headlined; smaller clear ones are named as detectable but small."""
     from costly_variants.compare.report import cell, letters, render_text
+    from costly_variants.compare.thresholds import Verdict, verdict
 
     data = every_profile
     text = render_text(data)
     top = text.split("\nRules that differ")[0]
-    assert "The largest clear differences from A (95% intervals):" in top
+    assert "The largest differences from A that matter (clear of zero at 95%, and at least 1 percentage point" in \
+        " ".join(top.split())
     said = re.findall(r"\b([A-E]) \(([-+][\d.]+±[\d.]+)\)", " ".join(top.split()))
     assert len(said) >= 3
     key = {v: k for k, v in letters([p["id"] for p in data["profiles"]]).items()}
-    clear = {(key_of, cell(f["differences"][pid], f["unit"], signed=True))
-             for f in data["figures"] for key_of, pid in key.items() if pid in f["differences"]
-             and f["differences"][pid].get("clear_of_zero")}
-    assert set(said) <= clear  # every one named is clear of zero, with its interval
+    headline = {(key_of, cell(f["differences"][pid], f["unit"], signed=True))
+                for f in data["figures"] for key_of, pid in key.items() if pid in f["differences"]
+                and verdict(f["differences"][pid], f["key"], f["unit"]) is Verdict.HEADLINE}
+    assert set(said) <= headline  # every one named is clear of zero and large enough, with its interval
     assert re.search(r"\(\d+ of \d+ differences are clear of zero", top)
+
+
+def test_a_clear_but_small_difference_is_not_a_headline():
+    from costly_variants.compare.thresholds import Verdict, verdict
+
+    def diff(value, low, high):
+        return {"value": value, "low": low, "high": high, "clear_of_zero": low > 0 or high < 0}
+
+    assert verdict(diff(-0.01, -0.02, -0.005), "points.play.latter_points", "number") is Verdict.SMALL
+    assert verdict(diff(0.005, 0.001, 0.009), "first_dealer_wins", "share") is Verdict.SMALL
+    assert verdict(diff(2.85, 2.81, 2.88), "deals_per_game", "number") is Verdict.HEADLINE
+    assert verdict(diff(0.02, 0.015, 0.025), "won_in_play", "share") is Verdict.HEADLINE
+    assert verdict(diff(3.0, -0.1, 6.1), "drama", "number") is Verdict.UNCLEAR
 
 
 def test_a_profile_that_plays_as_another_is_said_once_and_has_no_column(every_profile):

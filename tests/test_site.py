@@ -126,7 +126,7 @@ def test_a_profile_added_to_the_folder_gets_a_page_and_a_column(site):
     assert (site / "profile" / "house-hostile.html").exists()
     table = element_with_id(page(site, "index.html"), "rule-game-target")
     assert table.count('class="costly-cell') == len(profiles.bundled_ids()) + 1
-    assert ">31<" in table  # the house value, in its own column
+    assert ">31 points<" in table  # the house value, in its own column
     for pid in [*profiles.bundled_ids(), "house-hostile"]:
         assert (site / "profile" / f"{pid}.html").exists()
 
@@ -151,8 +151,8 @@ def test_inherited_values_are_marked_and_differing_cells_highlighted(site):
     row = element_with_id(page(site, "index.html"), "rule-game-target")
     assert "costly-row-differs" in row
     holme = row.split("<td")[3]  # rule, cotton-1674, holme-1688
-    assert "costly-inherited" in holme and "from cotton-1674" in text_of(holme)
-    parlett = next(c for c in row.split("<td") if ">121<" in c and "costly-status-stated" in c)
+    assert "costly-inherited" in holme and "from Cotton 1674" in text_of(holme)
+    parlett = next(c for c in row.split("<td") if ">121 points<" in c and "costly-status-stated" in c)
     assert "costly-differs" in parlett
 
 
@@ -205,14 +205,112 @@ def test_bibliography_labels_pages_urls_and_links(site):
 # Pages a reader can use -------------------------------------------------------------------------------------
 
 def test_rules_as_prose_each_sentence_cited(site):
+    """Clean prose in short paragraphs; each sentence a note number, each note its passages and record."""
     markup = page(site, "profile/cotton-1674.html")
     prose = markup[markup.index('id="profile-cotton-1674-prose"'):markup.index('id="profile-cotton-1674-rules"')]
     assert "The first to 61 points wins." in text_of(prose)
     assert "Refusing to mog gives the other side 1 point; so does not asking for a mog." in text_of(prose)
     sentences = prose.count('class="costly-sentence"')
     assert sentences >= 30
-    assert prose.count('class="costly-sentence-cites"') == sentences  # each sentence followed by its passages
+    assert prose.count('class="costly-note-ref') == sentences  # each sentence its note
+    notes = element_with_id(markup, "profile-cotton-1674-notes")
+    assert notes.count("<li") == sentences and notes.count("the rule's record") == sentences
+    assert "costly-badge" not in prose[:prose.index('id="profile-cotton-1674-notes"')].split("How to play")[-1] \
+        .split("</p>", 1)[1]  # no badges in the running prose: they are in the notes
+    for paragraph in re.findall(r'<p class="costly-prose">(.*?)</p>', prose, re.S):
+        assert paragraph.count('class="costly-sentence"') <= 4
     assert "The game is for 2 players, each scoring alone." in text_of(prose)
+
+
+def test_every_coded_value_has_words():
+    """Every value the schema codes (an enum) has its words, so none shows as a code on the site."""
+    import json
+
+    from costly_variants.site.words import VALUE_WORDS
+
+    schema = json.loads(profiles.schema_path().read_text(encoding="utf-8"))
+    for section, fields in schema["properties"]["rules"]["properties"].items():
+        for name, spec in fields["properties"].items():
+            value = spec["properties"]["value"]
+            codes = value.get("enum") or value.get("items", {}).get("enum")
+            if codes and value.get("type") != "integer":
+                assert set(map(str, codes)) <= set(VALUE_WORDS[f"{section}.{name}"]), f"{section}.{name}"
+
+
+def test_rule_values_in_words_with_short_titles_and_no_unexplained_symbols(site):
+    row = element_with_id(page(site, "index.html"), "rule-mog-procedure")
+    values = re.findall(r'class="costly-value">(.*?)</span>', row)
+    assert "the eldest chooses whether to mog; the dealer agrees or refuses" in [html.unescape(v) for v in values]
+    assert not any(v in ("eldest-chooses", "elder-asks-dealer", "both-pass") for v in values)
+    assert "the profiles differ" in text_of(row) and "\u2260" not in text_of(row)
+    head = page(site, "index.html")
+    assert ">Cotton 1674<" in head and ">Parlett 121<" in head
+    target = element_with_id(page(site, "index.html"), "rule-game-target")
+    assert ">61 points<" in target
+
+
+def test_what_differs_at_a_glance_shows_only_rules_that_differ(site):
+    markup = page(site, "index.html")
+    glance = markup[markup.index('class="costly-fit costly-stack costly-glance'):]
+    glance = glance[:glance.index("</table>")]
+    assert "Points to the dealer for a turned Jack or Deuce" not in text_of(glance)  # 4 in every profile
+    assert "Game: the score that wins" in text_of(glance)
+
+
+def test_numbers_say_their_games_their_units_and_never_a_signed_zero(site):
+    markup = page(site, "index.html")
+    seen = text_of(markup)
+    for zero in ("-0.00", "+0.00", "\u22120.00", "-0.0 ", "+0.0 ", "\u22120.0 "):
+        assert zero not in seen, zero
+    section = element_with_id(markup, "compare-deals-per-game")
+    assert "games a profile, the greedy bot in every seat, seed 1" in text_of(section)
+    assert "* marks a difference whose 95% interval is clear of zero" in text_of(section)
+    whole = element_with_id(markup, "by-rule-cotton-1674-parlett-121-whole")
+    assert "deals per game" in text_of(whole) and "points per deal" in text_of(whole)
+    assert "percentage points" in text_of(whole) or "%" in text_of(whole)
+
+
+def test_the_headline_explains_the_whole_change_by_its_parts_and_the_thresholds_are_stated(site):
+    markup = page(site, "index.html")
+    headline = markup[markup.index('class="costly-headline'):]
+    headline = " ".join(text_of(headline[:headline.index("</ul>")]).split())
+    assert "Cotton 1674 \u2192 Parlett 121" in headline
+    assert (" alone " in headline and "changes together" in headline) or "less than 0.1 deal per game" in headline
+    from costly_variants.compare.thresholds import KINDS
+
+    stated = text_of(markup)
+    for kind in KINDS:
+        assert kind.shown in stated
+    which = element_with_id(markup, "by-rule-cotton-1674-parlett-121-clear")
+    assert "Which rules matter" in text_of(which)
+    assert "count.right_jack_points" not in text_of(which)  # titles, not keys
+
+
+def test_a_count_that_occurs_is_never_shown_as_zero_percent(site):
+    markup = page(site, "profile/cotton-1674.html")
+    assert ">0.00%<" not in markup
+    assert "<0.01%" in html.unescape(markup) or "0.0" in markup
+
+
+def test_glossary_has_the_bots_and_statistics_and_pages_link_terms_at_first_use(site):
+    from costly_variants.site.glossary import anchor_of
+
+    glossary = page(site, "index.html")
+    for term in ("greedy bot", "expert bot", "clear of zero", "half-width", "percentage point"):
+        assert f'id="{anchor_of(term)}"' in glossary, term
+    profile = page(site, "profile/cotton-1674.html")
+    links = re.findall(r'<a class="[^"]*costly-term[^"]*" href="[^"]*#(glossary-[a-z-]+)"', profile)
+    assert "glossary-mog" in links and len(links) == len(set(links))  # each term linked once a page
+
+
+def test_the_python_pages_defaults_are_read_from_the_code():
+    from costly_variants.api import running
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    text = (docs / "python.rst").read_text(encoding="utf-8")
+    assert "|default_games|" in text and "1,000 games a profile" not in text
+    conf = (docs / "conf.py").read_text(encoding="utf-8")
+    assert "running.DEFAULT_GAMES" in conf and running.DEFAULT_GAMES == 20_000
 
 
 def test_every_rule_is_in_exactly_one_sentence():
@@ -257,6 +355,15 @@ def test_unknown_profile_and_broken_extra_profile_are_located_warnings(tmp_path)
     assert "broken.yaml:6:21: $.rules.game.target.value: 'many' is not of type 'integer'" in warnings
 
 
+def test_a_build_without_the_compiled_kernel_says_so_on_one_line(tmp_path, monkeypatch):
+    from costly_variants.game import kernel
+
+    monkeypatch.setattr(kernel, "KERNEL", None)
+    _, _, warnings = build("test-bad-profile", tmp_path)
+    lines = [line for line in warnings.splitlines() if "compiled kernel is not built" in line]
+    assert len(lines) == 1 and "WARNING: costly: the compiled kernel" in lines[0]
+
+
 def test_generated_stubs_follow_the_data(tmp_path):
     from costly_variants.site.pages import _sync_folder
 
@@ -281,10 +388,10 @@ def test_comparison_figures_with_their_data(site):
     # paired difference from the first profile
     table = element_with_id(markup, "compare-deals-per-game")
     seen = text_of(table)
-    for profile_id in ("cotton-1674", "parlett-121", "house-hostile"):
-        assert profile_id in seen
+    for name in ("Cotton 1674", "Parlett 121", "House hostile"):
+        assert name in seen
     assert re.search(r"\d\.\d\d \(\d\.\d\d to \d\.\d\d\)", seen)  # a value and its interval
-    assert re.search(r"[+-]\d\.\d\d \(-?\d\.\d\d to -?\d\.\d\d\)", seen)  # a difference and its interval
+    assert re.search(r"[+\u2212]\d\.\d\d \(\u2212?\d\.\d\d to \u2212?\d\.\d\d\)", seen)  # a difference, interval
     assert "the baseline" in seen
     # the games are said, from the one count in conf.py: the skill games follow from it
     assert "30 games per profile" in text_of(markup)
@@ -297,7 +404,7 @@ def test_the_effect_of_each_rule_with_its_interval(site):
     assert "Game length" in seen and "sum of the single effects" in seen
     # each differing rule, switched alone, has its effect on game length with an interval
     length = element_with_id(markup, "by-rule-cotton-1674-parlett-121-deals-per-game")
-    assert "Game: the score that wins" in text_of(length) and "61 \u2192 121" in text_of(length)
+    assert "Game: the score that wins" in text_of(length) and "61 points \u2192 121 points" in text_of(length)
     assert 'href="#rule-game-target"' in length
     assert "byrule-cotton-1674-parlett-121-deals_per_game.svg" in length
     assert "costly compare cotton-1674 parlett-121 --by-rule --games 30 --seed 1" in text_of(markup)
@@ -324,7 +431,7 @@ def test_only_the_sources_words_are_quoted(site):
     assert "the source" not in cotton or "quote" in text_of(cotton)
     assert '<span class="costly-words">\u201cof which generally Threescore and one makes the Game.\u201d' in cotton
     # Wikipedia's facts, in this project's words: said so, upright, never set as a quotation
-    parlett = next(c for c in row.split("<td") if "costly-status-stated" in c and ">121<" in c)
+    parlett = next(c for c in row.split("<td") if "costly-status-stated" in c and ">121 points<" in c)
     assert "in our words" in text_of(parlett)
     paraphrase = parlett[parlett.index('class="costly-paraphrase"'):]
     assert "Wikipedia 2020, Rules - Target" in text_of(paraphrase[:2000])

@@ -4,6 +4,7 @@ a hostile profile's reading shown as the characters it is."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,15 @@ from .test_site import build, page, text_of
 
 
 @pytest.fixture(scope="module")
-def questions(tmp_path_factory: pytest.TempPathFactory) -> str:
+def questions_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     code, out, warnings = build("test-questions", tmp_path_factory.mktemp("questions"))
     assert code == 0, warnings
-    return page(out, "index.html")
+    return out
+
+
+@pytest.fixture(scope="module")
+def questions(questions_site: Path) -> str:
+    return page(questions_site, "index.html")
 
 
 def test_the_readings_are_played_at_build_time_and_the_count_said(questions, cli):
@@ -60,3 +66,33 @@ def test_the_new_pages_are_in_the_sites_contents():
     assert "   readings\n" in index and "   designing\n" in index
     assert ".. costly-readings::" in (docs / "readings.rst").read_text(encoding="utf-8")
     assert ".. costly-design-run::" in (docs / "designing.rst").read_text(encoding="utf-8")
+
+
+def test_choosing_a_ruleset_names_a_profile_and_house_rules_for_each_goal(questions_site, questions, cli, tmp_path):
+    """For a short game, a close game, a game of skill and beginners: the bundled profile, the house rules the
+    designer found, in words with numbers, and a house profile to download that costly validate accepts."""
+    from costly_variants.site.choosing import GOALS
+
+    text = " ".join(text_of(questions).split())
+    for goal in GOALS:
+        section = questions[questions.index(f'id="choosing-{goal.name}"'):]
+        said = " ".join(text_of(section[:section.index("</section>")]).split())
+        assert goal.title in said[:60] and "Choose " in said, said[:300]
+        assert "House rules for" in said and "Download the house profile" in said, said
+        assert re.search(r"\d", said)
+    downloads = sorted((questions_site / "_downloads").rglob("house-*.yaml"))
+    assert len(downloads) == len(GOALS)
+    for path in downloads:
+        assert f'href="_downloads/{path.parent.name}/{path.name}"' in questions
+        copy = tmp_path / path.name
+        copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+        code, out, err = cli("validate", str(copy))
+        assert code == 0, (path.name, out, err)
+    assert "eldest-chooses" not in text  # values in words
+
+
+def test_the_worked_design_says_its_candidates_in_words_with_their_passages(questions):
+    words = questions[questions.index("The candidates in words"):]
+    words = words[:words.index("</ol>")]
+    assert "Game: the score that wins" in text_of(words) and "61 points" in text_of(words)
+    assert 'class="costly-cite"' in words or "source/" in words  # the passages linked

@@ -190,8 +190,9 @@ def summarise_profile(item: ProfilePlan, result: PlanResult | None, figures: Seq
             row["clear"] = [k for k, e in effects.items() if e.clear_of_zero]
             scored = [(distance(effects[k]), k) for k in HEADLINE_KEYS]
             known = [(d, k) for d, k in scored if d is not None]
-            # Every figure the same in every game: the bots never met the rule (the greedy bot never asks for
-            # a mog), or it changes nothing that matters (who deals first, between two bots alike).
+            # Every figure the same in every game: the bots never met the rule (the greedy bot always asks to
+            # mog and always agrees, so no refusal), or it changes nothing that matters (who deals first,
+            # between two bots alike).
             row["unchanged"] = all(_same_games(e) for e in effects.values())
             row["unchanged_why"] = why_unchanged(reading.key, {k: plain(v) for k, v in profile.values.items()},
                                                  reading.values(), item.plan.bots, result.games

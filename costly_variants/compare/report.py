@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..profiles.display import citations, format_value
 from . import decisive_report
 from .stats import TOO_FEW
+from .thresholds import Verdict, kind_of, sizes_text, verdict
 
 WIDTH = 80  # the width of the report when none is given
 LABEL = 24  # the label column of a table
@@ -400,9 +401,8 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
     return lines
 
 
-# The sections whose figures a summary names first, where they change by NOTABLE of their size or more.
+# The sections whose figures a summary names first.
 HEADLINE_SECTIONS = ("game", "feel", "skill")
-NOTABLE = 0.05
 SUMMARY_LINES = 24  # one screen of 80 x 24
 
 
@@ -421,9 +421,11 @@ def _in_words(f: dict[str, Any], pids: Sequence[str], base: str, key: dict[str, 
     return f"{label}: {'; '.join(parts)}"
 
 
-def _largest_clear(data: dict[str, Any], shown: Sequence[str]) -> list[tuple[dict[str, Any], list[str]]]:
-    """The figures with differences clear of zero, each with its profiles, largest for its size first; the
-    game's own figures (who wins, how long a game lasts) before the rest where they change notably."""
+def _largest_clear(data: dict[str, Any], shown: Sequence[str], *,
+                   wanted: Verdict = Verdict.HEADLINE) -> list[tuple[dict[str, Any], list[str]]]:
+    """The figures with differences of the ``wanted`` standing (by default clear of zero and large enough to
+    matter, see ``thresholds``), each with its profiles, largest for its size first; the game's own figures
+    (who wins, how long a game lasts) before the rest."""
     base = shown[0]
     found = []
     for f in data["figures"]:
@@ -431,17 +433,12 @@ def _largest_clear(data: dict[str, Any], shown: Sequence[str]) -> list[tuple[dic
         largest = 0.0
         for pid in shown[1:]:
             d = f["differences"][pid]
-            if d.get("clear_of_zero"):
-                scale = max(abs(float(f["estimates"][base]["value"])), abs(float(f["estimates"][pid]["value"])),
-                            1e-12)
-                pids.append((-abs(float(d["value"])) / scale, pid))
-                largest = max(largest, abs(float(d["value"])) / scale)
+            if verdict(d, f["key"], f["unit"]) is wanted:
+                size = abs(float(d["value"])) / kind_of(f["key"], f["unit"]).matters
+                pids.append((-size, pid))
+                largest = max(largest, size)
         if pids:
-            # The game's own figures first where they move by a twentieth or more; then every other, as
-            # large for its size: a house rule that only moves a point from one source to another names
-            # the sources.
-            headline = f["section"] in HEADLINE_SECTIONS and largest >= NOTABLE
-            found.append((not headline, -largest, f, [pid for _, pid in sorted(pids)]))
+            found.append((f["section"] not in HEADLINE_SECTIONS, -largest, f, [pid for _, pid in sorted(pids)]))
     found.sort(key=lambda entry: entry[:2])
     return [(f, pids) for _, _, f, pids in found]
 
@@ -463,8 +460,8 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
         clear = _largest_clear(data, shown)
         total = len(data["figures"]) * (len(shown) - 1)
         if clear:
-            intro = _wrap(f"The largest clear differences from {key[shown[0]]} ({data['settings']['level']:.0%} "
-                          "intervals):", width, "", "")
+            intro = _wrap(f"The largest differences from {key[shown[0]]} that matter (clear of zero at "
+                          f"{data['settings']['level']:.0%}, and at least {sizes_text()}):", width, "", "")
             room = SUMMARY_LINES - len(head) - len(sections) - len(intro) - 4  # blank lines, the count
             chosen: list[str] = []
             for f, pids in clear[:6]:
@@ -472,13 +469,19 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
                 if len(chosen) + len(text) > room:
                     break
                 chosen += text
-            count = sum(len(pids) for _, pids in clear)
-            body = [""] + intro + chosen + _wrap(f"({count} of {total} differences are clear of zero: every one "
-                                                  "in the differences, below)", width, "  ", "  ")
+            small = _largest_clear(data, shown, wanted=Verdict.SMALL)
+            count = sum(len(pids) for _, pids in clear) + sum(len(pids) for _, pids in small)
+            tail = (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}" if small
+                    else "")
+            body = [""] + intro + chosen + _wrap(f"({count} of {total} differences are clear of zero{tail}: every "
+                                                  "one in the differences, below)", width, "  ", "  ")
         elif data["settings"]["games_played"]:
-            body = [""] + _wrap(f"No difference from {key[shown[0]]} is clear of zero at "
-                                f"{data['settings']['games_played']} games a profile: more games (--games) narrow "
-                                "the intervals.", width, "", "")
+            small = _largest_clear(data, shown, wanted=Verdict.SMALL)
+            said = (f"No difference from {key[shown[0]]} is clear of zero and large enough to matter at "
+                    f"{data['settings']['games_played']} games a profile"
+                    + (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}." if small
+                       else ": more games (--games) narrow the intervals."))
+            body = [""] + _wrap(said, width, "", "")
     return head + body + [""] + sections
 
 

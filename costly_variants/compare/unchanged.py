@@ -1,6 +1,6 @@
 """Why a reading changes no game: the rule does nothing under the profile's other values (when the latter
-is worth no points, when it is scored does not matter), or the bots never meet it (the greedy bot never
-asks for a mog), or these games never came where the two readings part."""
+is worth no points, when it is scored does not matter), or the bots never meet it (the greedy bot always
+asks to mog and always agrees, so no mog is refused), or these games never came where the two readings part."""
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
@@ -52,7 +52,7 @@ def why_unchanged(key: str, values: Values, read: Values, bots: Sequence[str], g
         if why is not None and test(read) is not None:
             return why
     if key.startswith("mog.") and set(bots) == {"greedy"}:
-        return "the greedy bot never asks for a mog (try --bot expert)"
+        return "the greedy bot always asks to mog and always agrees, so no mog is refused (try --bot expert)"
     if key in SEATS and len(set(bots)) == 1:
         return "with the same bot in every seat, who deals first changes nothing (try --bot greedy --bot expert)"
     return f"in these {games} games no deal came where the two readings part (try more --games)"

@@ -298,11 +298,16 @@ class PerRules(Generic[Made]):
     def __init__(self, make: Callable[[Rules], Made]) -> None:
         self._make = make
         self._made: dict[int, tuple[Rules, Made]] = {}
+        self._by_value: dict[Rules, Made] = {}  # a new Rules object equal to one seen: hashed once, not remade
 
     def __call__(self, rules: Rules) -> Made:
         entry = self._made.get(id(rules))
         if entry is None or entry[0] is not rules:  # an id may be reused once its Rules is gone
             if len(self._made) > self.KEEP:
                 self._made.clear()
-            entry = self._made[id(rules)] = (rules, self._make(rules))
+                self._by_value.clear()
+            made = self._by_value.get(rules)
+            if made is None:
+                made = self._by_value[rules] = self._make(rules)
+            entry = self._made[id(rules)] = (rules, made)
         return entry[1]

@@ -34,8 +34,9 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from .. import __version__
-from . import nodes as site_nodes
+from . import glossary, nodes as site_nodes
 from .bibstyle import link_transcriptions, register_styles
+from .choosing import DESIGN_GAMES, ChoosingDirective
 from .examples import ExamplesDirective
 from .pages import HistoryDirective, ProfileIndexDirective, ProfilePageDirective, SourceIndexDirective, generate_pages
 from .source_pages import SourcePageDirective
@@ -43,7 +44,8 @@ from .through_time import ConcordanceDirective, ThroughTimeDirective, cite_role
 from .plots import HandFiguresDirective
 from .prose import ProseDirective
 from .strategy import StrategyDirective
-from .comparison import BUILD_GAMES, ByRuleDirective, ComparisonFiguresDirective, ComparisonHeadlineDirective
+from .comparison import (BUILD_GAMES, ByRuleDirective, ComparisonFiguresDirective, ComparisonHeadlineDirective,
+                         ThresholdsDirective)
 from .tables import (AnalysisDirective, GlanceDirective, GlossaryDirective, LegendDirective, RuleTableDirective,
                      SchemaDirective, status_role)
 
@@ -60,6 +62,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("costly_extra_variants", [], "env", [list])
     app.add_config_value("costly_generate_pages", True, "env", [bool])
     app.add_config_value("costly_compare_games", BUILD_GAMES, "env", [int])
+    app.add_config_value("costly_choosing_games", DESIGN_GAMES, "env", [int])
     directives = {
         "costly-rule-table": RuleTableDirective, "costly-legend": LegendDirective, "costly-glance": GlanceDirective,
         "costly-profile-index": ProfileIndexDirective, "costly-source-index": SourceIndexDirective,
@@ -68,6 +71,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "costly-prose": ProseDirective, "costly-strategy": StrategyDirective, "costly-examples": ExamplesDirective,
         "costly-hand-figures": HandFiguresDirective, "costly-comparison-figures": ComparisonFiguresDirective,
         "costly-by-rule": ByRuleDirective, "costly-comparison-headline": ComparisonHeadlineDirective,
+        "costly-thresholds": ThresholdsDirective, "costly-choosing": ChoosingDirective,
         "costly-analysis": AnalysisDirective,
         "costly-glossary": GlossaryDirective, "costly-history": HistoryDirective, "costly-schema": SchemaDirective,
         "costly-through-time": ThroughTimeDirective, "costly-concordance": ConcordanceDirective,
@@ -75,6 +79,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in directives.items():
         app.add_directive(name, directive)
     app.setup_extension("costly_variants.site.questions")  # costly-readings, costly-design-run
+    glossary.setup(app)  # each glossary term's first use on a page, linked
     app.add_role("costly-status", status_role)
     app.add_role("costly-cite", cite_role)
     app.connect("config-inited", _static_path)

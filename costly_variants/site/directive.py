@@ -19,8 +19,11 @@ class CostlyDirective(SphinxDirective):
     @property
     def data(self) -> SiteData:
         data = site_data(self.env.srcdir)
-        for path in data.data_files():
-            self.env.note_dependency(str(path))
+        noted = data.memo.setdefault(("dependencies noted",), set())
+        if self.env.docname not in noted:  # once a page: the files are the same for every directive
+            noted.add(self.env.docname)
+            for path in data.data_files():
+                self.env.note_dependency(str(path))
         return data
 
     def warn(self, message: str) -> None:

@@ -31,6 +31,7 @@ from .odds import odds_section
 from .summary import facts, scoring
 from .twin_page import twin_page
 from .tables import SOURCE_BADGES, provenance_body, sections, support_text, value_text
+from .words import short_title as profile_name
 
 logger = logging.getLogger(__name__)
 
@@ -56,8 +57,17 @@ def _sync_folder(folder: Path, ids: list[str], directive: str) -> None:
         _write_if_changed(folder / f"{i}.rst", f"{_STUB}.. {directive}:: {i}\n")
 
 
+KERNEL_MISSING = ("costly: the compiled kernel is not built (no C compiler at install?): the site's games run in "
+                  "Python, some twenty times slower; reinstall with a compiler to build in about a minute")
+
+
 def generate_pages(app: Sphinx) -> None:
+    from ..game import kernel
+
     data = start_build(app)
+    if not kernel.available():
+        # one line, and a warning -W stops on unless suppress_warnings names "costly.kernel"
+        logger.warning(KERNEL_MISSING, type="costly", subtype="kernel")
     for problem in data.problems_found():
         logger.warning("costly: %s", problem)
     if not app.config.costly_generate_pages:
@@ -116,15 +126,17 @@ class ProfilePageDirective(CostlyDirective):
                         n.para("Everything that scores, in the order of a deal; each rule links to its record below."),
                         scoring(self, profile))
         page += section("How to play", f"{profile_label(profile.id)}--prose", doc,
-                        n.para("Each sentence links to the rule's full record below; the passages follow in brackets, "
-                               "with the status where it is not ", n.badge("stated"), "."),
+                        n.para("The rules in plain words. Each sentence's number leads to its note: the passages it "
+                               "rests on, how sure it is where that is not ", n.badge("stated"),
+                               ", and the rule's full record."),
                         *rules_as_prose(self, profile))
         page += section("An example deal", f"{profile_label(profile.id)}--deal", doc, *narrated_deal(self, profile))
         page += section("Strategy", f"{profile_label(profile.id)}--strategy", doc, *strategy(self, profile))
         page += section("The chance of winning from every score", f"{profile_label(profile.id)}--odds", doc,
                         *odds_section(self, profile))
         page += section("Every rule, with its passages", f"{profile_label(profile.id)}--rules", doc,
-                        *self.rule_tables(profile))
+                        n.disclosure([f"Show all {len(self.data.rule_titles)} rules, each with its value, status, "
+                                      "passages and notes"], self.rule_tables(profile), classes=["costly-record"]))
         if profile.vocabulary:
             rows = [[n.strong(term), n.squash(t.meaning), self.cites(t.cite)]
                     for term, t in profile.vocabulary.items()]
@@ -144,6 +156,7 @@ class ProfilePageDirective(CostlyDirective):
     def rule_tables(self, profile: Profile) -> list[nodes.Node]:
         titles = self.data.rule_titles
         rows: list[nodes.row] = []
+        quoted: dict[str, str] = {}
         for name, keys in sections(list(titles)).items():
             head = nodes.row(classes=["costly-section-row"])
             head += nodes.entry("", n.para(n.strong(name)), morecols=1)
@@ -157,12 +170,12 @@ class ProfilePageDirective(CostlyDirective):
                 inherited = prov.defined_in != profile.id
                 value = [n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(prov.status.value)]
                 if inherited:
-                    value += [" ", n.inline("from ", n.xref(profile_label(prov.defined_in), prov.defined_in),
+                    value += [" ", n.inline("from ", n.xref(profile_label(prov.defined_in), profile_name(prov.defined_in)),
                                             classes=["costly-from"])]
                 cell = nodes.entry(classes=["costly-cell"] + (["costly-inherited"] if inherited else []))
                 cell += n.para(*value)
                 cell += n.para(*self.cites(prov.cite), classes=["costly-cites"])
-                cell += provenance_body(self, profile, key)
+                cell += provenance_body(self, profile, key, quoted)
                 row += cell
                 rows.append(row)
         box = nodes.container(classes=["costly-scroll", "costly-profile-rules"])

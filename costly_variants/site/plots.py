@@ -99,9 +99,10 @@ def figure(srcdir: Path, name: str, paint: Paint, *, height: float, alt: str, ca
     return node
 
 
-def figure_with_table(fig: nodes.figure, table: nodes.Node) -> nodes.container:
-    """A figure and the table of its numbers, side by side on a wide screen, one above the other on a phone."""
-    box = nodes.container(classes=["costly-figure-pair"])
+def figure_with_table(fig: nodes.figure, table: nodes.Node, *, stacked: bool = False) -> nodes.container:
+    """A figure and the table of its numbers, side by side where both fit (``stacked``: one above the other
+    always, for a table too wide to sit beside its figure), one above the other on a phone."""
+    box = nodes.container(classes=["costly-figure-pair"] + (["costly-stacked"] if stacked else []))
     box += fig
     data = nodes.container(classes=["costly-figure-data"])
     data += table
@@ -124,8 +125,9 @@ def wrap_label(text: str, width: int = 15) -> str:
 
 
 def interval_paint(labels: Sequence[str], estimates: Sequence[Mapping[str, Any]], *, xlabel: str,
-                   zero: bool = False, percent: bool = False, wrap: int = 15) -> Paint:
-    """A dot per row with its 95% interval as a bar; ``zero`` draws the line a difference is measured from."""
+                   zero: bool = False, percent: bool = False, wrap: int = 15, half: bool = False) -> Paint:
+    """A dot per row with its 95% interval as a bar; ``zero`` draws the line a difference is measured from,
+    ``half`` the 50% line a share is read against (and the axis reaches it)."""
     scale = 100 if percent else 1
 
     def paint(ax: Any, theme: Theme) -> None:
@@ -135,6 +137,13 @@ def interval_paint(labels: Sequence[str], estimates: Sequence[Mapping[str, Any]]
         highs = [(e["high"] - e["value"]) * scale if e.get("high") is not None else 0 for e in estimates]
         if zero:
             ax.axvline(0, color=theme.grid, linewidth=1)
+        if half:
+            ax.axvline(50, color=theme.text, linewidth=1, linestyle="--", alpha=0.7)
+            tops = [v + h for v, h in zip(values, highs)]
+            bottoms = [v - lo for v, lo in zip(values, lows)]
+            low, high = min(bottoms + [50]), max(tops + [50])
+            pad = max(1.0, (high - low) * 0.08)
+            ax.set_xlim(low - pad, high + pad)
         ax.errorbar(values, ys, xerr=[lows, highs], fmt="o", color=theme.series[0], capsize=3)
         ax.set_yticks(ys, [wrap_label(label, wrap) for label in labels])
         ax.set_ylim(-0.6, len(labels) - 0.4)
@@ -177,6 +186,15 @@ def _hands_paint(groups: Sequence[Sequence[Profile]]) -> Paint:
     return paint
 
 
+def share_text(count: int, deals: int) -> str:
+    """A count's share of the deals to two decimals: a count that occurs is never "0.00%" ("<0.01%", with
+    the deals themselves), and one that never occurs is "none"."""
+    if count == 0:
+        return "none"
+    share = 100 * count / deals
+    return f"{share:.2f}%" if share >= 0.005 else f"<0.01% ({count:,} deals)"
+
+
 def hand_distributions(srcdir: Path, chosen: Sequence[Profile], name: str) -> list[nodes.Node]:
     """The count of every deal under each profile, overlaid on one axis: profiles with identical counts
     drawn once, and named together, with the shares of each count in the table beside the figure."""
@@ -197,7 +215,7 @@ def hand_distributions(srcdir: Path, chosen: Sequence[Profile], name: str) -> li
         cells = [str(total)]
         for group in groups:
             a = hand_analysis(group[0])
-            cells.append(f"{100 * a.distribution.get(total, 0) / a.deals:.2f}%")
+            cells.append(share_text(a.distribution.get(total, 0), a.deals))
         rows.append(cells)
     header = ["count", *[f"{letter}: % of deals" if len(groups) > 1 else "% of deals" for letter in letters]]
     table = n.data_table(header, rows, numeric=tuple(range(len(header))), stack=False)

@@ -217,12 +217,24 @@ def told(profile: Profile, keys: tuple[str, ...]) -> bool:
     return profile.rules.partnerships or not set(keys) <= PARTNERS_ONLY
 
 
+# Sentences a paragraph, at most: "The count" is a dozen, read more easily as three short paragraphs.
+PARAGRAPH = 4
+
+
+def note_label(profile: Profile, number: int) -> str:
+    return f"profile-{profile.id}--note-{number}"
+
+
 def rules_as_prose(d: CostlyDirective, profile: Profile) -> list[nodes.Node]:
-    """A section per part of the game, under its own heading; each sentence links to its rules' full
-    record, its passages after it in brackets (each source named once)."""
+    """A section per part of the game, under its own heading, in short paragraphs of clean prose; each
+    sentence carries a note number, and the notes after the account give its passages, its status where
+    it is not "stated", and a link to the rule's full record (each source named once)."""
     out: list[nodes.Node] = []
+    notes = nodes.enumerated_list(classes=["costly-notes"])
     current = None
+    sec = None
     para = None
+    count = 0
     for keys, make in SENTENCES:
         if not told(profile, keys):
             continue
@@ -232,19 +244,34 @@ def rules_as_prose(d: CostlyDirective, profile: Profile) -> list[nodes.Node]:
             sec = nodes.section(classes=["costly-prose-section"])
             n.anchor(sec, f"profile-{profile.id}--how-{here}", d.state.document)
             sec += nodes.title("", "", nodes.Text(SECTION_TITLES.get(here, here)))
+            out.append(sec)
+            para, count = None, 0
+        assert sec is not None
+        if para is None or count == PARAGRAPH:
             para = n.para(classes=["costly-prose"])
             sec += para
-            out.append(sec)
-        assert para is not None
+            count = 0
+        count += 1
+        number = len(notes) + 1
         provs = [profile.provenance[k] for k in keys]
-        words = n.xref(profile_rule_label(profile.id, keys[0]), sentence(profile, keys, make),
-                       classes=["costly-sentence"])
+        para += [n.inline(sentence(profile, keys, make), classes=["costly-sentence"]),
+                 n.xref(note_label(profile, number), str(number), classes=["costly-note-ref"]), nodes.Text(" ")]
         marks: list[n.Child] = []
         for status in dict.fromkeys(p.status for p in provs):
             if status is not Status.STATED:
                 marks += [n.badge(status.value), " "]
         cites = list(dict.fromkeys(ref for p in provs for ref in p.cite))
-        marks += d.cites(cites)
-        para += [words, nodes.Text(" "), n.inline("[", *marks, "]", classes=["costly-sentence-cites"]),
-                 nodes.Text(" ")]
+        marks += d.cites(cites) if cites else ["no passage"]
+        item = nodes.list_item()
+        n.anchor(item, note_label(profile, number), d.state.document)
+        item += n.para(*marks, "; ", n.xref(profile_rule_label(profile.id, keys[0]), "the rule's record"),
+                       classes=["costly-sentence-cites"])
+        notes += item
+    if len(notes):
+        box = nodes.section(classes=["costly-prose-notes"])
+        n.anchor(box, f"profile-{profile.id}--notes", d.state.document)
+        box += nodes.title("", "", nodes.Text("Notes"))
+        box += n.disclosure([f"Show the {len(notes)} notes: the passages behind each sentence"], [notes],
+                            classes=["costly-notes-box"])
+        out.append(box)
     return [d.located(node) for node in out]

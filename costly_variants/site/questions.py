@@ -30,10 +30,10 @@ from ..compare.report import cell
 from ..compare.study import Settings, local_runner
 from ..compare.targets import parse_prefer, parse_vary, parse_want
 from ..errors import CostlyError, UsageError
-from ..profiles.display import format_value
 from . import nodes as n
 from .citations import profile_label
 from .directive import CostlyDirective
+from .words import words
 
 SEED = 1
 BOTS = ("greedy",)
@@ -83,7 +83,7 @@ class ReadingsDirective(CostlyDirective):
         else:
             header = ["", "the reading", "clearest effect", *[self._label(figures[k]) for k in SHOWN]]
             rows = [self._row(row, figures, entry["id"]) for row in entry["readings"]]
-            box = nodes.container(classes=["costly-scroll"])
+            box = nodes.container(classes=["costly-scroll", "costly-wide-scroll"])
             box += n.table(header, rows, widths=[3, 52, 18, 9, 9, 9], classes=["costly-readings"])
             out.append(box)
         missing = entry["unrecorded"]
@@ -99,13 +99,16 @@ class ReadingsDirective(CostlyDirective):
 
     def _row(self, row: dict[str, Any], figures: dict[str, dict[str, Any]], profile_id: str) -> list[Any]:
         alt = row["alternative"]
-        together = "".join(f" with {k} {format_value(v)}" for k, v in alt["with"].items())
-        rule = n.para(n.literal(row["rule"]), " ", n.badge(row["status"]),
+        titles = self.data.rule_titles
+        together = "".join(f" with {titles.get(k, k).lower()}: {words(k, v)}" for k, v in alt["with"].items())
+        rule = n.para(n.strong(titles.get(row["rule"], row["rule"])), " ", n.rule_key(row["rule"]), " ",
+                      n.badge(row["status"]),
                       *([" ", n.inline(f"from {row['defined_in']}", classes=["costly-from"])]
                         if row["defined_in"] != profile_id else []))
-        read = n.para(n.emph("read as "), n.literal(format_value(row["value"])),
+        read = n.para(n.emph("read as "), n.inline(words(row["rule"], row["value"]), classes=["costly-value"]),
                       *([" (", *self.cites(row["cite"]), ")"] if row["cite"] else []))
-        other = n.para(n.emph("or as "), n.literal(format_value(alt["value"]) + together), " \u2014 ",
+        other = n.para(n.emph("or as "), n.inline(words(row["rule"], alt["value"]) + together, classes=["costly-value"]),
+                       " \u2014 ",
                        n.squash(alt["reading"]), *([" (", *self.cites(alt["cite"]), ")"] if alt["cite"] else []))
         if row["same_rules_as"]:
             clearest = f"the same rules as the reading of {row['same_rules_as']['rule']}"
@@ -173,6 +176,24 @@ class DesignRunDirective(CostlyDirective):
             nodes.literal_block(render_text(data), render_text(data), language="text"),
         ]
         if data["best"]:
+            out.append(n.para("The candidates in words, each change with the passages its value rests on:"))
+            items = nodes.enumerated_list()
+            for candidate in data["best"]:
+                parts: list[n.Child] = []
+                for i, change in enumerate(candidate["changes"]):
+                    parts += (["; "] if i else []) + [
+                        n.strong(change["title"]), f": {words(change['rule'], change['from'])} \u2192 "
+                        f"{words(change['rule'], change['to'])}, {change['from_source'].split(' [')[0]}"]
+                    cites = list(change["source"].get("cite", []))
+                    if cites:
+                        parts += [" (", *self.cites(cites), ")"]
+                shown = [f"{f['label']} {cell(candidate['figures'][f['key']]['value'], f['unit'])}"
+                         for f in data["figures"] if f["key"] in ("deals_per_game", "lead_changes")]
+                base_shown = [f"{cell(data['base']['figures'][f['key']], f['unit'])}"
+                              for f in data["figures"] if f["key"] in ("deals_per_game", "lead_changes")]
+                parts += [f". {'; '.join(shown)} (the base: {', '.join(base_shown)})."]
+                items += nodes.list_item("", n.para(*parts))
+            out.append(items)
             best = data["best"][0]
             yaml_text = house_profile(data, best, profile_id=f"{base}-design-1", extends=base)
             out += [n.para("With --write DIR, the first candidate is written as this house profile, which "

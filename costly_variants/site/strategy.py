@@ -9,21 +9,18 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping
 
 from docutils import nodes
 
 from ..cards import FULL_DECK, Rank
-from ..compare.runner import seeds_for
 from ..compare import stats
-from ..game import kernel
 from ..game.advice import mog_choices
 from ..profiles import Profile
 from . import nodes as n
 from .directive import CostlyDirective
 
 DEALS = 150  # random deals whose mog is valued exactly (each over every card that may come)
-SEEDS = 100  # seeds of the skill games, each played twice with the seats swapped
 SEED = 1
 
 
@@ -58,29 +55,26 @@ def _mog_summary_of(profile: Profile) -> dict[str, Any]:
             "mogged": mogged, "given": ranks}
 
 
-def _skill(profile: Profile, strong: str, weak: str) -> stats.Estimate | None:
-    key = ("skill", profile.id, strong, weak)
-    if key not in _MADE:
-        _MADE[key] = _skill_of(profile, strong, weak)
-    return _MADE[key]  # type: ignore[no-any-return]
+def _skill(directive: CostlyDirective, profile: Profile, strong: str, weak: str) -> Mapping[str, Any] | None:
+    """The skill figure of the build's comparison (the games the comparing page shows), for this profile."""
+    from .comparison import comparison
+
+    data = comparison(directive.data, int(directive.config.costly_compare_games))
+    row = next((f for f in data["figures"] if f["key"] == f"skill.{strong}-{weak}"), None)
+    return None if row is None else row["estimates"].get(profile.id)
 
 
-def _skill_of(profile: Profile, strong: str, weak: str) -> stats.Estimate | None:
-    if not kernel.available():
-        return None  # a hundred times slower without it: the page says so instead
-    seeds = seeds_for(SEED + 1, SEEDS)
-    first = kernel.winners(profile.rules, (strong, weak), seeds)
-    second = kernel.winners(profile.rules, (weak, strong), seeds)
-    if first is None or second is None:
-        return None
-    won = [(a == 0) + (b == 1) for a, b in zip(first, second)]
-    return stats.mean_of_sums(len(won), Fraction(sum(won), 2), Fraction(sum(w * w for w in won), 4))
+def _seeds(directive: CostlyDirective, strong: str) -> int:
+    from .comparison import search_games, skill_games
+
+    games = int(directive.config.costly_compare_games)
+    return search_games(games) if strong == "search" else skill_games(games)
 
 
-def _percent(e: stats.Estimate) -> str:
-    if e.low is None or e.high is None:
-        return f"{e.value:.0%}"
-    return f"{e.value:.0%} (95% interval {e.low:.0%} to {e.high:.0%})"
+def _percent(e: Mapping[str, Any]) -> str:
+    if e.get("low") is None or e.get("high") is None:
+        return f"{e['value']:.0%}"
+    return f"{e['value']:.0%} (95% interval {e['low']:.0%} to {e['high']:.0%})"
 
 
 _RANK_WORDS = {Rank.ACE: "Aces", Rank.JACK: "Jacks", Rank.QUEEN: "Queens", Rank.KING: "Kings", Rank.TWO: "Deuces"}
@@ -115,15 +109,16 @@ def strategy(directive: CostlyDirective, profile: Profile) -> list[nodes.Node]:
         body.append(n.para("The cards best given, most often first: " + ", ".join(shown) + "."))
     rows = []
     for strong, weak in (("search", "greedy"), ("expert", "greedy")):
-        estimate = _skill(profile, strong, weak)
-        rows.append([f"{strong} against {weak}", _percent(estimate) if estimate else
-                     "not played here (the compiled kernel is not built)"])
-    body.append(n.para(f"The play: how often the better player wins, on {SEEDS} seeds each played twice with "
-                       "the seats swapped (the search bot searches every choice to the end of the deal over "
-                       "the hands the other may hold; the expert looks one card ahead; the greedy bot takes "
-                       "the most points at once):"))
-    body.append(n.table(["bots", "games won by the first"], rows))
+        estimate = _skill(directive, profile, strong, weak)
+        rows.append([f"the {strong} bot against the {weak}", f"{_seeds(directive, strong):,}",
+                     _percent(estimate) if estimate else "not played"])
+    body.append(n.para("The play: how often the better player wins, each seed played twice with the seats swapped "
+                       "(the search bot searches every choice to the end of the deal over the hands the other may "
+                       "hold; the expert looks one card ahead; the greedy bot takes the most points at once). "
+                       "These are the skill games of the comparison (", n.xref("compare-section-skill", "skill"),
+                       "):"))
+    body.append(n.table(["bots", "seeds", "games won by the first"], rows))
     return [directive.located(node) for node in body]
 
 
-__all__ = ["DEALS", "SEEDS", "StrategyDirective", "strategy"]
+__all__ = ["DEALS", "StrategyDirective", "strategy"]

@@ -10,12 +10,14 @@ from docutils.parsers.rst import directives
 
 from .. import profiles
 from ..profiles import Profile
-from ..profiles.display import format_value, plain
+from ..profiles.display import plain
 from ..profiles.rules import Status
 from . import nodes as n
 from .citations import profile_label, profile_rule_label, rule_label, values_sentence
 from .directive import CostlyDirective
 from .worked import example_flag
+from .glossary import SITE_TERMS, anchor_of
+from .words import short_title, value_words, words
 
 # What each status word means, by the word: the legend shows every status the engine knows that is
 # listed here (a profile's source may carry a status only sources have, such as "secondary").
@@ -42,22 +44,37 @@ def sections(keys: Sequence[str]) -> dict[str, list[str]]:
 
 
 def value_text(profile: Profile, key: str) -> str:
-    return format_value(plain(profile.values[key]))
+    """A rule's value in words (see ``words``), never as the code a profile file holds."""
+    return value_words(profile, key)
 
 
-def provenance_body(d: CostlyDirective, profile: Profile, key: str) -> list[nodes.Node]:
-    """The passage words, the note and the alternatives behind one value."""
+def provenance_body(d: CostlyDirective, profile: Profile, key: str,
+                    quoted: dict[str, str] | None = None) -> list[nodes.Node]:
+    """The passage words, the note and the alternatives behind one value. With ``quoted`` (what a page has
+    quoted so far: passage to the rule key it was quoted under), a passage is quoted once a page and
+    pointed to after that."""
     prov = profile.provenance[key]
     body: list[nodes.Node] = []
     if prov.note:
         body.append(n.para(n.strong("Note: "), d.readable(prov.note), classes=["costly-note"]))
     for alt in prov.alternatives:
-        parts: list[n.Child] = [n.strong("Alternative: "), n.literal(format_value(plain(alt.value))), " \u2014 ",
+        parts: list[n.Child] = [n.strong("Alternative: "), n.inline(words(key, alt.value), classes=["costly-value"]),
+                                " \u2014 ",
                                 d.readable(alt.reading)]
         if alt.cite:
             parts += [" (", *d.cites(alt.cite), ")"]
         body.append(n.para(*parts, classes=["costly-alternative"]))
-    body += [d.quote(ref) for ref in prov.cite]
+    for ref in prov.cite:
+        if quoted is None:
+            body.append(d.quote(ref))
+        elif ref in quoted:
+            first = quoted[ref]
+            body.append(n.para(*d.cites([ref]), ": quoted above, under ",
+                               n.xref(profile_rule_label(profile.id, first), d.data.rule_titles.get(first, first)),
+                               classes=["costly-quote", "costly-quoted-above"]))
+        else:
+            quoted[ref] = key
+            body.append(d.quote(ref))
     return body
 
 
@@ -92,14 +109,14 @@ def rule_cell(d: CostlyDirective, profile: Profile, key: str, *, differs: bool =
     if differs:
         classes.append("costly-differs")
     cell = nodes.entry(classes=classes)
-    cell += n.para(profile.id, classes=["costly-in-column"])
+    cell += n.para(short_title(profile), classes=["costly-in-column"])
     cell += n.para(n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(status),
                    classes=["costly-value-line"])
     body = provenance_body(d, profile, key)
     if body:
         cell += n.disclosure([disclosure_label(d, profile, key)], body, classes=["costly-why"])
     if inherited:
-        cell += n.para(n.xref(profile_rule_label(prov.defined_in, key), f"from {prov.defined_in}"),
+        cell += n.para(n.xref(profile_rule_label(prov.defined_in, key), f"from {short_title(prov.defined_in)}"),
                        classes=["costly-cites", "costly-from"])
     else:
         cell += n.para(*d.cite_sources(prov.cite), classes=["costly-cites"])
@@ -111,7 +128,7 @@ def profile_header(d: CostlyDirective, profile: Profile) -> nodes.entry:
     """A column header: the profile, and where its source is other than plainly available, what it is
     and how many of its values rest on a primary text's words."""
     cell = nodes.entry(classes=["costly-profile-head"])
-    cell += n.para(n.xref(profile_label(profile.id), profile.id), classes=["costly-profile-name"])
+    cell += n.para(n.xref(profile_label(profile.id), short_title(profile)), classes=["costly-profile-name"])
     if profile.year:
         cell += n.para(str(profile.year), classes=["costly-year"])
     if profile.source_status:
@@ -189,7 +206,9 @@ class RuleTableDirective(CostlyDirective):
                     n.anchor(row, rule_label(key), self.state.document)
                 head = nodes.entry(classes=["costly-rule-head"])
                 head += n.para(n.strong(titles[key]), classes=["costly-rule-title"])
-                head += n.para(n.rule_key(key), " \u2260" if differs else "", classes=["costly-key"])
+                head += n.para(n.rule_key(key), classes=["costly-key"])
+                if differs:
+                    head += n.para("the profiles differ", classes=["costly-differs-note"])
                 row += head
                 for p, v in zip(shown, values):
                     row += rule_cell(self, p, key, differs=v != values[0])
@@ -270,6 +289,8 @@ class GlanceDirective(CostlyDirective):
             if key not in titles:
                 self.warn(f"unknown rule {key!r}")
                 continue
+            if all(plain(p.values[key]) == plain(base.values[key]) for p in shown):
+                continue  # "what differs": a rule all the profiles share is not one
             row = nodes.row()
             row += n.entry([n.xref(rule_label(key), titles[key])])
             for p in shown:
@@ -277,13 +298,13 @@ class GlanceDirective(CostlyDirective):
                 row += n.entry([n.xref(profile_rule_label(p.id, key), value_text(p, key))],
                                classes=["costly-differs"] if differs else [])
             rows.append(row)
-        counts: list[object] = ["rules unlike " + base.id]
+        counts: list[object] = ["rules unlike " + short_title(base)]
         counts += ["—" if p is base else
                    str(sum(1 for k in titles if plain(p.values[k]) != plain(base.values[k]))) + f" of {len(titles)}"
                    for p in shown]
         rows.append(n.row(counts, classes=["costly-glance-total"]))
-        header = ["rule", *[[n.xref(profile_label(p.id), p.id)] for p in shown]]
-        box = n.data_table(header, rows, labels=["", *[p.id for p in shown]], classes=["costly-glance"],
+        header = ["rule", *[[n.xref(profile_label(p.id), short_title(p))] for p in shown]]
+        box = n.data_table(header, rows, labels=["", *[short_title(p) for p in shown]], classes=["costly-glance"],
                            widths=[24, *[76 // len(shown)] * len(shown)])
         return [self.located(box)]
 
@@ -318,7 +339,9 @@ class SchemaDirective(CostlyDirective):
 
 
 class GlossaryDirective(CostlyDirective):
-    """The game's vocabulary from every profile, each meaning with the profile that gives it."""
+    """The game's vocabulary from every profile, each meaning with the profile that gives it; then the
+    site's own words, the bots and the statistics. Each term has an anchor (``glossary-mog``) that its
+    first use on any other page links to (``glossary.link_terms``)."""
 
     def run(self) -> list[nodes.Node]:
         entries: dict[str, dict[tuple[str, tuple[str, ...]], list[str]]] = {}
@@ -327,14 +350,27 @@ class GlossaryDirective(CostlyDirective):
                 users = entries.setdefault(term, {}).setdefault((entry.meaning, entry.cite), [])
                 if entry.defined_in not in users:
                     users.append(entry.defined_in)
+        anchored: set[str] = set()
+
+        def named(term: str) -> list[n.Child]:
+            name = anchor_of(term)
+            if name in anchored:
+                return [n.strong(term)]
+            anchored.add(name)
+            return [n.target(name, self.state.document), n.strong(term)]
+
         rows = []
-        for term in sorted(entries):
+        for term in sorted(entries, key=str.lower):
             for (meaning, cite), users in entries[term].items():
-                rows.append([n.strong(term), n.squash(meaning), self.cites(cite),
-                             n.joined([n.xref(profile_label(u), u) for u in users])])
+                rows.append([named(term), n.squash(meaning), self.cites(cite),
+                             n.joined([n.xref(profile_label(u), short_title(u)) for u in users])])
         box = n.data_table(["term", "meaning", "passages", "profile"], rows, widths=[15, 45, 22, 18],
                            labels=["", "meaning", "passages", "profile"])
-        return [self.located(box)]
+        site_rows = [[named(term), meaning] for term, meaning in SITE_TERMS.items()]
+        site_box = n.data_table(["term", "meaning"], site_rows, widths=[25, 75], labels=["", "meaning"])
+        head = n.para(n.strong("The bots and the statistics"), ": the words this site uses for how its games are "
+                      "played and how their numbers are read.", classes=["costly-glossary-site-head"])
+        return [self.located(box), head, self.located(site_box)]
 
 
 class AnalysisDirective(CostlyDirective):

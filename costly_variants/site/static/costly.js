@@ -31,3 +31,17 @@ document.addEventListener("DOMContentLoaded", () => {
     target.scrollIntoView({block: "start", behavior: "instant"});
   }
 });
+
+// A link to something inside a closed disclosure (a note of "How to play", a rule of a profile's folded
+// record) opens it first, so that the browser can scroll to it.
+const openTarget = () => {
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (!target) return;
+  let opened = false;
+  for (let d = target.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) {
+    if (!d.open) { d.open = true; opened = true; }
+  }
+  if (opened) target.scrollIntoView({block: "start", behavior: "instant"});
+};
+document.addEventListener("DOMContentLoaded", openTarget);
+addEventListener("hashchange", openTarget);

@@ -10,3 +10,4 @@ smartquotes = False
 # few games: what is tested is that the readings and the design are played and shown, not the numbers
 costly_readings_games = 20
 costly_compare_games = 10
+costly_choosing_games = 60

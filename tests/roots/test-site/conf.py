@@ -10,3 +10,5 @@ exclude_patterns = ["variants"]
 smartquotes = False
 # few games: the figures and their tables are what is tested, not the numbers
 costly_compare_games = 30
+# the glossary is on the index page here: terms on the other pages link to it
+costly_glossary_doc = "index"

@@ -1,0 +1,218 @@
+"""Choosing a ruleset, for players: for a short game, a close game, a game of skill, and beginners, which
+bundled profile suits best (from the build's comparison) and which house rules make it suit better
+(played at build time by the designer, ``costly design``), each said in plain words with its numbers,
+and each house ruleset as a profile file to download that ``costly validate`` accepts.
+
+``.. costly-choosing::`` builds the page's body. The files are written under the source folder's
+``_house/`` (as figures are under ``_figures/``) and only when their bytes change.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from docutils import nodes
+from sphinx import addnodes
+
+from .. import profiles
+from ..compare.design import DesignSettings, search, summarise
+from ..compare.design_report import house_profile
+from ..compare.study import local_runner
+from ..compare.targets import parse_prefer, parse_want
+from ..compare.thresholds import Verdict, verdict
+from ..errors import CostlyError, UsageError
+from ..profiles import Profile
+from . import nodes as n
+from .citations import profile_label, rule_label
+from .comparison import SEED, comparison, estimate_text, interval_text, short_number, value_text
+from .directive import CostlyDirective
+from .words import short_title, words
+
+HOUSE_FOLDER = "_house"
+# The designer's games for each goal (config ``costly_choosing_games``): few, so that the page builds in
+# seconds; the command the page gives runs the same search, and more games narrow its intervals.
+DESIGN_GAMES = 1000
+MOST_CHANGES = 1
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A player's goal: the figure that measures it, which way is better, and what the designer is asked."""
+
+    name: str
+    title: str
+    why: str  # the goal in a player's words, and why this figure measures it
+    figure: str  # the comparison's key
+    high: bool
+    asks: tuple[tuple[str, str], ...]  # the designer's lines: ("want" | "prefer", text)
+    asks_said: str
+
+
+GOALS = (
+    Goal("short", "A short game",
+         "An evening's game, or a game between other things: the fewer deals a game takes, the shorter it is.",
+         "deals_per_game", False, (("prefer", "deals per game:low"),), "as few deals a game as may be"),
+    Goal("close", "A close game",
+         "A game that stays in doubt: the more often the lead changes hands, the longer both players are in it.",
+         "lead_changes", True, (("prefer", "lead changes a game:high"),), "as many changes of lead as may be"),
+    Goal("skill", "A game of skill",
+         "A game the better player wins more often: measured by how often the expert bot (which weighs its mog "
+         "and looks a card ahead) beats the greedy one. The play is where good choices tell, so the designer "
+         "is asked for more games won in the play.",
+         "skill.expert-greedy", True, (("prefer", "won in the play:high"),), "more games won in the play"),
+    Goal("beginners", "For beginners",
+         "Few things to count, and a game that does not favour the dealer: the profile with the fewest kinds of "
+         "score, and house rules that bring the dealer's edge down.",
+         "sources", False, (("prefer", "dealer's edge per deal:low"),), "a smaller dealer's edge"),
+)
+
+
+def _sources(data: Mapping[str, Any], pid: str) -> int:
+    """How many kinds of score (the sources of points) score at all under a profile."""
+    return sum(1 for f in data["figures"] if f["section"] == "points" and f["label"].startswith(" ")
+               and abs(f["estimates"].get(pid, {}).get("value", 0)) > 0)
+
+
+def pick(data: Mapping[str, Any], goal: Goal, ids: Sequence[str]) -> list[tuple[float, str]]:
+    """The bundled profiles, best for the goal first, each with its figure."""
+    if goal.figure == "sources":
+        scored = [(float(_sources(data, i)), i) for i in ids]
+    else:
+        row = next((f for f in data["figures"] if f["key"] == goal.figure), None)
+        if row is None:
+            return []
+        scored = [(float(row["estimates"][i]["value"]), i) for i in ids if i in row["estimates"]]
+    return sorted(scored, key=lambda x: (-x[0] if goal.high else x[0], x[1]))
+
+
+def screen_games(games: int) -> int:
+    return max(10, games // 10)
+
+
+@lru_cache(maxsize=8)
+def design(base: str, asks: tuple[tuple[str, str], ...], games: int = DESIGN_GAMES) -> dict[str, Any]:
+    """The designer's best house rules for a goal, on the base profile, played once per build."""
+    wants = [parse_want(text) for kind, text in asks if kind == "want"]
+    prefers = [parse_prefer(text) for kind, text in asks if kind == "prefer"]
+    settings = DesignSettings(games, SEED, ("greedy",), first_games=screen_games(games), most_changes=MOST_CHANGES)
+    return summarise(search(profiles.load(base), wants, prefers, [], settings, local_runner(1)))
+
+
+def design_command(base: str, asks: Sequence[tuple[str, str]], games: int = DESIGN_GAMES) -> str:
+    said = " ".join(f"--{kind} '{text}'" for kind, text in asks)
+    return (f"costly design --base {base} {said} --games {games} --screen-games {screen_games(games)} "
+            f"--most-changes {MOST_CHANGES} --seed {SEED}")
+
+
+def _write(srcdir: Path, name: str, text: str) -> str:
+    path = srcdir / HOUSE_FOLDER / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+    return f"/{HOUSE_FOLDER}/{name}"
+
+
+def house_id(goal: Goal) -> str:
+    return f"house-{goal.name}"
+
+
+class ChoosingDirective(CostlyDirective):
+    """``.. costly-choosing::``: a section per goal, with the bundled profile that suits it and the house
+    rules the designer finds, and the house profile to download."""
+
+    has_content = False
+
+    @property
+    def games(self) -> int:
+        return int(self.config.costly_choosing_games)
+
+    def run(self) -> list[nodes.Node]:
+        games = int(self.config.costly_compare_games)
+        data = comparison(self.data, games)
+        bundled = set(profiles.bundled_ids())
+        # the two-hand game: a partnership game wants four players (ties go to the older profile)
+        ids = [p.id for p in self.data.profiles if p.id in bundled and p.rules.players == 2]
+        s = data["settings"]
+        out: list[nodes.Node] = [n.para(
+            f"The bundled profiles' figures come from the comparison played for this site ({s['games_played']:,} "
+            f"games a profile, the greedy bot in every seat, seed {s['seed']}; the skill figures "
+            f"{s['skill_games']:,} seeds, each played twice with the seats swapped). The house rules come from "
+            f"the designer, played on {self.games:,} games, one change at most, from the profile chosen: every "
+            "value it tries is one a bundled profile uses or a reading one records. The choices are among the "
+            "games for two; four players play the partnership game.", classes=["costly-games-line"])]
+        for goal in GOALS:
+            out.append(self.goal_section(goal, data, ids))
+        return [self.located(node) for node in out]
+
+    def goal_section(self, goal: Goal, data: Mapping[str, Any], ids: Sequence[str]) -> nodes.section:
+        sec = nodes.section()
+        n.anchor(sec, f"choosing-{goal.name}", self.state.document)
+        sec += nodes.title("", "", nodes.Text(goal.title))
+        sec += n.para(goal.why)
+        ranked = pick(data, goal, ids)
+        if not ranked:
+            sec += n.para("Not measured in this build.")
+            return sec
+        best = self.data.by_id[ranked[0][1]]
+        sec += n.para(*self.pick_words(goal, data, ranked, best))
+        try:
+            found = design(best.id, goal.asks, self.games)
+        except (CostlyError, UsageError) as exc:
+            self.warn(f"the design for {goal.name!r} could not be run: {exc}")
+            return sec
+        sec += self.house_words(goal, found, best)
+        return sec
+
+    def pick_words(self, goal: Goal, data: Mapping[str, Any], ranked: Sequence[tuple[float, str]],
+                   best: Profile) -> list[n.Child]:
+        link = n.xref(profile_label(best.id), short_title(best))
+        if goal.figure == "sources":
+            counts = ", ".join(f"{short_title(i)} {int(v)}" for v, i in ranked)
+            return ["Choose ", link, f": {int(ranked[0][0])} kinds of score, the fewest of the bundled profiles "
+                    f"(kinds of score that score at all: {counts})."]
+        row = next(f for f in data["figures"] if f["key"] == goal.figure)
+        unit = row["unit"]
+        said = estimate_text(row["estimates"][best.id], unit)
+        others = "; ".join(f"{short_title(i)} {value_text(row['estimates'][i], unit)}" for _, i in ranked[1:])
+        what = {"deals_per_game": "deals a game", "lead_changes": "changes of lead a game",
+                "skill.expert-greedy": "of games won by the expert bot"}.get(goal.figure, "")
+        return ["Choose ", link, f": {said} {what} (95% interval in brackets), the best of the bundled profiles "
+                f"(the others: {others})."]
+
+    def house_words(self, goal: Goal, found: Mapping[str, Any], best: Profile) -> list[nodes.Node]:
+        if not found["best"]:
+            return [n.para("The designer found no house rule that changes these bots' games.")]
+        top = found["best"][0]
+        figures = {f["key"]: f for f in found["figures"]}
+        out: list[nodes.Node] = []
+        change_parts: list[n.Child] = []
+        for i, change in enumerate(top["changes"]):
+            change_parts += (["; "] if i else []) + [
+                n.xref(rule_label(change["rule"]), change["title"]), ": ",
+                f"{words(change['rule'], change['from'])} \u2192 {words(change['rule'], change['to'])} (",
+                change["from_source"], ")"]
+        moved: list[str] = []
+        for key, figure in top["figures"].items():
+            unit = figures.get(key, {}).get("unit", "number")
+            d = figure["difference"]
+            if verdict(d, key, unit) is Verdict.HEADLINE:
+                moved.append(f"{figures.get(key, {}).get('label', key)} {short_number(d['value'], unit, key)} "
+                             f"({interval_text(d, unit)})")
+        out.append(n.para(f"House rules for {goal.asks_said}, from {short_title(best)}: ", *change_parts, ". ",
+                          ("On the same seeds it moves: " + "; ".join(moved) + "." if moved else
+                           "Its effects are clear of zero but under the sizes that matter: a small change.")))
+        name = f"{house_id(goal)}.yaml"
+        text = house_profile(dict(found), top, profile_id=house_id(goal), extends=best.id)
+        uri = _write(Path(self.env.srcdir), name, text)
+        ref = addnodes.download_reference("", "", reftarget=uri, refdoc=self.env.docname, refexplicit=True,
+                                          refdomain="", reftype="download")
+        ref += nodes.literal("", name)
+        out.append(n.para("Download the house profile: ", ref, " (check it with ", n.literal(f"costly validate {name}"),
+                          ", play it with ", n.literal(f"costly compare {best.id} {name}"), "). The same search: ",
+                          n.literal(design_command(best.id, goal.asks, self.games)), "."))
+        return out
+
+
+__all__ = ["GOALS", "ChoosingDirective", "Goal", "design", "pick"]
