@@ -75,11 +75,12 @@
                        version: root.dataset.version });
   const passagesLoaded = fetch(absolute(root.dataset.play + "profiles.json")).then((r) => r.json());
 
-  function ask(op, args) {
+  function ask(op, args, mover) {
+    // One call to the engine; how long Python took is kept (the benchmark reads it), with who moved.
     return new Promise((resolve) => {
       const id = nextId++;
       pending.set(id, (reply, ms) => {
-        state.timings.push({ op, ms, bot: state.view ? state.view.bot : null });
+        state.timings.push({ op, ms, mover: mover || null, bot: state.view ? state.view.bot : null });
         resolve(reply);
       });
       worker.postMessage({ id, request: Object.assign({ op }, args || {}) });
@@ -288,7 +289,7 @@
     draw(view);
     while (!view.finished && !view.waiting) {
       const bot = view.to_move > 0;
-      view = await ask("advance");
+      view = await ask("advance", {}, bot ? "computer" : "chance");
       if (view.error) { parts.situation.textContent = view.error; break; }
       draw(view);
       if (bot && BOT_PAUSE) await new Promise((r) => setTimeout(r, BOT_PAUSE));
@@ -387,6 +388,7 @@
     }
     if (/^\d+$/.test(wanted.get("seed") || "")) parts.seedInput.value = wanted.get("seed");
     state.ready = true;
+    state.readyAt = performance.now(); // ms since the page was asked for: when it became interactive
     root.dataset.state = "ready";
     parts.situation.textContent = "Choose the rules and your opponent, then deal.";
   }
