@@ -18,7 +18,7 @@ import random
 from typing import Any, Sequence
 
 from ..compare.design import Move, candidate, moves_for
-from ..game.actions import Action, Kind
+from ..game.actions import Action
 from ..game.bots import make_bot
 from ..game.state import CHANCE, Game, State
 from ..profiles import Profile, rule_titles
@@ -94,19 +94,10 @@ class Session:
             return self.view()
         player = state.current_player()
         if player == CHANCE:
-            outcomes = state.chance_outcomes()
-            action = outcomes[self.rng.randrange(len(outcomes))][0]
-            cutter = len(state.cuts)
-            state.apply_action(action)
-            if action.kind is Kind.CUT:
-                ui.cut(cutter, action.card)
-                if state.dealer >= 0:
-                    ui.dealer_chosen()
-                elif not state.cuts:
-                    ui.cut_again()
+            ui.chance(self.rng)
         else:
             ui.new_deal()
-            self._apply(player, self.bots[player].choose(state, player))
+            ui.move(player, self.bots[player].choose(state, player))
         return self.view()
 
     def choose(self, index: int) -> dict[str, Any]:
@@ -116,17 +107,8 @@ class Session:
         legal = self._offered()
         if not 0 <= index < len(legal):
             raise ValueError(f"choice {index + 1}: there are {len(legal)}")
-        self._apply(0, legal[index])
+        self.ui.move(0, legal[index])
         return self.view()
-
-    def _apply(self, player: int, action: Action) -> None:
-        ui = self.ui
-        step = ui.step()
-        count_before = self.state.count
-        self.state.apply_action(action)
-        ui.narrate(player, action, step, count_before)
-        ui.received()
-        ui.announce()
 
     def _offered(self) -> list[Action]:
         self.ui.new_deal()
