@@ -147,7 +147,9 @@ class Session:
         if state.is_terminal() and state.winner is not None:
             won = state.scores[state.winner]
             other = max(s for t, s in enumerate(state.scores) if t != state.winner)
-            out["result"] = f"{out['teams'][state.winner]} win{'s' if state.winner and not state.rules.partnerships else ''}, {won} to {other}."
+            who = "You win" if state.winner == 0 else ("The computers win" if state.rules.partnerships
+                                                       else "The computer wins")
+            out["result"] = f"{who}, {won} to {other}."  # as costly play ends
         return out
 
     def log(self) -> str:
