@@ -10,6 +10,7 @@ author = "costly-variants maintainers"
 copyright = "2026, the costly-variants maintainers; primary texts public domain"
 
 extensions = ["sphinx.ext.autodoc", "sphinxcontrib.bibtex", "costly_variants.site"]
+extensions.append("costly_variants.site.play")  # the Play page, with Pyodide copied into the site
 # The API page (api.rst): signatures as written, members in the order of the source.
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

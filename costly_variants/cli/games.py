@@ -180,6 +180,31 @@ class Terminal:
         for point in points:
             self.tell(f"{point.text} {citation(self.profile, point)}".strip())
 
+    def chance(self, rng: Any) -> None:
+        """Chance's move, drawn from ``rng`` as every seeded game draws it (the Play page's too), the cut told."""
+        from ..game.actions import Kind
+
+        state = self.state
+        outcomes = state.chance_outcomes()
+        action = outcomes[rng.randrange(len(outcomes))][0]
+        cutter = len(state.cuts)
+        state.apply_action(action)
+        if action.kind is Kind.CUT:
+            self.cut(cutter, action.card)
+            if state.dealer >= 0:
+                self.dealer_chosen()
+            elif not state.cuts:
+                self.cut_again()
+
+    def move(self, player: int, action: Action) -> None:
+        """A player's move made and told, and the scores it makes."""
+        step = self.step()
+        count_before = self.state.count
+        self.state.apply_action(action)
+        self.narrate(player, action, step, count_before)
+        self.received()
+        self.announce()
+
     def cut(self, player: int, card: Any) -> None:
         self.print(f"  {self.verb(player, 'cut', 'cuts')} {card.pretty()}.")
 
@@ -513,7 +538,6 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
 
     from .. import profiles
     from ..errors import CostlyError
-    from ..game.actions import Kind
     from ..game.bots import make_bot
     from ..game.state import CHANCE, Game
     from .gamelogs import write_play_log
@@ -544,25 +568,10 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
-                outcomes = state.chance_outcomes()
-                action = outcomes[rng.randrange(len(outcomes))][0]
-                cutter = len(state.cuts)
-                state.apply_action(action)
-                if action.kind is Kind.CUT:
-                    ui.cut(cutter, action.card)
-                    if state.dealer >= 0:
-                        ui.dealer_chosen()
-                    elif not state.cuts:
-                        ui.cut_again()
+                ui.chance(rng)
             else:
                 ui.new_deal()
-                step = ui.step()
-                action = ui.ask() if player == 0 else bots[player].choose(state, player)
-                count_before = state.count
-                state.apply_action(action)
-                ui.narrate(player, action, step, count_before)
-                ui.received()
-                ui.announce()
+                ui.move(player, ui.ask() if player == 0 else bots[player].choose(state, player))
         ui.announce()
         finished = True
     except (KeyboardInterrupt, EOFError, PlayerQuit) as exc:  # Ctrl-C, SIGTERM, SIGHUP, end of input, quit

@@ -1,0 +1,280 @@
+"""``costly play`` in a web page: the Play page of the reference site runs this module in Pyodide.
+
+It is the terminal game with its lines collected instead of printed: the same ``Terminal`` names the
+choices, narrates every move and gives the hint; the seed drives the cut, the deal and the computer's
+choices exactly as ``costly play --seed`` does, so that the same seed and rules deal the same game; the
+log it offers is the one ``costly play --log`` writes, which ``costly replay`` checks. The rules are
+the bundled profiles as the docs build resolved them (JSON), or one of them with house rules taken from
+the values and readings ``costly design`` draws on; the house profile is offered as a file that
+``costly validate`` accepts.
+
+Everything here uses the standard library and the engine only: no YAML, JSON Schema or rich.
+"""
+from __future__ import annotations
+
+import io
+import json
+import random
+from typing import Any, Sequence
+
+from ..compare.design import Move, candidate, moves_for
+from ..game.actions import Action
+from ..game.bots import make_bot
+from ..game.state import CHANCE, Game, State
+from ..profiles import Profile, rule_titles
+from ..profiles.display import dumps, format_value, plain
+from ..profiles.resolved import HouseRule, house_profile, house_rule, house_yaml, profile_from_json
+from .games import Terminal, say
+
+BOTS = ("greedy", "expert", "search")  # the easy opponent, the default, the strongest
+
+
+class PageTerminal(Terminal):
+    """The terminal's words, kept as a feed of lines and scores for the page to show."""
+
+    def __init__(self, state: State, profile: Profile, *, bot: str) -> None:
+        super().__init__(state, profile, io.StringIO(), io.StringIO(), bot=bot)
+        self.feed: list[dict[str, Any]] = []
+
+    def print(self, text: str = "") -> None:
+        if text.strip():
+            self.feed.append({"kind": "line", "text": text.strip()})
+
+    def tell(self, text: str, *, indent: str = "  ", hang: str = "    ") -> None:
+        self.print(text)  # the page wraps its own lines
+
+    def announce(self) -> None:
+        """Each new score as data: who, the words a player says, the rule in words and its passages."""
+        titles = rule_titles()
+        state = self.state
+        for event in state.events[self.shown:]:
+            if event.phase == "count" and state.shown_hands and not any(
+                    item.get("count_of") == event.player and item.get("deal") == event.deal for item in self.feed):
+                hands, deck = state.shown_hands
+                self.feed.append({"kind": "count", "count_of": event.player, "deal": event.deal,
+                                  "who": self.name(event.player), "cards": [str(c) for c in hands[event.player]],
+                                  "deck": str(deck)})
+            self.feed.append({"kind": "score", "who": self.name(event.player), "player": event.player,
+                              "team": event.team, "points": event.points, "said": say(event.points, event.name),
+                              "phase": event.phase, "rule": event.rule, "rule_title": titles.get(event.rule, event.rule),
+                              "cite": list(event.cite), "cards": list(event.cards), "deal": event.deal})
+        self.shown = len(state.events)
+
+    def take(self) -> list[dict[str, Any]]:
+        feed, self.feed = self.feed, []
+        return feed
+
+
+class Session:
+    """One game on the page: a person at seat 0, the chosen bot at every other seat."""
+
+    def __init__(self, profile: Profile, *, seed: int, bot: str) -> None:
+        if bot not in BOTS:
+            raise ValueError(f"bot: one of {', '.join(BOTS)}, not {bot!r}")
+        self.profile = profile
+        self.seed = seed
+        self.bot = bot
+        # As cmd_play: the game, the seed's generator, then one generator a computer seat, drawn from it in
+        # seat order before anything is dealt; chance takes the next draws.
+        self.game = Game(profile.rules, variant=profile.id)
+        self.state = self.game.new_initial_state()
+        self.ui = PageTerminal(self.state, profile, bot=bot)
+        self.rng = random.Random(seed)
+        self.bots = {p: make_bot(bot, random.Random(self.rng.getrandbits(64))) for p in range(1, self.game.num_players)}
+        self.offered: list[Action] = []
+
+    def waiting(self) -> bool:
+        """Whether the person is to move (else chance or a computer moves next, or the game is over)."""
+        return not self.state.is_terminal() and self.state.current_player() == 0
+
+    def advance(self) -> dict[str, Any]:
+        """One move that is not the person's: a card from the stock, or a computer's choice."""
+        state, ui = self.state, self.ui
+        if state.is_terminal() or self.waiting():
+            return self.view()
+        player = state.current_player()
+        if player == CHANCE:
+            ui.chance(self.rng)
+        else:
+            ui.new_deal()
+            ui.move(player, self.bots[player].choose(state, player))
+        return self.view()
+
+    def choose(self, index: int) -> dict[str, Any]:
+        """The person's choice: its place among the choices the view offered."""
+        if not self.waiting():
+            raise ValueError("it is not your turn")
+        legal = self._offered()
+        if not 0 <= index < len(legal):
+            raise ValueError(f"choice {index + 1}: there are {len(legal)}")
+        self.ui.move(0, legal[index])
+        return self.view()
+
+    def _offered(self) -> list[Action]:
+        self.ui.new_deal()
+        return self.ui.offered(self.state.legal_actions())
+
+    def hint(self) -> list[str]:
+        """What ``hint`` says in ``costly play``: the search bot's choice, why, and each choice's value."""
+        if not self.waiting():
+            return []
+        self.ui.hint(self._offered())
+        return [item["text"] for item in self.ui.take() if item["kind"] == "line"]
+
+    def view(self) -> dict[str, Any]:
+        """The game as the person at seat 0 may see it, and what happened since the last view."""
+        state, ui = self.state, self.ui
+        waiting = self.waiting()
+        legal = self._offered() if waiting else []
+        step = ui.step() if waiting else ""
+        out: dict[str, Any] = {
+            "seed": self.seed, "bot": self.bot, "profile": self.profile.id, "players": state.n,
+            "partnerships": state.rules.partnerships, "target": state.rules.target,
+            "names": [ui.name(p) for p in range(state.n)],
+            "teams": ["You" if not state.rules.partnerships else "You & partner",
+                      "Computer" if not state.rules.partnerships else "Computers"],
+            "scores": list(state.scores), "deal": state.deal_number, "dealer": state.dealer,
+            "phase": state.phase.value, "to_move": state.current_player(), "waiting": waiting,
+            "hand": [str(c) for c in sorted(state.hands[0])] if state.hands else [],
+            "held": [len(h) for h in state.hands] if state.hands else [],
+            "deck": str(state.deck_card) if state.deck_card else None,
+            "count": state.count, "series": [[p, str(c)] for p, c in state.series],
+            "situation": ui.situation() if waiting else "",
+            "choices": [{"label": ui.describe(a, step), "card": str(a.card) if a.card else None,
+                         "value": a.value, "kind": a.kind.value} for a in legal],
+            "finished": state.is_terminal(), "winner": state.winner, "feed": ui.take(),
+        }
+        if state.is_terminal() and state.winner is not None:
+            won = state.scores[state.winner]
+            other = max(s for t, s in enumerate(state.scores) if t != state.winner)
+            who = "You win" if state.winner == 0 else ("The computers win" if state.rules.partnerships
+                                                       else "The computer wins")
+            out["result"] = f"{who}, {won} to {other}."  # as costly play ends
+        return out
+
+    def log(self) -> str:
+        """The game log ``costly play --log`` writes: a person at seat 0, the bot at every other seat."""
+        return dumps(self.state.log(seed=self.seed, bots=[None] + [self.bot] * (self.state.n - 1))) + "\n"
+
+
+class PlayPage:
+    """The page's Python side: the bundled profiles, the rules in force, and the game being played."""
+
+    def __init__(self, profiles_json: str) -> None:
+        self.bundled = [profile_from_json(p) for p in json.loads(profiles_json)["profiles"]]
+        self.by_id = {p.id: p for p in self.bundled}
+        self.base = self.bundled[0]
+        self.moves: list[Move] = []
+        self.chosen: dict[str, int] = {}  # rule key -> the index of the move chosen for it
+        self.profile = self.base
+        self.session: Session | None = None
+
+    def choose_profile(self, profile_id: str) -> dict[str, Any]:
+        """Start from a bundled profile, with no house rules; its rules and every other value for each."""
+        self.base = self.by_id[profile_id]
+        self.moves = moves_for(self.base, self.bundled)
+        self.chosen = {}
+        self.profile = self.base
+        return self.rules_view()
+
+    def change_rule(self, key: str, index: int) -> dict[str, Any]:
+        """Set ``key`` to the value of move ``index`` (-1: back to the profile's own); refused with a reason
+        where the rules would then not make a game the loader accepts."""
+        chosen = dict(self.chosen)
+        if index < 0:
+            chosen.pop(key, None)
+        else:
+            if self.moves[index].keys[0] != key:
+                raise ValueError(f"move {index} is not a value of {key}")
+            chosen[key] = index
+        moves = tuple(self.moves[i] for i in sorted(chosen.values()))
+        if moves and candidate(self.base, moves) is None:
+            view = self.rules_view()
+            view["refused"] = (f"{key}: that value cannot be played with the other changes (a rule set the "
+                               "loader would refuse); the rule is left as it was")
+            return view
+        self.chosen = chosen
+        changes = self.house_rules()
+        self.profile = self.base if not changes else house_profile(self.base, changes, profile_id=self.house_id(),
+                                                                    title=self.house_title())
+        return self.rules_view()
+
+    def house_rules(self) -> list[HouseRule]:
+        return [house_rule(self.base, key, value, move.source.cite, move.source.describe())
+                for move in (self.moves[i] for i in sorted(self.chosen.values())) for key, value in move.changes]
+
+    def house_id(self) -> str:
+        return f"{self.base.id}-house"
+
+    def house_title(self) -> str:
+        count = len(self.house_rules())
+        return f"{self.base.title}, with {count} house rule{'s' if count != 1 else ''}"
+
+    def house_yaml(self) -> str:
+        return house_yaml(self.base, self.house_rules(), profile_id=self.house_id(), title=self.house_title())
+
+    def rules_view(self) -> dict[str, Any]:
+        """Every rule: its value in force, in words, with status and passages, and the other values offered."""
+        titles = rule_titles()
+        offered: dict[str, list[dict[str, Any]]] = {}
+        for index, move in enumerate(self.moves):
+            offered.setdefault(move.keys[0], []).append({
+                "index": index, "value": _words(move.changes), "from": move.source.describe(),
+                "cite": list(move.source.cite), "kind": move.source.kind})
+        rules = []
+        for key, title in titles.items():
+            prov = self.profile.provenance[key]
+            rules.append({"key": key, "title": title, "value": format_value(plain(self.profile.values[key])),
+                          "status": prov.status.value, "cite": list(prov.cite), "note": prov.note,
+                          "defined_in": prov.defined_in, "chosen": self.chosen.get(key, -1),
+                          "base_value": format_value(plain(self.base.values[key])),
+                          "options": offered.get(key, [])})
+        return {"base": self.base.id, "id": self.profile.id, "title": self.profile.title,
+                "house": bool(self.chosen), "rules": rules, "changed": len(self.house_rules())}
+
+    def new_game(self, seed: int, bot: str) -> dict[str, Any]:
+        self.session = Session(self.profile, seed=seed, bot=bot)
+        return self.session.view()
+
+    def _session(self) -> Session:
+        if self.session is None:
+            raise ValueError("no game: deal first")
+        return self.session
+
+
+def _words(changes: Sequence[tuple[str, Any]]) -> str:
+    """A move's values in words: ``31`` or ``yes (with play.latter_points 1)``."""
+    first, *rest = changes
+    text = format_value(first[1])
+    return text + (" (with " + ", ".join(f"{k} {format_value(v)}" for k, v in rest) + ")" if rest else "")
+
+
+def dispatch(page: PlayPage, request: str) -> str:
+    """One call from the page, as JSON in and out: ``{"op": ..., ...}`` -> the view, or ``{"error": ...}``."""
+    args = json.loads(request)
+    op = args.pop("op")
+    try:
+        if op == "profile":
+            result: Any = page.choose_profile(args["id"])
+        elif op == "rule":
+            result = page.change_rule(args["key"], int(args["index"]))
+        elif op == "house":
+            result = {"yaml": page.house_yaml(), "id": page.house_id()}
+        elif op == "deal":
+            result = page.new_game(int(args["seed"]), args["bot"])
+        elif op == "advance":
+            result = page._session().advance()
+        elif op == "choose":
+            result = page._session().choose(int(args["index"]))
+        elif op == "hint":
+            result = {"lines": page._session().hint()}
+        elif op == "log":
+            result = {"log": page._session().log()}
+        else:
+            raise ValueError(f"unknown request {op!r}")
+    except (ValueError, KeyError) as exc:
+        result = {"error": str(exc)}
+    return json.dumps(result, ensure_ascii=False)
+
+
+__all__ = ["BOTS", "PlayPage", "Session", "dispatch"]

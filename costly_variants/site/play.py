@@ -1,0 +1,121 @@
+"""The Play page: any ruleset played in the browser on the project's own engine, run by Pyodide.
+
+``.. costly-play::`` puts the page's frame in a document (its controls are drawn by ``play.js``); the
+build then writes, beside the site's static files (``_static/play/``):
+
+- ``profiles.json``: every bundled profile resolved, with its alternatives and citations
+  (``costly show --json``'s form), each passage's readable citation and the page its words are on;
+- ``costly_variants.zip``: the package's pure-Python files and the schemas they read, which Pyodide
+  unpacks and imports (the engine, the bots, the count, ``costly play``'s terminal: ``cli/browser.py``);
+
+and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``. The page loads
+everything from the site: nothing from a CDN. Add ``costly_variants.site.play`` to ``extensions``.
+"""
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from .. import __version__, profiles
+from ..profiles.display import profile_json
+from ..profiles.sources import library
+from . import pyodide
+from .citations import citation_text, passage_label, passage_words
+from .data import site_data
+
+logger = logging.getLogger(__name__)
+
+PACKAGE = Path(__file__).resolve().parents[1]
+STATIC = Path(__file__).with_name("play_static")
+TARGET = "_static/play"
+# Folders of the package the page has no use for: the site (Sphinx) and the optional integrations.
+LEFT_OUT = ("site", "openspiel", "data")
+METADATA = "costly-play"
+
+FRAME = """<div id="costly-play" class="costly-play" data-pyodide="{pyodide}" data-play="{play}" data-version="{version}">
+<div class="costly-play-loading" role="status" aria-live="polite">
+<p class="costly-play-status">Loading the game engine&hellip;</p>
+<progress class="costly-play-progress" max="100" value="0"></progress>
+</div>
+<noscript><p class="costly-play-problem">The Play page needs JavaScript and WebAssembly. Without them, play in a
+terminal: <code>pip install costly-variants</code>, then <code>costly play --variant cotton-1674</code>.</p></noscript>
+</div>"""
+
+
+class PlayDirective(SphinxDirective):
+    """The frame of the Play page; ``play.js`` fills it once Pyodide has started."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.env.metadata[self.env.docname][METADATA] = True
+        root = "../" * self.env.docname.count("/")
+        html = FRAME.format(pyodide=f"{root}{pyodide.TARGET}/", play=f"{root}{TARGET}/", version=__version__)
+        return [nodes.raw("", html, format="html")]
+
+
+def package_zip(target: Path) -> Path:
+    """The package's pure-Python files and the JSON schemas they read, as one zip for Pyodide."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(PACKAGE.rglob("*")):
+            relative = path.relative_to(PACKAGE)
+            if (not path.is_file() or relative.parts[0] in LEFT_OUT or "__pycache__" in relative.parts
+                    or path.suffix not in (".py", ".json")):
+                continue
+            archive.write(path, str(Path("costly_variants") / relative))
+    return target
+
+
+def profiles_document(app: Sphinx) -> dict[str, Any]:
+    """The bundled profiles resolved, and each passage they cite: its readable citation, its words, and
+    the page and anchor of the site where they are (none where the site has no page for it)."""
+    bundled = profiles.load_all()
+    lib = library()
+    bibfile = site_data(app.srcdir).bibfile
+    labels = app.env.domaindata.get("std", {}).get("labels", {})
+    cited = sorted({ref for p in bundled for prov in p.provenance.values()
+                    for ref in (*prov.cite, *(r for a in prov.alternatives for r in a.cite))})
+    passages = {}
+    for ref in cited:
+        found = labels.get(passage_label(ref))
+        url = f"{app.builder.get_target_uri(found[0])}#{found[1]}" if found else None
+        passages[ref] = {"citation": citation_text(ref, lib, bibfile), "words": passage_words(ref, lib), "url": url}
+    return {"version": __version__, "pyodide": pyodide.VERSION,
+            "profiles": [profile_json(p) for p in bundled], "passages": passages}
+
+
+def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    if app.env.metadata.get(pagename, {}).get(METADATA):
+        app.add_js_file("play/play.js", defer="defer")
+        app.add_css_file("play/play.css")
+
+
+def _write(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    target = out / TARGET
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("play.js", "play-worker.js", "play.css"):
+        (target / name).write_bytes((STATIC / name).read_bytes())
+    package_zip(target / "costly_variants.zip")
+    (target / "profiles.json").write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
+    try:
+        pyodide.ship(out)
+    except pyodide.PyodideError as exc:
+        logger.warning("costly: the Play page has no Pyodide: %s", exc)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("costly-play", PlayDirective)
+    app.connect("html-page-context", _page_files)
+    app.connect("build-finished", _write)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

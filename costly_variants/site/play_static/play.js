@@ -1,0 +1,395 @@
+/* The Play page: costly_variants' own engine, bots and count, run by Pyodide in a worker
+   (play-worker.js), drawn here. Every text that comes from a profile or the engine is set as text,
+   never as markup. Keys: the number of a choice (Enter for the only one), H for a hint, N for a new deal. */
+"use strict";
+
+(function () {
+  const root = document.getElementById("costly-play");
+  if (!root) return;
+  const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
+  const RED = { H: true, D: true };
+  const BOT_PAUSE = 250; // ms between the computer's moves, to follow them (not a wait for the engine)
+  const state = { ready: false, busy: false, view: null, rules: null, passages: {}, timings: [], loadMs: null,
+                  seed: null, deals: 0 };
+  window.costlyPlay = state; // read by the browser test and the benchmark
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function setStatus(text, value) {
+    const status = root.querySelector(".costly-play-status");
+    const bar = root.querySelector(".costly-play-progress");
+    if (status) status.textContent = text;
+    if (bar && value !== undefined) bar.value = value;
+  }
+
+  function problem(text) {
+    root.dataset.state = "failed";
+    root.replaceChildren(el("p", { class: "costly-play-problem", role: "alert" }, text, " ",
+      "You can play every ruleset in a terminal instead: ",
+      el("code", { text: "pip install costly-variants" }), ", then ",
+      el("code", { text: "costly play --variant cotton-1674" }), "."));
+  }
+
+  if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+    problem("This browser cannot run the game here: the Play page needs WebAssembly, which it does not offer (or has turned off).");
+    return;
+  }
+  if (location.protocol === "file:") {
+    problem("The Play page must be served over HTTP, not opened as a file: in the built site's folder run " +
+            "python -m http.server and open http://localhost:8000/play.html.");
+    return;
+  }
+
+  // -- the worker --------------------------------------------------------------------------------------
+  const absolute = (path) => new URL(path, document.baseURI).href;
+  const worker = new Worker(absolute(root.dataset.play + "play-worker.js"));
+  const pending = new Map();
+  let nextId = 1;
+  worker.onmessage = (event) => {
+    const message = event.data;
+    if (message.kind === "progress") setStatus(message.text, message.value);
+    else if (message.kind === "failed") problem("The game engine could not start: " + message.error + ".");
+    else if (message.kind === "ready") { state.loadMs = message.ms; started(); }
+    else if (message.kind === "reply") {
+      const done = pending.get(message.id);
+      pending.delete(message.id);
+      if (done) done(JSON.parse(message.reply), message.ms);
+    }
+  };
+  worker.onerror = (event) => problem("The game engine could not start: " + (event.message || "an error in its worker") + ".");
+  worker.postMessage({ kind: "start", pyodide: absolute(root.dataset.pyodide), play: absolute(root.dataset.play),
+                       version: root.dataset.version });
+  const passagesLoaded = fetch(absolute(root.dataset.play + "profiles.json")).then((r) => r.json());
+
+  function ask(op, args, mover) {
+    // One call to the engine; how long Python took is kept (the benchmark reads it), with who moved.
+    return new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, (reply, ms) => {
+        state.timings.push({ op, ms, mover: mover || null, bot: state.view ? state.view.bot : null });
+        resolve(reply);
+      });
+      worker.postMessage({ id, request: Object.assign({ op }, args || {}) });
+    });
+  }
+
+  // -- cards and citations ------------------------------------------------------------------------------
+  function cardFace(text, extra) {
+    const rank = text.slice(0, -1), suit = text.slice(-1);
+    return el("span", { class: "costly-card" + (RED[suit] ? " costly-card-red" : "") + (extra ? " " + extra : ""),
+                        "data-card": text }, rank + SUITS[suit]);
+  }
+  function pretty(text) { return text.slice(0, -1) + SUITS[text.slice(-1)]; }
+
+  function siteUrl(url) { return new URL(url, document.baseURI).href; }
+
+  function citeLinks(refs) {
+    if (!refs || !refs.length) return [el("em", { text: "no passage" })];
+    const out = [];
+    refs.forEach((ref, i) => {
+      const passage = state.passages[ref] || { citation: ref };
+      if (i) out.push("; ");
+      out.push(passage.url
+        ? el("a", { class: "costly-play-cite", href: siteUrl(passage.url), title: passage.words || null, target: "_blank",
+                    rel: "noopener", "data-ref": ref }, passage.citation)
+        : el("span", { class: "costly-play-cite", title: passage.words || null, "data-ref": ref }, passage.citation));
+    });
+    return out;
+  }
+
+  const REF = /[a-z0-9]+(?:-[a-z0-9]+)*#[a-z0-9]+(?:-[a-z0-9]+)*/g;
+  function linked(text) {
+    // A line of the terminal's, with each passage id it names turned into a link to the passage.
+    const out = [];
+    let last = 0;
+    for (const match of text.matchAll(REF)) {
+      if (!(match[0] in state.passages)) continue;
+      out.push(text.slice(last, match.index), ...citeLinks([match[0]]));
+      last = match.index + match[0].length;
+    }
+    out.push(text.slice(last));
+    return out;
+  }
+
+  function download(name, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = el("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
+  // -- the page's parts ---------------------------------------------------------------------------------
+  let parts = {};
+
+  function build(profiles) {
+    const profileSelect = el("select", { id: "costly-play-profile", onchange: () => chooseProfile(profileSelect.value) },
+      profiles.map((p) => el("option", { value: p.id }, p.title + (p.rules["players.partnerships"].value ? " — four hands" : ""))));
+    const botSelect = el("select", { id: "costly-play-bot" },
+      el("option", { value: "greedy" }, "greedy (easy)"), el("option", { value: "expert", selected: true }, "expert"),
+      el("option", { value: "search" }, "search (strongest)"));
+    const seedInput = el("input", { id: "costly-play-seed", type: "number", min: "0", step: "1", inputmode: "numeric",
+                                    placeholder: "random" });
+    const dealButton = el("button", { type: "button", class: "costly-play-deal", onclick: () => newGame() }, "Deal a new game");
+    const houseButton = el("button", { type: "button", class: "costly-play-house", onclick: () => downloadHouse() },
+      "Download these rules (house profile)");
+    const logButton = el("button", { type: "button", class: "costly-play-log", disabled: true, onclick: () => downloadLog() },
+      "Download the game log");
+    const hintButton = el("button", { type: "button", class: "costly-play-hint-button", disabled: true, onclick: () => hint() },
+      "Hint (H)");
+    parts = {
+      profileSelect, botSelect, seedInput, dealButton, houseButton, logButton, hintButton,
+      rulesSummary: el("p", { class: "costly-play-rules-summary" }),
+      rulesTable: el("div", { class: "costly-play-rules-list" }),
+      refused: el("p", { class: "costly-play-refused", role: "alert" }),
+      board: el("div", { class: "costly-play-board", "aria-live": "polite" }),
+      choices: el("div", { class: "costly-play-choices", role: "group", "aria-label": "Your choices" }),
+      situation: el("p", { class: "costly-play-situation" }),
+      hint: el("div", { class: "costly-play-hint", "aria-live": "polite" }),
+      feed: el("ol", { class: "costly-play-feed" }),
+      counts: el("div", { class: "costly-play-counts" }),
+      seedShown: el("span", { class: "costly-play-seed-shown" }),
+    };
+    root.replaceChildren(
+      el("form", { class: "costly-play-setup", onsubmit: (e) => { e.preventDefault(); newGame(); } },
+        el("label", {}, "Rules ", profileSelect), el("label", {}, "Opponent ", botSelect),
+        el("label", {}, "Seed ", seedInput), dealButton),
+      el("details", { class: "costly-play-rules" },
+        el("summary", {}, "The rules in force, and house rules: change any rule to another reading or another profile's value"),
+        parts.rulesSummary, parts.refused, houseButton, parts.rulesTable),
+      el("section", { class: "costly-play-table", "aria-label": "The game" },
+        parts.board, parts.situation, parts.choices,
+        el("div", { class: "costly-play-tools" }, hintButton, logButton, parts.seedShown), parts.hint),
+      el("div", { class: "costly-play-columns" },
+        el("section", { class: "costly-play-feed-box" }, el("h2", { class: "costly-play-heading" }, "What happened, and the rule behind each score"), parts.feed),
+        el("section", { class: "costly-play-counts-box" }, el("h2", { class: "costly-play-heading" }, "The count of each hand"), parts.counts)));
+  }
+
+  function drawRules(view) {
+    state.rules = view;
+    parts.refused.textContent = view.refused || "";
+    parts.rulesSummary.replaceChildren(view.house
+      ? `${view.title}: ${view.changed} rule${view.changed === 1 ? "" : "s"} changed from ${view.base}, shown highlighted.`
+      : `${view.title}: every rule as the profile gives it. Choose another value for a rule to play a house rule.`);
+    parts.rulesTable.replaceChildren(...view.rules.map((rule) => {
+      const select = el("select", { "data-rule": rule.key, "aria-label": rule.title,
+                                    onchange: () => changeRule(rule.key, Number(select.value)) },
+        el("option", { value: "-1" }, `${rule.base_value} (${view.base}'s own)`),
+        rule.options.map((o) => el("option", { value: String(o.index), selected: o.index === rule.chosen }, `${o.value} — ${o.from}`)));
+      if (!rule.options.length) select.disabled = true;
+      const chosen = rule.options.find((o) => o.index === rule.chosen);
+      return el("div", { class: "costly-play-rule" + (rule.chosen >= 0 ? " costly-play-rule-changed" : ""), "data-rule": rule.key },
+        el("div", { class: "costly-play-rule-title" }, rule.title, " ", el("code", { text: rule.key })),
+        el("div", { class: "costly-play-rule-value" }, el("strong", { text: rule.value }), " ",
+          el("span", { class: `costly-badge costly-badge-${rule.status}`, text: rule.status }), " ", ...citeLinks(rule.cite)),
+        rule.note ? el("div", { class: "costly-play-rule-note", text: rule.note }) : null,
+        chosen ? el("div", { class: "costly-play-rule-from" }, "From ", chosen.from, ": ", ...citeLinks(chosen.cite)) : null,
+        select);
+    }));
+  }
+
+  function seatName(view, player) { return view.names[player]; }
+
+  function drawBoard(view) {
+    const bars = view.scores.map((score, team) => el("div", { class: "costly-play-score", "data-team": String(team) },
+      el("span", { class: "costly-play-score-name", text: view.teams[team] }),
+      el("progress", { max: String(view.target), value: String(Math.min(score, view.target)) }),
+      el("span", { class: "costly-play-score-value", text: `${score} / ${view.target}` })));
+    const others = [];
+    for (let p = 1; p < view.players; p++) {
+      others.push(el("div", { class: "costly-play-seat", "data-seat": String(p) }, el("span", { text: seatName(view, p) + (p === view.dealer ? " (dealer)" : "") }), " ",
+        Array.from({ length: view.held[p] || 0 }, () => el("span", { class: "costly-card costly-card-back", "aria-hidden": "true" }, "🂠")),
+        el("span", { class: "costly-visually-hidden", text: `${view.held[p] || 0} cards` })));
+    }
+    const series = view.series.length
+      ? view.series.map(([p, c]) => el("span", { class: "costly-play-laid", title: seatName(view, p) }, cardFace(c)))
+      : [el("span", { class: "costly-play-none", text: "none yet" })];
+    parts.board.replaceChildren(
+      el("div", { class: "costly-play-scores" }, bars),
+      el("div", { class: "costly-play-others" }, others),
+      el("div", { class: "costly-play-middle" },
+        el("span", {}, "Deck card ", view.deck ? cardFace(view.deck) : el("span", { class: "costly-play-none", text: "not turned" })),
+        el("span", { class: "costly-play-count" }, "Count ", el("strong", { text: String(view.count) })),
+        el("span", { class: "costly-play-series" }, "In this series ", series)),
+      el("div", { class: "costly-play-you" }, el("span", { text: "Your hand" + (view.dealer === 0 ? " (you deal)" : "") }), " ",
+        view.hand.map((c) => cardFace(c))),
+      el("p", { class: "costly-play-facts" }, `Deal ${view.deal} · game to ${view.target} · ${view.profile} · seed ${view.seed} · opponent ${view.bot}`));
+    parts.seedShown.textContent = `Seed ${view.seed}: the same seed and rules deal the same game here and in costly play --seed ${view.seed}.`;
+  }
+
+  function drawChoices(view) {
+    parts.situation.textContent = view.finished ? view.result : (view.waiting ? view.situation : "The computer is playing…");
+    parts.choices.replaceChildren(...view.choices.map((choice, i) => el("button", {
+      type: "button", class: "costly-play-choice" + (choice.card ? " costly-play-choice-card" : ""),
+      "data-index": String(i), "data-kind": choice.kind, "data-card": choice.card,
+      "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => choose(i) },
+      el("kbd", { text: String(i + 1) }), choice.card ? cardFace(choice.card) : null, el("span", { class: "costly-play-choice-label", text: choice.label }))));
+    parts.hintButton.disabled = !view.waiting;
+    parts.logButton.disabled = false;
+    root.dataset.state = view.finished ? "over" : (view.waiting ? "waiting" : "busy");
+  }
+
+  function drawFeed(view) {
+    for (const item of view.feed) {
+      if (item.kind === "line") {
+        parts.feed.append(el("li", { class: "costly-play-line" }, linked(item.text)));
+      } else if (item.kind === "count") {
+        parts.feed.append(el("li", { class: "costly-play-line" }, `${item.who} ${item.who === "You" ? "count" : "counts"} `,
+          item.cards.map((c) => cardFace(c)), " with ", cardFace(item.deck), ":"));
+        const box = el("div", { class: "costly-play-count-hand", "data-player": String(item.count_of), "data-deal": String(item.deal) },
+          el("h3", {}, `Deal ${item.deal}: ${item.who}`, " ", item.cards.map((c) => cardFace(c)), " with ", cardFace(item.deck)),
+          el("ul", {}), el("p", { class: "costly-play-count-total" }, "Total ", el("strong", { text: "0" })));
+        parts.counts.prepend(box);
+      } else if (item.kind === "score") {
+        const words = el("span", { class: "costly-play-said" }, `${item.who}: ${item.said}`,
+          item.cards.length && item.phase !== "play" ? ` (${item.cards.map(pretty).join(" ")})` : "");
+        const rule = el("span", { class: "costly-play-rule-words" }, ` — ${item.rule_title} (`, el("code", { text: item.rule }), "): ", ...citeLinks(item.cite));
+        parts.feed.append(el("li", { class: "costly-play-scored", "data-team": String(item.team), "data-points": String(item.points),
+                                     "data-rule": item.rule }, words, rule));
+        if (item.phase === "count") {
+          const box = parts.counts.querySelector(`.costly-play-count-hand[data-player="${item.player}"][data-deal="${item.deal}"]`);
+          if (box) {
+            box.querySelector("ul").append(el("li", { "data-points": String(item.points) }, `${item.said}`,
+              item.cards.length ? ` (${item.cards.map(pretty).join(" ")})` : "", " — ", item.rule_title, ": ", ...citeLinks(item.cite)));
+            const total = box.querySelector(".costly-play-count-total strong");
+            total.textContent = String(Number(total.textContent) + item.points);
+          }
+        }
+      }
+    }
+    if (view.finished && view.result) parts.feed.append(el("li", { class: "costly-play-result" }, el("strong", { text: view.result })));
+    parts.feed.scrollTop = parts.feed.scrollHeight; // the feed scrolls in its box; the page stays put
+  }
+
+  function draw(view) {
+    state.view = view;
+    drawBoard(view);
+    drawChoices(view);
+    drawFeed(view);
+  }
+
+  // -- what the player does ----------------------------------------------------------------------------
+  async function run(view) {
+    // The moves of chance and of the computer, one at a time, until it is the player's turn or the game ends.
+    draw(view);
+    while (!view.finished && !view.waiting) {
+      const bot = view.to_move > 0;
+      view = await ask("advance", {}, bot ? "computer" : "chance");
+      if (view.error) { parts.situation.textContent = view.error; break; }
+      draw(view);
+      if (bot && BOT_PAUSE) await new Promise((r) => setTimeout(r, BOT_PAUSE));
+    }
+    state.busy = false;
+    root.dataset.state = view.finished ? "over" : "waiting";
+    // A keyboard player's focus moves to the first new choice (the old buttons are gone).
+    const first = parts.choices.querySelector("button");
+    if (first && (document.activeElement === document.body || root.contains(document.activeElement))) {
+      first.focus({ preventScroll: true });
+    }
+  }
+
+  async function newGame() {
+    if (state.busy) return;
+    state.busy = true;
+    let seed = parts.seedInput.value.trim();
+    if (!/^\d+$/.test(seed)) {
+      seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
+    }
+    parts.seedInput.value = seed;
+    state.seed = Number(seed);
+    state.deals += 1;
+    parts.feed.replaceChildren();
+    parts.counts.replaceChildren();
+    parts.hint.replaceChildren();
+    const view = await ask("deal", { seed: Number(seed), bot: parts.botSelect.value });
+    if (view.error) { parts.situation.textContent = view.error; state.busy = false; return; }
+    await run(view);
+  }
+
+  async function choose(index) {
+    if (state.busy || !state.view || !state.view.waiting) return;
+    state.busy = true;
+    parts.hint.replaceChildren();
+    const view = await ask("choose", { index });
+    if (view.error) { parts.situation.textContent = view.error; state.busy = false; return; }
+    await run(view);
+  }
+
+  async function hint() {
+    if (state.busy || !state.view || !state.view.waiting) return;
+    state.busy = true;
+    parts.hint.replaceChildren(el("p", { text: "The search bot is working it out…" }));
+    const reply = await ask("hint");
+    parts.hint.replaceChildren(...(reply.lines || [reply.error]).map((line) => el("p", {}, linked(line))));
+    state.busy = false;
+  }
+
+  async function chooseProfile(id) {
+    drawRules(await ask("profile", { id }));
+  }
+
+  async function changeRule(key, index) {
+    drawRules(await ask("rule", { key, index }));
+  }
+
+  async function downloadHouse() {
+    const reply = await ask("house");
+    download(`${reply.id}.yaml`, reply.yaml, "application/yaml");
+  }
+
+  async function downloadLog() {
+    if (!state.view) return;
+    const reply = await ask("log");
+    download(`costly-game-${state.view.profile}-seed-${state.view.seed}.json`, reply.log, "application/json");
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!state.ready || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    const view = state.view;
+    if (/^[1-9]$/.test(event.key) && view && view.waiting && Number(event.key) <= view.choices.length) {
+      event.preventDefault();
+      choose(Number(event.key) - 1);
+    } else if (event.key === "Enter" && view && view.waiting && view.choices.length === 1 && !(target && target.tagName === "BUTTON")) {
+      event.preventDefault();
+      choose(0);
+    } else if (event.key === "h" || event.key === "H") {
+      hint();
+    } else if (event.key === "n" || event.key === "N") {
+      newGame();
+    }
+  });
+
+  async function started() {
+    const document_ = await passagesLoaded;
+    state.passages = document_.passages;
+    build(document_.profiles);
+    await chooseProfile(document_.profiles[0].id);
+    const wanted = new URLSearchParams(location.search);
+    if (wanted.get("rules") && document_.profiles.some((p) => p.id === wanted.get("rules"))) {
+      parts.profileSelect.value = wanted.get("rules");
+      await chooseProfile(wanted.get("rules"));
+    }
+    if (/^\d+$/.test(wanted.get("seed") || "")) parts.seedInput.value = wanted.get("seed");
+    state.ready = true;
+    state.readyAt = performance.now(); // ms since the page was asked for: when it became interactive
+    root.dataset.state = "ready";
+    parts.situation.textContent = "Choose the rules and your opponent, then deal.";
+  }
+})();

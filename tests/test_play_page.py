@@ -1,0 +1,185 @@
+"""The Play page's Python side (``cli/browser.py``), its data and the docs build's Pyodide step, without a
+browser: the same seed and rules deal the same game as ``costly play --seed``; the house profile it
+offers passes ``costly validate`` and plays the same game; its log replays; its hint is the terminal's."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from costly_variants import profiles
+from costly_variants.cli.browser import PlayPage, dispatch
+from costly_variants.compare.design import moves_for
+from costly_variants.profiles.display import profile_json
+from costly_variants.profiles.resolved import profile_from_json
+from costly_variants.site import pyodide
+from costly_variants.site.play import package_zip
+
+
+def costly(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "costly_variants", *argv], input=stdin, capture_output=True,
+                          text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def document() -> str:
+    return json.dumps({"profiles": [profile_json(p) for p in profiles.load_all()]})
+
+
+def call(page: PlayPage, op: str, **args: object) -> dict:
+    reply = json.loads(dispatch(page, json.dumps({"op": op, **args})))
+    assert "error" not in reply, reply
+    return reply
+
+
+def play_first_choices(page: PlayPage, seed: int, bot: str) -> tuple[dict, int]:
+    """A whole game on the page, always taking the first choice offered; the last view and the moves made."""
+    view = call(page, "deal", seed=seed, bot=bot)
+    moves = 0
+    while not view["finished"]:
+        if view["waiting"]:
+            view = call(page, "choose", index=0)
+            moves += 1
+        else:
+            view = call(page, "advance")
+    return view, moves
+
+
+def test_every_bundled_profile_survives_the_json_the_page_reads():
+    for profile in profiles.load_all():
+        again = profile_from_json(json.loads(json.dumps(profile_json(profile))))
+        assert again.rules == profile.rules and again.rules.citations == profile.rules.citations
+        assert dict(again.values) == dict(profile.values) and dict(again.provenance) == dict(profile.provenance)
+        assert (again.id, again.title, again.lineage, dict(again.vocabulary), again.source_status) == \
+               (profile.id, profile.title, profile.lineage, dict(profile.vocabulary), profile.source_status)
+
+
+@pytest.mark.parametrize("variant, bot", [("cotton-1674", "expert"), ("eddowes-burne-1874-partners", "greedy")])
+def test_the_page_deals_the_game_costly_play_deals_with_the_same_seed(document, tmp_path, variant, bot):
+    page = PlayPage(document)
+    call(page, "profile", id=variant)
+    view, moves = play_first_choices(page, 11, bot)
+    page_log = call(page, "log")["log"]
+    path = tmp_path / "cli.json"
+    done = costly("play", "--variant", variant, "--seed", "11", "--bot", bot, "--log", str(path), stdin="1\n" * moves)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(page_log) == json.loads(path.read_text(encoding="utf-8"))
+    assert view["scores"] == json.loads(page_log)["scores"] and view["result"]
+    (tmp_path / "page.json").write_text(page_log, encoding="utf-8")
+    replayed = costly("replay", str(tmp_path / "page.json"))
+    assert replayed.returncode == 0 and "reproduced" in replayed.stdout, replayed.stdout + replayed.stderr
+
+
+def test_every_score_on_the_page_names_its_rule_and_passages(document):
+    page = PlayPage(document)
+    call(page, "profile", id="cotton-1674")
+    view = call(page, "deal", seed=4, bot="greedy")
+    scores = []
+    while not view["finished"] and view["deal"] < 3:
+        scores += [item for item in view["feed"] if item["kind"] == "score"]
+        view = call(page, "choose", index=0) if view["waiting"] else call(page, "advance")
+    titles = profiles.rule_titles()
+    cotton = profiles.load("cotton-1674")
+    assert scores and {s["phase"] for s in scores} >= {"play", "count"}
+    for score in scores:
+        assert score["rule_title"] == titles[score["rule"]] and score["said"]
+        assert tuple(score["cite"]) == cotton.cite(score["rule"])
+
+
+def test_a_house_rule_is_a_profile_costly_validate_accepts_and_costly_play_plays_alike(document, tmp_path):
+    page = PlayPage(document)
+    view = call(page, "profile", id="cotton-1674")
+    cotton = profiles.load("cotton-1674")
+    # The values offered are costly design's moves: each other profile's value and each recorded reading.
+    offered = sum(len(rule["options"]) for rule in view["rules"])
+    assert offered == len(moves_for(cotton, profiles.load_all())) > 10
+    target = next(r for r in view["rules"] if r["key"] == "game.target")
+    to_121 = next(o for o in target["options"] if o["value"] == "121")
+    assert to_121["cite"] and "value" in to_121["kind"]
+    reading = next(o for r in view["rules"] for o in r["options"] if o["kind"] == "alternative")
+    view = call(page, "rule", key="game.target", index=to_121["index"])
+    key = next(r["key"] for r in view["rules"] for o in r["options"] if o["index"] == reading["index"])
+    view = call(page, "rule", key=key, index=reading["index"])
+    assert view["house"] and view["changed"] >= 2 and view["id"] == "cotton-1674-house"
+    changed = {r["key"]: r for r in view["rules"] if r["chosen"] >= 0}
+    assert changed["game.target"]["value"] == "121" and changed["game.target"]["status"] == "editorial"
+    house = call(page, "house")
+    path = tmp_path / f"{house['id']}.yaml"
+    path.write_text(house["yaml"], encoding="utf-8")
+    checked = costly("validate", str(path))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    loaded = profiles.load(path)
+    assert loaded.rules == page.profile.rules and loaded.rules.citations == page.profile.rules.citations
+    assert dict(loaded.provenance) == dict(page.profile.provenance)
+    _, moves = play_first_choices(page, 21, "expert")
+    log = tmp_path / "cli.json"
+    done = costly("play", "--variant", str(path), "--seed", "21", "--log", str(log), stdin="1\n" * moves)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(call(page, "log")["log"]) == json.loads(log.read_text(encoding="utf-8"))
+    # Back to the profile's own value: no longer a house rule.
+    view = call(page, "rule", key="game.target", index=-1)
+    assert all(r["key"] != "game.target" or r["chosen"] == -1 for r in view["rules"])
+
+
+def test_the_hint_is_the_one_costly_play_gives(document):
+    page = PlayPage(document)
+    call(page, "profile", id="parlett-121")
+    view = call(page, "deal", seed=2, bot="expert")
+    while not view["waiting"]:
+        view = call(page, "advance")
+    lines = call(page, "hint")["lines"]
+    assert lines[0].startswith("The search bot would choose [")
+    done = costly("play", "--variant", "parlett-121", "--seed", "2", stdin="hint\nquit\n")
+    flat = " ".join(done.stdout.split())
+    for line in lines:
+        assert " ".join(line.split()) in flat
+
+
+def test_a_bad_request_is_an_error_not_a_crash(document):
+    page = PlayPage(document)
+    assert "error" in json.loads(dispatch(page, json.dumps({"op": "choose", "index": 0})))
+    call(page, "profile", id="cotton-1674")
+    view = call(page, "deal", seed=1, bot="expert")
+    assert "error" in json.loads(dispatch(page, json.dumps({"op": "deal", "seed": 1, "bot": "random-walk"})))
+    assert view["seed"] == 1
+
+
+def test_the_package_zip_holds_the_engine_not_the_site(tmp_path):
+    names = set(zipfile.ZipFile(package_zip(tmp_path / "p.zip")).namelist())
+    assert {"costly_variants/cli/browser.py", "costly_variants/game/state.py",
+            "costly_variants/profiles/schema/profile.schema.json", "costly_variants/game/log.schema.json"} <= names
+    assert not any(n.startswith("costly_variants/site/") or n.endswith((".c", ".so")) for n in names)
+
+
+def test_the_pyodide_step_ships_only_the_pinned_core(tmp_path, monkeypatch):
+    archive = tmp_path / "fake.tgz"
+    with tarfile.open(archive, "w:gz") as tar:
+        for name in (*pyodide.CORE_FILES, "console.html", "pyodide.d.ts"):
+            data = name.encode()
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    written = pyodide.unpack(archive, tmp_path / "out")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(pyodide.CORE_FILES) == sorted(
+        p.name for p in written)
+    # A cached tarball whose SHA-512 is not the pinned one is not shipped: it is fetched again, and
+    # without npm that is a clear error.
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / f"pyodide-{pyodide.VERSION}.tgz").write_bytes(archive.read_bytes())
+    monkeypatch.setenv("PATH", str(tmp_path / "no-npm-here"))
+    with pytest.raises(pyodide.PyodideError, match="npm is not installed"):
+        pyodide.tarball(cache)
+
+
+def test_the_play_page_is_in_the_docs_and_linked_from_the_front_page():
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    assert ".. costly-play::" in (docs / "play.rst").read_text(encoding="utf-8")
+    assert "<play>" in (docs / "index.rst").read_text(encoding="utf-8")
+    assert "costly_variants.site.play" in (docs / "conf.py").read_text(encoding="utf-8")
