@@ -80,7 +80,7 @@ def test_a_rule_that_does_nothing_under_the_profile_says_which_value_stops_it():
     # Cotton's latter is worth a point: when it is scored matters, so a reading of it is never "inert".
     assert "no deal came" in why_unchanged("play.latter_when", cv, cv | {"play.latter_when": "last-card-only"},
                                            ("expert",), 200)
-    assert "greedy bot never asks for a mog" in why_unchanged("mog.procedure", cv, cv, ("greedy",), 200)
+    assert "greedy bot always asks to mog and always agrees" in why_unchanged("mog.procedure", cv, cv, ("greedy",), 200)
 
 
 def test_the_readings_text_says_why_for_each_reading_that_changes_nothing(tmp_path):
