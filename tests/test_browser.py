@@ -53,17 +53,14 @@ def _need_browser() -> None:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def need_browser() -> None:
     _need_browser()
-    if os.environ.get("COSTLY_BUILT_SITE"):
-        return Path(os.environ["COSTLY_BUILT_SITE"]).resolve()
-    from sphinx.cmd.build import build_main
 
-    out = tmp_path_factory.mktemp("browser-site") / "html"
-    warnings = out.parent / "warnings.txt"
-    code = build_main(["-W", "--keep-going", "-q", "-b", "html", "-w", str(warnings), str(ROOT / "docs"), str(out)])
-    assert code == 0, warnings.read_text(encoding="utf-8")
-    return out
+
+@pytest.fixture(scope="session")
+def built_site(need_browser: None, real_site: Path) -> Path:
+    """The real site (conftest.py), built only where there is a browser to open it."""
+    return real_site
 
 
 @pytest.fixture(scope="session")

@@ -38,6 +38,7 @@ def short_game(tmp_path_factory):
     return json.loads(out.getvalue()), folder
 
 
+@pytest.mark.slow
 def test_a_target_the_bundled_rules_can_meet_is_met_and_the_written_profile_meets_it(short_game, cli):
     data, folder = short_game
     assert data["met"] and data["settings"]["complete"]
@@ -55,6 +56,7 @@ def test_a_target_the_bundled_rules_can_meet_is_met_and_the_written_profile_meet
     assert estimate["value"] <= 7 and estimate == best["figures"]["deals_per_game"]["value"]
 
 
+@pytest.mark.slow
 def test_each_written_profile_extends_the_base_with_editorial_rules_naming_their_source(short_game, cli):
     data, folder = short_game
     for best, path in zip(data["best"], sorted(folder.glob("*.yaml"))):
@@ -113,6 +115,7 @@ def _frozen(value):
     return value
 
 
+@pytest.mark.slow
 def test_a_target_none_can_meet_is_reported_as_unmet_with_the_closest(cli):
     code, out, err = cli("design", "--base", "parlett-121", "--want", "deals per game >= 40", *SMALL)
     assert code == 0, err
@@ -129,6 +132,7 @@ def test_a_target_none_can_meet_is_reported_as_unmet_with_the_closest(cli):
     assert longest > data["base"]["figures"]["deals_per_game"]["value"]
 
 
+@pytest.mark.slow
 def test_a_range_asked_for_is_searched_too(cli, tmp_path):
     """No bundled value makes Parlett's game four deals or fewer; a shorter game from --vary does."""
     argv = ("design", "--base", "parlett-121", "--want", "deals per game <= 4", *SMALL, "--json")
@@ -143,6 +147,7 @@ def test_a_range_asked_for_is_searched_too(cli, tmp_path):
     assert "--vary game.target=21..61" in profiles.load(data["written"][0]).provenance["game.target"].note
 
 
+@pytest.mark.slow
 def test_the_design_is_the_same_for_one_process_or_two(cli):
     argv = ("design", "--base", "cotton-1674", "--want", "won in the play >= 40%", "--games", "200",
             "--screen-games", "50", "--seed", "2", "--json")  # combinations of three, as by default
@@ -151,6 +156,7 @@ def test_the_design_is_the_same_for_one_process_or_two(cli):
     assert one[0] == two[0] == 0 and one[1] == two[1]
 
 
+@pytest.mark.slow
 def test_a_stopped_search_gives_the_best_found_so_far():
     calls = []
 

@@ -20,6 +20,7 @@ from costly_variants.game import kernel
 from costly_variants.game.playout import InvariantError, play_game
 from costly_variants.game.state import Game
 
+from .slow import few_and_many
 from .test_rule_fuzzer import FAST, house_profiles, rule_values, write_profile
 
 needs_kernel = pytest.mark.skipif(not kernel.available() and not os.environ.get("CI"),
@@ -85,35 +86,47 @@ RANDOM_PAIRINGS = [("random",), ("greedy", "random"), ("expert", "greedy")]
 
 
 @needs_kernel
-@settings(FAST, max_examples=120)
-@given(values=rule_values(), pairing=st.sampled_from(RANDOM_PAIRINGS))
-def test_the_kernel_plays_the_engines_games_on_random_profiles(values, pairing, tmp_path):
-    values["game.target"] = min(values["game.target"], 31)
-    profile = _played_profile(tmp_path, values)
-    same_games(profile.rules, pairing, [random.Random(str(values)).getrandbits(64) for _ in range(2)],
-               variant=profile.id)
+@pytest.mark.parametrize("examples", few_and_many(120, few=12))
+def test_the_kernel_plays_the_engines_games_on_random_profiles(examples, tmp_path):
+    @settings(FAST, max_examples=examples)
+    @given(values=rule_values(), pairing=st.sampled_from(RANDOM_PAIRINGS))
+    def check(values, pairing):
+        values["game.target"] = min(values["game.target"], 31)
+        profile = _played_profile(tmp_path, values)
+        same_games(profile.rules, pairing, [random.Random(str(values)).getrandbits(64) for _ in range(2)],
+                   variant=profile.id)
+
+    check()
 
 
 @needs_kernel
-@settings(FAST, max_examples=20)
-@given(values=rule_values())
-def test_the_kernel_searches_as_the_engine_does_on_random_profiles(values, tmp_path):
+@pytest.mark.parametrize("examples", few_and_many(20, few=3))
+def test_the_kernel_searches_as_the_engine_does_on_random_profiles(examples, tmp_path):
     """The search bot's reference is slow in Python: fewer and shorter games than the others'."""
-    values["game.target"] = min(values["game.target"], 15)
-    profile = _played_profile(tmp_path, values)
-    same_games(profile.rules, ("search", "random"), [random.Random(str(values)).getrandbits(64)],
-               variant=profile.id)
+    @settings(FAST, max_examples=examples)
+    @given(values=rule_values())
+    def check(values):
+        values["game.target"] = min(values["game.target"], 15)
+        profile = _played_profile(tmp_path, values)
+        same_games(profile.rules, ("search", "random"), [random.Random(str(values)).getrandbits(64)],
+                   variant=profile.id)
+
+    check()
 
 
 @needs_kernel
-@settings(FAST, max_examples=60)
-@given(house=house_profiles(), pairing=st.sampled_from(RANDOM_PAIRINGS))
-def test_the_kernel_plays_the_engines_games_on_random_house_profiles(house, pairing, tmp_path):
-    extends, values = house
-    if "game.target" in values:
-        values["game.target"] = min(values["game.target"], 61)
-    profile = _played_profile(tmp_path, values, extends)
-    same_games(profile.rules, pairing, [7, 8], variant=profile.id)
+@pytest.mark.parametrize("examples", few_and_many(60, few=6))
+def test_the_kernel_plays_the_engines_games_on_random_house_profiles(examples, tmp_path):
+    @settings(FAST, max_examples=examples)
+    @given(house=house_profiles(), pairing=st.sampled_from(RANDOM_PAIRINGS))
+    def check(house, pairing):
+        extends, values = house
+        if "game.target" in values:
+            values["game.target"] = min(values["game.target"], 61)
+        profile = _played_profile(tmp_path, values, extends)
+        same_games(profile.rules, pairing, [7, 8], variant=profile.id)
+
+    check()
 
 
 def _costly(*argv: str, pure: bool) -> subprocess.CompletedProcess:
