@@ -41,10 +41,16 @@ typedef struct {
     int ready; /* the frames below this depth hold what the play leaves alone (copy_play) */
 } Search;
 
+/* The value of the end of what is searched, the one place the search values it (search._leaf_value):
+   `won` 1 if the searching side has won, -1 if the other has, else 0; `ours` and `theirs` the two sides'
+   scores there. The game won or lost is worth WIN; else the points between the two. */
+static long long leaf_value(int won, long long ours, long long theirs) {
+    return won ? won * WIN : ours - theirs;
+}
+
 static long long outcome(const Game *g, int team) {
-    if (g->phase == P_OVER)
-        return g->winner == team ? WIN : -WIN;
-    return (long long)g->scores[team] - g->scores[1 - team];
+    int won = g->phase != P_OVER ? 0 : g->winner == team ? 1 : -1;
+    return leaf_value(won, g->scores[team], g->scores[1 - team]);
 }
 
 static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes);
@@ -108,17 +114,15 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
    hands now in the mog, the hands the play began with once it has), the late claims, the heels. */
 static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes) {
     const Rules *r = g->r;
-    long long value = (long long)g->scores[team] - g->scores[1 - team];
-    for (int p = 0; p < g->n; p++) { /* in a counted world (the play's), each hand counted once */
-        int total = g->fast_count ? g->counted[p] : hand_total(r, hands[p], sizes[p], g->deck);
-        value += g->teams[p] == team ? total : -total;
-    }
+    long long side[2] = {g->scores[0], g->scores[1]}; /* each side's score once the count is made */
+    for (int p = 0; p < g->n; p++) /* in a counted world (the play's), each hand counted once */
+        side[g->teams[p]] += g->fast_count ? g->counted[p] : hand_total(r, hands[p], sizes[p], g->deck);
     for (int i = 0; i < g->nclaims; i++)
-        value += g->teams[g->claim_recv[i]] == team ? g->claim_points[i] : -g->claim_points[i];
+        side[g->teams[g->claim_recv[i]]] += g->claim_points[i];
     int rank = RANK(g->deck);
     if (!r->heels_before_play && ((r->heels_mask >> rank) & 1) && r->heels_points)
-        value += g->teams[g->dealer] == team ? r->heels_points : -r->heels_points;
-    return value;
+        side[g->teams[g->dealer]] += r->heels_points;
+    return leaf_value(0, side[team], side[1 - team]);
 }
 
 static long long mog_value(Search *s, Game *g, int depth) {

@@ -19,8 +19,9 @@ of values is taken (the first of equals):
 
 A value is the bot's side's score less the other side's at the end of what is searched, or ``WIN`` (a
 side reached the target: the bot plays to win the game, pegging out first or holding the other side
-back, not for points) with the sign of the side that won. Values are whole numbers, so the sums, and the
-choices, are exactly those of the compiled kernel's search (``_kernel.c``), which plays the same games.
+back, not for points) with the sign of the side that won (``_leaf_value``, the one place the end of a
+search is valued). Values are whole numbers, so the sums, and the choices, are exactly those of the
+compiled kernel's search (``_kernel_search.c``), which plays the same games.
 """
 from __future__ import annotations
 
@@ -135,10 +136,17 @@ class SearchBot:
         return world
 
 
+def _leaf_value(won: int, ours: int, theirs: int) -> int:
+    """The value of the end of what is searched, the one place the search values it (``_kernel_search.c``'s
+    ``leaf_value``): ``won`` 1 if the searching side has won, -1 if the other has, else 0; ``ours`` and
+    ``theirs`` the two sides' scores there. The game won or lost is worth ``WIN``; else the points between
+    the two."""
+    return won * WIN if won else ours - theirs
+
+
 def _outcome(state: State, team: int) -> int:
-    if state.phase is _OVER:
-        return WIN if state.winner == team else -WIN
-    return state.scores[team] - state.scores[1 - team]
+    won = 0 if state.phase is not _OVER else 1 if state.winner == team else -1
+    return _leaf_value(won, state.scores[team], state.scores[1 - team])
 
 
 def _count_world(world: State) -> None:
@@ -236,16 +244,15 @@ def _at_the_count(state: State, team: int, hands: Sequence[Sequence[Card]]) -> i
     rules, deck = state.rules, state.deck_card
     assert deck is not None
     total = state.game.counter.total
-    value = state.scores[team] - state.scores[1 - team]
+    side = list(state.scores)  # each side's score once the count is made
     counted = state.counted  # a world's hands counted once (in the play's search)
     for p in range(state.n):
-        sign = 1 if state.team_of(p) == team else -1
-        value += sign * (counted[p] if counted is not None else total(hands[p], deck))
+        side[state.team_of(p)] += counted[p] if counted is not None else total(hands[p], deck)
     for claim in state.claims:
-        value += claim.points if state.team_of(claim.receiver) == team else -claim.points
+        side[state.team_of(claim.receiver)] += claim.points
     if not rules.heels_before_play and deck.rank in rules.heels_ranks and rules.heels_points:
-        value += rules.heels_points if state.team_of(state.dealer) == team else -rules.heels_points
-    return value
+        side[state.team_of(state.dealer)] += rules.heels_points
+    return _leaf_value(0, side[team], side[1 - team])
 
 
 __all__ = ["FOUR_HAND_WORLDS", "MOG_WORLDS", "PLAY_WORLDS", "SearchBot", "WIN"]
