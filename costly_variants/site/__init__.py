@@ -33,7 +33,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from .. import __version__
+from .._version import __version__
 from . import nodes as site_nodes
 from .bibstyle import link_transcriptions, register_styles
 from .examples import ExamplesDirective
