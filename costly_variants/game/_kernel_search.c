@@ -38,7 +38,7 @@ static void copy_play(Game *dst, const Game *src) {
 typedef struct {
     Game *root; /* the real game: a failure in a search is its failure */
     int team, deal;
-    int ready; /* the frames below this depth hold what the play leaves alone (copy_play) */
+    char ready[SEARCH_DEPTH]; /* which frames hold what the play leaves alone (copy_play) */
 } Search;
 
 /* The value of the end of what is searched, the one place the search values it (search._leaf_value):
@@ -55,23 +55,36 @@ static long long outcome(const Game *g, int team) {
 
 static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes);
 
+/* `g` is the search's own (a frame, or the world's child): a move forced on it is made in it, in place. */
 static long long play_value(Search *s, Game *g, int depth, long long alpha, long long beta) {
-    if (g->phase == P_OVER || g->deal_number != s->deal)
-        return outcome(g, s->team);
-    if (g->n == 4 && !g->series_n) /* four hands: searched to the end of the series, then counted */
-        return at_the_count(g, s->team, (const int (*)[HAND_MAX])g->count_hands, g->count_n);
-    if (depth >= SEARCH_DEPTH) {
-        s->root->failed = 1;
-        return 0;
-    }
     Act legal[64];
-    int actor = g->to_play, n = play_actions(g, actor, legal);
+    int actor, n;
+    for (;;) {
+        if (g->phase == P_OVER || g->deal_number != s->deal)
+            return outcome(g, s->team);
+        if (g->n == 4 && !g->series_n) /* four hands: searched to the end of the series, then counted */
+            return at_the_count(g, s->team, (const int (*)[HAND_MAX])g->count_hands, g->count_n);
+        if (depth >= SEARCH_DEPTH) {
+            s->root->failed = 1;
+            return 0;
+        }
+        actor = g->to_play;
+        n = play_actions(g, actor, legal);
+        if (n > 1)
+            break;
+        apply_play(g, actor, &legal[0]); /* the one move there is: no copy to try it on */
+        if (g->failed) {
+            s->root->failed = 1;
+            return 0;
+        }
+        depth++;
+    }
     int mine = g->teams[actor] == s->team;
     long long best = mine ? -SEARCH_INF : SEARCH_INF;
     Game *child = &s->root->frames[depth];
-    int whole = depth >= s->ready || !g->fast_count; /* the frame's rest to be copied too */
-    if (whole && depth == s->ready && g->fast_count)
-        s->ready++;
+    int whole = !s->ready[depth] || !g->fast_count; /* the frame's rest to be copied too */
+    if (whole && g->fast_count)
+        s->ready[depth] = 1;
     for (int i = 0; i < n; i++) {
         /* A card the play's scores cannot tell from one tried before it (the same rank, and for a Jack or
            a Deuce the same suit role), at the same value: the same rest of the deal, the same value. */
@@ -272,7 +285,7 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     int worlds = g->n == 4 ? FOUR_HAND_WORLDS : in_play ? PLAY_WORLDS : MOG_WORLDS;
     long long sums[64];
     memset(sums, 0, sizeof sums);
-    Search s = {g, g->teams[player], g->deal_number, 0};
+    Search s = {g, g->teams[player], g->deal_number, {0}};
     Game *world = &g->frames[SEARCH_DEPTH], *child = &g->frames[SEARCH_DEPTH + 1];
     for (int w = 0; w < worlds; w++) {
         draw_world(g, player, world);

@@ -175,16 +175,22 @@ def _play_key(state: State, action: Action) -> tuple[int, int, int | None]:
 def _play_value(state: State, team: int, deal: int, alpha: int, beta: int) -> int:
     """The minimax value of the rest of the deal, every hand known (in the four-hand game, of the rest of
     the series, and then what the count will bring: a whole deal of four hands is too deep to search).
-    A card the play's scores cannot tell from one tried before it has the same value, and is not tried."""
-    if state.phase is _OVER or state.deal_number != deal:
-        return _outcome(state, team)
-    if state.n == 4 and not state.series:
-        return _at_the_count(state, team, state.count_hands)
+    A card the play's scores cannot tell from one tried before it has the same value, and is not tried.
+    ``state`` is the search's own copy: a move forced on it (the one legal) is made in it, in place."""
+    while True:
+        if state.phase is _OVER or state.deal_number != deal:
+            return _outcome(state, team)
+        if state.n == 4 and not state.series:
+            return _at_the_count(state, team, state.count_hands)
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            break
+        state.apply_trusted(legal[0])
     actor = state.to_play
     mine = state.team_of(actor) == team
     best = -_INF if mine else _INF
     tried: set[tuple[int, int, int | None]] = set()
-    for action in state.legal_actions():
+    for action in legal:
         if action.kind is _PLAY_CARD:
             key = _play_key(state, action)
             if key in tried:
