@@ -1,6 +1,7 @@
 """Build hook: compile the optional C parts, each an accelerator of Python code that stays the reference:
 the filler of batch scoring (``costly_variants/count/_fill.c``) and the self-play kernel
-(``costly_variants/game/_kernel.c``).
+(``costly_variants/game/_kernel.c`` and its units ``_kernel_*.c``, one a module of the Python they mirror,
+with their shared header ``_kernel.h``: compiled together as one extension).
 
 Each is compiled in place, beside its source, so that a checkout, an editable install and a wheel all
 find it where its Python module imports it from; the wheel then carries it and is tagged for this
@@ -16,21 +17,36 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-# (module, source, what it does, what runs without it)
+# (module, its C sources (globs, the first its module's own), what it does, what runs without it)
 EXTENSIONS = (
-    ("costly_variants.count._fill", "costly_variants/count/_fill.c", "the C filler for batch scoring",
+    ("costly_variants.count._fill", ("costly_variants/count/_fill.c",), "the C filler for batch scoring",
      "batch scoring will run in pure Python"),
-    ("costly_variants.game._kernel", "costly_variants/game/_kernel.c", "the compiled game kernel",
-     "simulate and compare will play their games in pure Python"),
+    ("costly_variants.game._kernel", ("costly_variants/game/_kernel.c", "costly_variants/game/_kernel_*.c"),
+     "the compiled game kernel", "simulate and compare will play their games in pure Python"),
 )
 
 
-def compile_in_place(root: Path, module: str, source: str) -> Path:
-    """Compile one extension beside its source; return the built file. Raises on any failure."""
+def sources(root: Path, patterns: tuple[str, ...]) -> list[str]:
+    """The C files an extension is compiled from, relative to ``root``, in a fixed order."""
+    found: list[str] = []
+    for pattern in patterns:
+        found += [path.relative_to(root).as_posix() for path in sorted(root.glob(pattern))
+                  if path.relative_to(root).as_posix() not in found]
+    if not found:
+        raise FileNotFoundError(f"no C source matches {patterns}")
+    return found
+
+
+def compile_in_place(root: Path, module: str, patterns: tuple[str, ...]) -> Path:
+    """Compile one extension beside its sources; return the built file. Raises on any failure."""
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
-    extension = Extension(module, [source], extra_compile_args=[] if os.name == "nt" else ["-O2"])
+    # Its units share one header; only the module's init function is exported.
+    flags = [] if os.name == "nt" else ["-O2", "-fvisibility=hidden"]
+    headers = sorted({path.relative_to(root).as_posix() for pattern in patterns
+                      for path in root.glob(pattern.rsplit("/", 1)[0] + "/*.h")})
+    extension = Extension(module, sources(root, patterns), depends=headers, extra_compile_args=flags)
     distribution = Distribution({"name": "costly-variants", "ext_modules": [extension], "script_args": []})
     distribution.package_dir = {"": "."}
     command = build_ext(distribution)
@@ -53,9 +69,9 @@ class FillBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if os.environ.get("COSTLY_PURE_PYTHON", "") not in ("", "0"):
             return
         root = Path(self.root)
-        for module, source, what, without in EXTENSIONS:
+        for module, patterns, what, without in EXTENSIONS:
             try:
-                built = compile_in_place(root, module, source)
+                built = compile_in_place(root, module, patterns)
             except BaseException as exc:  # noqa: BLE001 - any failure leaves that part in pure Python
                 if isinstance(exc, KeyboardInterrupt):
                     raise

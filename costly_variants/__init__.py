@@ -4,15 +4,15 @@ The package reads as a pipeline, one subpackage a stage, and imports run only fr
 earlier one: ``profiles`` (YAML, schema, typed rules, sources) -> ``count`` (a hand's count, exact
 analysis, batches) -> ``game`` (the engine and bots) -> ``worked_examples`` -> ``compare`` (many games,
 summarised) -> ``api`` (this Python interface) and ``openspiel`` (every profile an OpenSpiel game) ->
-``cli`` and ``site`` (the terminal and the reference site). ``cards``, ``errors`` and
-``resources`` are the ground floor every stage stands on.
+``cli`` and ``site`` (the terminal and the reference site). ``cards``, ``errors``, ``resources`` and
+``_version`` are the ground floor every stage stands on.
 """
 from __future__ import annotations
 
 # typing.TYPE_CHECKING without importing typing, which costs ``costly --version`` a few milliseconds.
 TYPE_CHECKING = False
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 if TYPE_CHECKING:
     from typing import Any

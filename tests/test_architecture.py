@@ -10,9 +10,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "costly_variants"
 
 # The ground floor (rank 0) and the stages in pipeline order; the Python API (api) and the OpenSpiel game
 # (openspiel) stand on the comparison; cli and site are both last.
-RANK = {"cards": 0, "errors": 0, "resources": 0, "outputs": 0, "cache": 0, "profiles": 1, "count": 2, "game": 3,
+RANK = {"cards": 0, "errors": 0, "resources": 0, "outputs": 0, "cache": 0, "_version": 0, "profiles": 1, "count": 2, "game": 3,
         "worked_examples": 4, "compare": 5, "api": 6, "openspiel": 6, "cli": 7, "site": 7}
 FACE = {"__init__", "__main__"}
+ROOT = "__init__"  # what a module imports from the package root itself (which imports every stage)
 
 
 def _unit(path: Path) -> str:
@@ -24,7 +25,8 @@ def _imported_units(path: Path) -> set[str]:
 
 
 def _units_in(source: str, package: list[str]) -> set[str]:
-    """The top-level units of the package a module imports (relative and absolute imports alike)."""
+    """The top-level units of the package a module imports (relative and absolute imports alike), and
+    ``ROOT`` where it imports a name from the package root itself (``from .. import __version__``)."""
     tree = ast.parse(source)
     found = set()
     for node in ast.walk(tree):
@@ -33,12 +35,15 @@ def _units_in(source: str, package: list[str]) -> set[str]:
                 base = package[: len(package) - (node.level - 1)] if node.level > 1 else package
                 target = base + (node.module.split(".") if node.module else [])
                 names = [a.name for a in node.names] if not target else []
-                found.update(names if not target else [target[0]])
+                found.update([n if n in RANK else ROOT for n in names] if not target else [target[0]])
             elif node.module and node.module.startswith("costly_variants."):
                 found.add(node.module.split(".")[1])
+            elif node.module == "costly_variants":
+                found.update(a.name if a.name in RANK else ROOT for a in node.names)
         elif isinstance(node, ast.Import):
             found.update(a.name.split(".")[1] for a in node.names if a.name.startswith("costly_variants."))
-    return {u for u in found if u in RANK}
+            found.update(ROOT for a in node.names if a.name == "costly_variants")
+    return {u for u in found if u in RANK or u == ROOT}
 
 
 MODULES = sorted(p for p in PACKAGE.rglob("*.py") if _unit(p) not in FACE)
@@ -54,7 +59,8 @@ def test_top_level_holds_only_the_ground_floor_and_the_face():
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_imports_run_only_to_earlier_stages(path):
     unit = _unit(path)
-    for other in _imported_units(path) - {unit}:
+    assert ROOT not in _imported_units(path), f"{unit} imports from the package root, which imports every stage"
+    for other in _imported_units(path) - {unit, ROOT}:
         assert _allowed(unit, other), f"{unit} (stage {RANK[unit]}) imports {other} (stage {RANK[other]})"
 
 
@@ -68,6 +74,10 @@ def test_the_check_sees_every_spelling_of_an_import():
     assert _units_in("from .hand import x", ["count"]) == {"count"}
     assert _units_in("import costly_variants.compare.simulate", ["game"]) == {"compare"}
     assert _units_in("from costly_variants.site import setup", ["game"]) == {"site"}
+    assert _units_in("from .. import __version__", ["count"]) == {ROOT}
+    assert _units_in("from .. import __version__, profiles", ["site"]) == {ROOT, "profiles"}
+    assert _units_in("from costly_variants import Card", ["game"]) == {ROOT}
+    assert _units_in("from .._version import __version__", ["cli"]) == {"_version"}
     assert not _allowed("count", "game") and not _allowed("cli", "site") and _allowed("site", "compare")
     assert _allowed("cli", "api") and not _allowed("api", "cli") and not _allowed("api", "openspiel")
 

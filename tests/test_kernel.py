@@ -169,3 +169,26 @@ def test_rules_the_kernel_cannot_compile_are_played_by_the_engine_with_a_note(cl
     assert err.splitlines() == ["note: holme-1688: its tables cannot be compiled from these rules (a shape of "
                                 "suits the kernel has no colours for); its games are played by the Python engine "
                                 "(the same games, more slowly)"]
+
+
+@pytest.mark.slow
+@needs_kernel
+def test_the_wheel_carries_the_kernel_compiled_from_its_units(tmp_path):
+    """hatch_build.py compiles _kernel.c and its units (_kernel_*.c, one header) as one extension, and the
+    wheel carries it: the same module the tests here play, built from every unit."""
+    import zipfile
+
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(root)],
+                            capture_output=True, text=True, timeout=600)
+    if result.returncode != 0 and "Could not find a version" in result.stdout + result.stderr:
+        pytest.skip("cannot fetch the build backend here")
+    assert result.returncode == 0, result.stderr[-2000:]
+    wheel = next(tmp_path.glob("*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    built = [name for name in names if name.startswith("costly_variants/game/_kernel.")
+             and name.endswith((".so", ".pyd"))]
+    assert len(built) == 1, names
+    units = sorted(p.name for p in (root / "costly_variants" / "game").glob("_kernel*.c"))
+    assert len(units) >= 9 and "_kernel.c" in units
+    assert not wheel.name.endswith("-none-any.whl")

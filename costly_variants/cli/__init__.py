@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from .. import __version__
+from .._version import __version__
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (see the docstring)
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from ..cache import cache_dir, keep_newest, read_json, write_json
 from ..profiles.rules import Rules
 from .analysis import HandAnalysis, analyse_hands, from_tallies

@@ -2,7 +2,8 @@
 
 The Python engine (``state``, its phases, ``bots``, ``playout``) stays the statement of the rules and
 the engine of everything that shows or checks a game: ``play``, ``replay``, ``hint``, the logs. The
-kernel (``_kernel.c``, built at install where a C compiler is there) only plays games fast, for
+kernel (``_kernel.c`` and its units ``_kernel_*.c``, one a module of the Python they mirror, built at
+install where a C compiler is there) only plays games fast, for
 ``simulate`` and ``compare``. So that the rules are not written twice, a ``Rules`` is compiled here,
 once, into one flat array of ints that the kernel walks the game over:
 
@@ -35,7 +36,7 @@ from ..profiles.rules import (AceInSequence, Category, CutAce, FirstDealer, Late
 from .actions import Action, Kind as ActionKind
 from .play import card_value
 
-# Must equal FORMAT in _kernel.c: a kernel built from other sources is not used.
+# Must equal FORMAT in _kernel.h: a kernel built from other sources is not used.
 KERNEL_FORMAT = 1
 BOT_CODES = {"random": 0, "greedy": 1, "expert": 2, "search": 3}
 
@@ -287,7 +288,7 @@ class Slots(Protocol):
 def tally(rules: Rules, bots: Sequence[str], seeds: Sequence[int], layout: Slots, *, eldest_counts: bool = False,
           base: bytes | None = None, keep: bool = False) -> dict[str, Any] | None:
     """Play one game per seed (each in 0..2**64-1) and return their sums as ``layout`` places them (see
-    ``_kernel.c``), with the cross sums against ``base`` (the first rule set's games of the same seeds, as
+    ``_kernel_tally.c``), with the cross sums against ``base`` (the first rule set's games of the same seeds, as
     a tally with ``keep`` returned them under ``"vectors"``); None where any game is the engine's to play."""
     if KERNEL is None:
         raise RuntimeError("the compiled kernel is not available")

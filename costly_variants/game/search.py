@@ -19,8 +19,9 @@ of values is taken (the first of equals):
 
 A value is the bot's side's score less the other side's at the end of what is searched, or ``WIN`` (a
 side reached the target: the bot plays to win the game, pegging out first or holding the other side
-back, not for points) with the sign of the side that won. Values are whole numbers, so the sums, and the
-choices, are exactly those of the compiled kernel's search (``_kernel.c``), which plays the same games.
+back, not for points) with the sign of the side that won (``_leaf_value``, the one place the end of a
+search is valued). Values are whole numbers, so the sums, and the choices, are exactly those of the
+compiled kernel's search (``_kernel_search.c``), which plays the same games.
 """
 from __future__ import annotations
 
@@ -135,10 +136,17 @@ class SearchBot:
         return world
 
 
+def _leaf_value(won: int, ours: int, theirs: int) -> int:
+    """The value of the end of what is searched, the one place the search values it (``_kernel_search.c``'s
+    ``leaf_value``): ``won`` 1 if the searching side has won, -1 if the other has, else 0; ``ours`` and
+    ``theirs`` the two sides' scores there. The game won or lost is worth ``WIN``; else the points between
+    the two."""
+    return won * WIN if won else ours - theirs
+
+
 def _outcome(state: State, team: int) -> int:
-    if state.phase is _OVER:
-        return WIN if state.winner == team else -WIN
-    return state.scores[team] - state.scores[1 - team]
+    won = 0 if state.phase is not _OVER else 1 if state.winner == team else -1
+    return _leaf_value(won, state.scores[team], state.scores[1 - team])
 
 
 def _count_world(world: State) -> None:
@@ -167,16 +175,22 @@ def _play_key(state: State, action: Action) -> tuple[int, int, int | None]:
 def _play_value(state: State, team: int, deal: int, alpha: int, beta: int) -> int:
     """The minimax value of the rest of the deal, every hand known (in the four-hand game, of the rest of
     the series, and then what the count will bring: a whole deal of four hands is too deep to search).
-    A card the play's scores cannot tell from one tried before it has the same value, and is not tried."""
-    if state.phase is _OVER or state.deal_number != deal:
-        return _outcome(state, team)
-    if state.n == 4 and not state.series:
-        return _at_the_count(state, team, state.count_hands)
+    A card the play's scores cannot tell from one tried before it has the same value, and is not tried.
+    ``state`` is the search's own copy: a move forced on it (the one legal) is made in it, in place."""
+    while True:
+        if state.phase is _OVER or state.deal_number != deal:
+            return _outcome(state, team)
+        if state.n == 4 and not state.series:
+            return _at_the_count(state, team, state.count_hands)
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            break
+        state.apply_trusted(legal[0])
     actor = state.to_play
     mine = state.team_of(actor) == team
     best = -_INF if mine else _INF
     tried: set[tuple[int, int, int | None]] = set()
-    for action in state.legal_actions():
+    for action in legal:
         if action.kind is _PLAY_CARD:
             key = _play_key(state, action)
             if key in tried:
@@ -236,16 +250,15 @@ def _at_the_count(state: State, team: int, hands: Sequence[Sequence[Card]]) -> i
     rules, deck = state.rules, state.deck_card
     assert deck is not None
     total = state.game.counter.total
-    value = state.scores[team] - state.scores[1 - team]
+    side = list(state.scores)  # each side's score once the count is made
     counted = state.counted  # a world's hands counted once (in the play's search)
     for p in range(state.n):
-        sign = 1 if state.team_of(p) == team else -1
-        value += sign * (counted[p] if counted is not None else total(hands[p], deck))
+        side[state.team_of(p)] += counted[p] if counted is not None else total(hands[p], deck)
     for claim in state.claims:
-        value += claim.points if state.team_of(claim.receiver) == team else -claim.points
+        side[state.team_of(claim.receiver)] += claim.points
     if not rules.heels_before_play and deck.rank in rules.heels_ranks and rules.heels_points:
-        value += rules.heels_points if state.team_of(state.dealer) == team else -rules.heels_points
-    return value
+        side[state.team_of(state.dealer)] += rules.heels_points
+    return _leaf_value(0, side[team], side[1 - team])
 
 
 __all__ = ["FOUR_HAND_WORLDS", "MOG_WORLDS", "PLAY_WORLDS", "SearchBot", "WIN"]

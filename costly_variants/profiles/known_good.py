@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from .. import __version__
+from .._version import __version__
 from ..cache import cache_dir, read_json, write_json
 from ..resources import data_dir, schema_path
 

@@ -33,7 +33,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from .. import __version__
+from .._version import __version__
 from . import glossary, nodes as site_nodes
 from .bibstyle import link_transcriptions, register_styles
 from .choosing import DESIGN_GAMES, ChoosingDirective

@@ -22,7 +22,8 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
-from .. import __version__, profiles
+from .. import profiles
+from .._version import __version__
 from ..compare.design import DesignSettings, search, summarise
 from ..compare.design_report import house_profile, render_text
 from ..compare.readings import run_readings

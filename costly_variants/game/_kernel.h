@@ -1,0 +1,238 @@
+/* The compiled self-play kernel of costly_variants.game.kernel: whole games, bot against bot, seeded.
+
+   It plays exactly the games of the Python engine (game/state.py and the phases it extends, with the
+   bots of game/bots.py and the loop of game/playout.py): the same chance draws from the same Mersenne
+   Twister, seeded as CPython seeds random.Random with an int, the same legal actions in the same order,
+   the same choices, the same score events in the same order. The rules are not written here: kernel.py
+   compiles a Rules into one flat array of ints (its layout named by HEADER below), holding the count of
+   every hand by its parts (filled from count.hand's tables), the points and names of every score as
+   numbered kinds, and the play's scoring parameters; these files walk the game over them.
+
+   What it cannot play the way the engine would (a game longer than the engine allows, a deal longer
+   than MAX_DEAL_ACTIONS, a run the engine's tables would refuse), it does not guess: the game comes
+   back as None and the Python engine plays it, raising what it raises.
+
+   tests/test_kernel.py holds the two to the same games on every bundled profile, every bot pairing and
+   random house profiles. FORMAT must equal kernel.KERNEL_FORMAT, or the module is not used.
+
+   The units follow the Python they mirror, one a module of game/ (and of compare/ for the tally):
+     _kernel_random.c  random numbers: Python's random.Random as game/playout.py seeds and draws from it
+       (CPython's Modules/_randommodule.c).
+     _kernel_deal.c  the state and the deal: game/base.py (the scores and their events), game/deal.py (the
+       cut and the deal) and the chance of game/state.py (a card drawn from the stock).
+     _kernel_mog.c  the mog: game/turnup.py (the deck card turned) and game/mog.py (the asking, the refusal,
+       the exchange, the stock).
+     _kernel_play.c  the play: game/play.py (score_play, the legal cards, the go, the latter, the series).
+     _kernel_count.c  the count: count/hand.py (HandCounter: a hand's count by its rank part and suit part;
+       ROLE_BESIDE) and game/count.py (CountPhase: the claims, the heels, each hand counted, the end of the
+       game at the count).
+     _kernel_bots.c  the bots: game/bots.py (the greedy and expert bots; the random bot is a draw in
+       playout).
+     _kernel_search.c  the search: game/search.py (the search bot: its worlds, the play's minimax, the mog's
+       model, the count to come).
+     _kernel_playout.c  one game: game/playout.py (play_game: one seeded game bot against bot) and what
+       kernel.py asks of a game.
+     _kernel_tally.c  the tally: compare/measures.py (what is read of a finished game) and compare/tally.py
+       (a chunk of games as sums).
+     _kernel.c  the module: what game/kernel.py calls (layout, play, tally, winners, measures).
+   This header holds what they share: the compiled rules, the cards, the game's state, and each
+   unit's functions that the others call. */
+#ifndef COSTLY_KERNEL_H
+#define COSTLY_KERNEL_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define FORMAT 1
+
+/* ---- random numbers: the Mersenne Twister's state (_kernel_random.c) ------------------------------- */
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N];
+    int mti;
+} MT;
+
+/* ---- the compiled rules ------------------------------------------------------------------------- */
+
+/* The header of the rules array, in order: kernel.py packs a value for every name (KERNEL_LAYOUT). */
+#define HEADER(X)                                                                                       \
+    X(players) X(partnerships) X(target) X(peg_out) X(first_lowest) X(cut_ace_high) X(cards_each)      \
+    X(in_ones) X(heels_mask) X(heels_points) X(heels_before_play) X(kind_heels_jack) X(kind_heels_other) \
+    X(procedure) X(refusal_points) X(kind_refusal) X(not_asking_pays) X(given_away_scores)              \
+    X(late_claim) X(claim_own_count) X(challenger_elder) X(dealer_stock) X(stock_when_refused)          \
+    X(limit) X(go_points) X(kind_go) X(latter_points) X(kind_latter) X(latter_each) X(go_and_latter)    \
+    X(new_series) X(play_pairs) X(courts_alike) X(pair_points) X(prial_points) X(dprial_points)         \
+    X(kind_pair2) X(kind_pair3) X(kind_pair4) X(play_sequences) X(seq_min) X(ace_high_or_low)           \
+    X(kind_sequence) X(play_jd) X(deck_scores_jd) X(cocks_nest) X(kind_cocks) X(n_ace)                  \
+    X(off_ace_values) X(off_card_value) X(off_play_total_kind) X(off_play_hitter_kind) X(off_jd_points) \
+    X(off_jd_kind_play) X(off_jd_kind_give) X(off_jd_kind_claim) X(off_jd_place) X(off_jd_kind_count)   \
+    X(off_colour_start) X(off_colour_count) X(off_colour_items) X(off_small_totals) X(off_full_totals)  \
+    X(off_rank_start) X(off_rank_count) X(off_rank_items) X(max_rank_items) X(max_colour_items) X(n_kinds)     \
+    X(size)
+
+#define FIELD(name) int name;
+typedef struct {
+    HEADER(FIELD)
+    const int32_t *ace_values, *card_value, *play_total_kind, *play_hitter_kind;
+    const int32_t *jd_points, *jd_kind_play, *jd_kind_give, *jd_kind_claim, *jd_place, *jd_kind_count;
+    const int32_t *colour_start, *colour_count, *colour_items;
+    const int32_t *small_totals, *full_totals, *rank_start, *rank_count, *rank_items;
+    int colour_total[64]; /* the colours' points by their key (colour_key), summed once */
+} Rules;
+#undef FIELD
+
+enum { PROC_ELDEST_CHOOSES, PROC_ELDER_ASKS_DEALER, PROC_BOTH_PASS };
+
+/* ---- cards ------------------------------------------------------------------------------------------
+   A card is its index in cards.FULL_DECK: suit-major (clubs, diamonds, hearts, spades), Ace to King. */
+
+#define RANK(c) ((c) % 13 + 1)
+#define SUIT(c) ((c) / 13)
+#define SORT_KEY(c) (RANK(c) * 4 + SUIT(c))
+#define RED(s) ((s) == 1 || (s) == 2)
+
+/* [deck][card], filled once at import (_kernel_count.c): count.hand.ROLE_BESIDE, and what the play's
+   scores see of a card (its rank, and a Jack's or Deuce's suit role). */
+extern unsigned char ROLES[52][52], PLAY_CODE[52][52];
+
+static inline int role(int card, int deck) { return ROLES[deck][card]; }
+
+typedef struct {
+    int place, kind, points;
+} Item;
+
+/* ---- the game --------------------------------------------------------------------------------------- */
+
+enum { K_CUT, K_DEAL, K_TURN, K_STOCK_CARD, K_ASK, K_DECLINE, K_GIVE, K_STOCK, K_NO_STOCK, K_DISCARD, K_PLAY, K_GO };
+enum { S_ASK, S_ANSWER, S_CONFIRM, S_OFFER, S_ASK_PARTNER, S_ANSWER_PARTNER, S_GIVE, S_STOCK, S_STOCK_CARD, S_DISCARD };
+enum { P_CUT, P_DEAL, P_TURN, P_MOG, P_PLAY, P_COUNT, P_OVER };
+enum { BOT_RANDOM, BOT_GREEDY, BOT_EXPERT, BOT_SEARCH };
+
+#define MAX_ACTIONS 20000
+#define MAX_DEAL_ACTIONS 200
+#define HAND_MAX 6
+#define SERIES_MAX 24
+
+typedef struct {
+    int kind, card, value, peg;
+} Act;
+
+typedef struct {
+    int deal, player, team, points, kind;
+} Event;
+
+typedef struct {
+    int deal, n, played, deck, cards[HAND_MAX], nu, unseen[52];
+    double value[52];
+    char known[52];
+} ExpectCache;
+
+typedef struct Game {
+    const Rules *r;
+    MT rng;
+    MT seat_rng[4];
+    int bot[4];
+    /* The position as a card played changes it: a search's move copies this alone (copy_play). */
+    int scores[2], phase, deal_number, winner;
+    int hands[4][HAND_MAX], hand_n[4];
+    int count, series_p[SERIES_MAX], series_c[SERIES_MAX], series_n, said_go, go_awarded, go_paid;
+    int to_play, last_player, played_n;
+    int counted[4], fast_count; /* a search's world: each hand's count, worked out once (count_world) */
+    /* The rest of the position. */
+    int n, teams[4];
+    int stock[52], stock_n;
+    int dealer, eldest, first_dealer;
+    int cuts[4], ncuts;
+    int count_hands[4][HAND_MAX], count_n[4];
+    int dealt, deck;
+    int pend_p[16], pend_s[16], npend;
+    int give_p[2], give_card[2], give_peg[2], ngives;
+    int offers[4];
+    int exchanged, refused; /* seats, as bits */
+    int claim_recv[8], claim_card[8], claim_points[8], claim_kind[8], nclaims;
+    int played[52];
+    Event *events;
+    int nev, cap;
+    ExpectCache expect[4];
+    Item *items, *suit_items; /* room for a hand's items: its rank part and suit part, and the latter */
+    int failed; /* what the engine would refuse, or memory: the game goes to Python */
+    int *eldest_counts;
+    int n_eldest, cap_eldest;
+    int record_eldest;
+    int quiet;                 /* a search's copy: scores kept, no events */
+    int gave_deal[4], gave_card[4]; /* each search seat's card given in the mog, and in which deal */
+    struct Game *frames;       /* a search's positions, one a level (heap) */
+} Game;
+
+/* The actions of one game as codes, when traced (kernel.play with trace). */
+typedef struct {
+    int *actions; /* the actions as codes, when traced */
+    int nactions, cap;
+} Trace;
+
+/* _kernel_random.c */
+void mt_seed(MT *m, uint64_t seed);
+uint64_t mt_bits64(MT *m);
+int mt_below(MT *m, int n);
+
+/* _kernel_deal.c */
+int grow(void **buffer, int used, int *cap, size_t item, int first);
+void score(Game *g, int player, int points, int kind);
+void remove_at(int *cards, int *n, int at);
+void remove_card(int *cards, int *n, int card);
+void sorted_hand(const Game *g, int player, int *out);
+void new_deal_state(Game *g);
+void start_deal(Game *g);
+void set_dealer(Game *g, int dealer);
+Act draw_chance(Game *g);
+
+/* _kernel_mog.c */
+void turn_up(Game *g, int card);
+int mog_actions(const Game *g, int player, Act *out);
+void apply_mog(Game *g, int player, const Act *a);
+
+/* _kernel_play.c */
+int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems);
+int play_actions(const Game *g, int player, Act *out);
+int act_value(const Rules *r, const Act *a);
+void apply_play(Game *g, int player, const Act *a);
+void start_play(Game *g);
+
+/* _kernel_count.c */
+void fill_roles(void);
+void fill_play_codes(void);
+int hand_total(const Rules *r, const int *cards, int n, int deck);
+int hand_items(const Rules *r, const int *cards, int n, int deck, Item *out, Item *suit);
+void heels(Game *g);
+void count_hands(Game *g);
+
+/* _kernel_bots.c */
+int best_kept(Game *g, int player, const Act *legal, int n);
+int choose_greedy(Game *g, int player, const Act *legal, int n);
+int choose_expert(Game *g, int player, const Act *legal, int n);
+
+/* _kernel_search.c */
+int choose_search(Game *g, int player, const Act *legal, int n);
+
+/* _kernel_playout.c */
+int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Trace *trace);
+int read_bots(const Rules *r, const char *text, Py_ssize_t length, int *bots);
+Game *new_game(const Rules *r);
+void free_game(Game *g);
+
+/* _kernel_tally.c */
+PyObject *measured(const Game *g, const Rules *r, Trace *trace);
+PyObject *kernel_tally(PyObject *self, PyObject *args);
+PyObject *kernel_winners(PyObject *self, PyObject *args);
+PyObject *kernel_measures(PyObject *self, PyObject *unused);
+
+/* _kernel.c */
+int read_rules(const int32_t *data, Py_ssize_t size, Rules *r);
+
+#endif

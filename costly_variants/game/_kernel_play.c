@@ -1,0 +1,236 @@
+/* The compiled kernel's the play: game/play.py (score_play, the legal cards, the go, the latter, the
+   series). The same rules as the Python, step for step; tests/test_kernel.py holds the two to the same
+   games. */
+#include "_kernel.h"
+
+/* -- the play -- */
+
+static int alike(const Rules *r, int rank) { return r->courts_alike && rank > 10 ? 100 : rank; }
+
+/* Whether the cards of a series can add up to the limit, an Ace at any of its values (measures._reaches:
+   what tells the hitter from a lesser total of the play). */
+static int reaches_limit(const Rules *r, const int *series, int n) {
+    int fixed = 0, aces = 0;
+    for (int i = 0; i < n; i++) {
+        if (RANK(series[i]) == 1)
+            aces++;
+        else
+            fixed += r->card_value[series[i]];
+    }
+    int want = r->limit - fixed;
+    if (want < 0 || want > 127)
+        return 0; /* an Ace's values are none below 0: past 127 no sum comes back to the limit (at most 100) */
+    uint64_t low = 1, high = 0; /* bit x: the Aces can make x (below 128) */
+    for (int a = 0; a < aces; a++) {
+        uint64_t next_low = 0, next_high = 0;
+        for (int i = 0; i < r->n_ace; i++) {
+            int v = r->ace_values[i];
+            if (v == 0) {
+                next_low |= low;
+                next_high |= high;
+            } else if (v < 64) {
+                next_low |= low << v;
+                next_high |= high << v | low >> (64 - v);
+            } else if (v < 128) {
+                next_high |= low << (v - 64);
+            }
+        }
+        low = next_low;
+        high = next_high;
+    }
+    return want < 64 ? (int)((low >> want) & 1) : (int)((high >> (want - 64)) & 1);
+}
+
+/* play.score_play: what the last card of `series` (n cards) scores, the count being `count` after it.
+   With `items` NULL only the points are wanted (the bots'), and the hitter is not told apart. */
+int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
+    const Rules *r = g->r;
+    int points = 0, k = 0;
+    int last = series[n - 1];
+    if (count <= 100 && r->play_total_kind[count] >= 0) {
+        points += n;
+        if (items) {
+            /* the hitter told apart only where the kind is recorded: a search's copy keeps the points alone */
+            int hitter = !g->quiet && (count == r->limit || reaches_limit(r, series, n));
+            items[k].kind = hitter ? r->play_hitter_kind[count] : r->play_total_kind[count];
+            items[k++].points = n;
+        }
+    }
+    if (r->play_pairs && n > 1) {
+        int rank = RANK(last), kind = alike(r, rank), run = 1;
+        while (run < n && (RANK(series[n - run - 1]) == rank || alike(r, RANK(series[n - run - 1])) == kind))
+            run++;
+        if (run > 4) {
+            g->failed = 1; /* the engine has no points for it and raises */
+        } else if (run >= 2) {
+            int p = run == 2 ? r->pair_points : run == 3 ? r->prial_points : r->dprial_points;
+            points += p;
+            if (items) {
+                items[k].kind = run == 2 ? r->kind_pair2 : run == 3 ? r->kind_pair3 : r->kind_pair4;
+                items[k++].points = p;
+            }
+        }
+    }
+    if (r->play_sequences && n >= r->seq_min) {
+        /* The last cards of different ranks, and the lowest and highest rank of the last `length` of them
+           (an Ace low, and high where it may be): the longest that are a sequence score. */
+        int low[SERIES_MAX + 1], high[SERIES_MAX + 1], low_ace[SERIES_MAX + 1], high_ace[SERIES_MAX + 1];
+        int distinct = 0, seen = 0, has_ace[SERIES_MAX + 1];
+        low[0] = low_ace[0] = 99;
+        high[0] = high_ace[0] = has_ace[0] = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            int rank = RANK(series[i]), as_high = rank == 1 ? 14 : rank;
+            if ((seen >> rank) & 1)
+                break;
+            seen |= 1 << rank;
+            low[distinct + 1] = rank < low[distinct] ? rank : low[distinct];
+            high[distinct + 1] = rank > high[distinct] ? rank : high[distinct];
+            low_ace[distinct + 1] = as_high < low_ace[distinct] ? as_high : low_ace[distinct];
+            high_ace[distinct + 1] = as_high > high_ace[distinct] ? as_high : high_ace[distinct];
+            has_ace[distinct + 1] = has_ace[distinct] | (rank == 1);
+            distinct++;
+        }
+        for (int length = distinct; length >= r->seq_min; length--)
+            if (high[length] - low[length] == length - 1 ||
+                (r->ace_high_or_low && has_ace[length] && high_ace[length] - low_ace[length] == length - 1)) {
+                points += length;
+                if (items) {
+                    items[k].kind = r->kind_sequence;
+                    items[k++].points = length;
+                }
+                break;
+            }
+    }
+    if (r->play_jd) {
+        int x = role(last, g->deck);
+        if (r->jd_points[x] > 0) {
+            points += r->jd_points[x];
+            if (items) {
+                items[k].kind = r->jd_kind_play[x];
+                items[k++].points = r->jd_points[x];
+            }
+        }
+    }
+    if (nitems)
+        *nitems = k;
+    return points;
+}
+
+int play_actions(const Game *g, int player, Act *out) {
+    const Rules *r = g->r;
+    int hand[HAND_MAX], k = 0, room = r->limit - g->count;
+    sorted_hand(g, player, hand);
+    for (int i = 0; i < g->hand_n[player]; i++) {
+        int card = hand[i];
+        if (RANK(card) == 1) {
+            for (int v = 0; v < r->n_ace; v++)
+                if (r->ace_values[v] <= room)
+                    out[k++] = (Act){K_PLAY, card, r->ace_values[v], 0};
+        } else if (r->card_value[card] <= room) {
+            out[k++] = (Act){K_PLAY, card, -1, 0};
+        }
+    }
+    if (!k)
+        out[k++] = (Act){K_GO, -1, -1, 0};
+    return k;
+}
+
+int act_value(const Rules *r, const Act *a) { return a->value >= 0 ? a->value : r->card_value[a->card]; }
+
+static void count_or_next_series(Game *g);
+
+static void end_series(Game *g, int hit) {
+    const Rules *r = g->r;
+    int any = 0;
+    for (int p = 0; p < g->n; p++)
+        any |= g->hand_n[p] > 0;
+    int last_of_play = !any || !r->new_series;
+    int pays = !hit && r->latter_points && g->series_n && (r->latter_each || last_of_play) &&
+               (r->go_and_latter || !g->go_paid);
+    if (pays) {
+        score(g, g->series_p[g->series_n - 1], r->latter_points, r->kind_latter);
+        if (g->phase == P_OVER)
+            return;
+    }
+    count_or_next_series(g);
+}
+
+static void count_or_next_series(Game *g) {
+    int last = g->last_player;
+    g->count = 0;
+    g->series_n = 0;
+    g->said_go = 0;
+    g->go_awarded = g->go_paid = 0;
+    int start = ((last + 1) % g->n + g->n) % g->n;
+    for (int i = 0; i < g->n; i++) {
+        int p = (start + i) % g->n;
+        if (g->hand_n[p]) {
+            if (g->r->new_series) {
+                g->to_play = p;
+                return;
+            }
+            break;
+        }
+    }
+    count_hands(g);
+}
+
+static void advance(Game *g, int player) {
+    for (int i = 1; i <= g->n; i++) {
+        int candidate = (player + i) % g->n;
+        if (g->hand_n[candidate] && !((g->said_go >> candidate) & 1)) {
+            g->to_play = candidate;
+            return;
+        }
+    }
+    end_series(g, 0);
+}
+
+void apply_play(Game *g, int player, const Act *a) {
+    const Rules *r = g->r;
+    if (a->kind == K_GO) {
+        g->said_go |= 1 << player;
+        if (r->go_points && !g->go_awarded && g->series_n) {
+            g->go_awarded = 1;
+            int last = g->series_p[g->series_n - 1];
+            if (g->teams[last] != g->teams[player]) {
+                g->go_paid = 1;
+                score(g, last, r->go_points, r->kind_go);
+            }
+        }
+        if (g->phase != P_OVER)
+            advance(g, player);
+        return;
+    }
+    remove_card(g->hands[player], &g->hand_n[player], a->card);
+    g->played[g->played_n++] = a->card;
+    g->count += act_value(r, a);
+    if (g->count > r->limit || g->series_n >= SERIES_MAX) {
+        g->failed = 1;
+        g->phase = P_OVER;
+        return;
+    }
+    g->series_p[g->series_n] = player;
+    g->series_c[g->series_n++] = a->card;
+    g->last_player = player;
+    Item items[8];
+    int k;
+    play_points(g, g->series_c, g->series_n, g->count, items, &k);
+    for (int i = 0; i < k; i++)
+        score(g, player, items[i].points, items[i].kind);
+    if (g->phase == P_OVER)
+        return;
+    if (g->count == r->limit)
+        end_series(g, 1);
+    else
+        advance(g, player);
+}
+
+void start_play(Game *g) {
+    g->phase = P_PLAY;
+    for (int p = 0; p < g->n; p++) {
+        memcpy(g->count_hands[p], g->hands[p], sizeof g->hands[p]);
+        g->count_n[p] = g->hand_n[p];
+    }
+    g->to_play = g->eldest;
+}

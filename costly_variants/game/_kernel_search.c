@@ -1,0 +1,312 @@
+/* The compiled kernel's the search: game/search.py (the search bot: its worlds, the play's minimax, the
+   mog's model, the count to come). The same rules as the Python, step for step; tests/test_kernel.py holds
+   the two to the same games. */
+#include "_kernel.h"
+
+/* ---- the search bot (game/search.py) ---------------------------------------------------------------
+
+   For each choice, the sum of its values over worlds drawn with the seat's own generator: the unseen
+   cards dealt into the other hands. In the play a world's value is the minimax of the rest of the deal
+   (alpha-beta: the root values are exact, whatever is pruned, so they are search.py's); in the mog the
+   others mog as the greedy bot does and the value is the score and the count to come. Whole numbers
+   throughout, so the same sums and the same choices. */
+
+#define PLAY_WORLDS 40
+#define MOG_WORLDS 48
+#define FOUR_HAND_WORLDS 8 /* in the play and the mog alike: four hands' worlds cost four times as much */
+#define WIN 10000
+#define SEARCH_INF (1LL << 40)
+#define SEARCH_DEPTH 96
+
+static void copy_position(Game *dst, const Game *src) {
+    memcpy(&dst->scores, &src->scores, offsetof(Game, events) - offsetof(Game, scores));
+    dst->r = src->r;
+    dst->items = src->items;
+    dst->suit_items = src->suit_items;
+    dst->quiet = 1;
+    dst->failed = 0;
+    dst->record_eldest = 0;
+}
+
+/* A card played in a search's world, from a position whose frame already holds the rest (see `ready`):
+   only what the play changes is copied. */
+static void copy_play(Game *dst, const Game *src) {
+    memcpy(&dst->scores, &src->scores, offsetof(Game, n) - offsetof(Game, scores));
+    dst->failed = 0;
+}
+
+typedef struct {
+    Game *root; /* the real game: a failure in a search is its failure */
+    int team, deal;
+    char ready[SEARCH_DEPTH]; /* which frames hold what the play leaves alone (copy_play) */
+} Search;
+
+/* The value of the end of what is searched, the one place the search values it (search._leaf_value):
+   `won` 1 if the searching side has won, -1 if the other has, else 0; `ours` and `theirs` the two sides'
+   scores there. The game won or lost is worth WIN; else the points between the two. */
+static long long leaf_value(int won, long long ours, long long theirs) {
+    return won ? won * WIN : ours - theirs;
+}
+
+static long long outcome(const Game *g, int team) {
+    int won = g->phase != P_OVER ? 0 : g->winner == team ? 1 : -1;
+    return leaf_value(won, g->scores[team], g->scores[1 - team]);
+}
+
+static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes);
+
+/* `g` is the search's own (a frame, or the world's child): a move forced on it is made in it, in place. */
+static long long play_value(Search *s, Game *g, int depth, long long alpha, long long beta) {
+    Act legal[64];
+    int actor, n;
+    for (;;) {
+        if (g->phase == P_OVER || g->deal_number != s->deal)
+            return outcome(g, s->team);
+        if (g->n == 4 && !g->series_n) /* four hands: searched to the end of the series, then counted */
+            return at_the_count(g, s->team, (const int (*)[HAND_MAX])g->count_hands, g->count_n);
+        if (depth >= SEARCH_DEPTH) {
+            s->root->failed = 1;
+            return 0;
+        }
+        actor = g->to_play;
+        n = play_actions(g, actor, legal);
+        if (n > 1)
+            break;
+        apply_play(g, actor, &legal[0]); /* the one move there is: no copy to try it on */
+        if (g->failed) {
+            s->root->failed = 1;
+            return 0;
+        }
+        depth++;
+    }
+    int mine = g->teams[actor] == s->team;
+    long long best = mine ? -SEARCH_INF : SEARCH_INF;
+    Game *child = &s->root->frames[depth];
+    int whole = !s->ready[depth] || !g->fast_count; /* the frame's rest to be copied too */
+    if (whole && g->fast_count)
+        s->ready[depth] = 1;
+    for (int i = 0; i < n; i++) {
+        /* A card the play's scores cannot tell from one tried before it (the same rank, and for a Jack or
+           a Deuce the same suit role), at the same value: the same rest of the deal, the same value. */
+        int same = 0;
+        for (int j = 0; j < i && !same; j++)
+            same = legal[j].kind == K_PLAY && legal[i].value == legal[j].value &&
+                   PLAY_CODE[g->deck][legal[i].card] == PLAY_CODE[g->deck][legal[j].card];
+        if (same)
+            continue;
+        if (whole)
+            copy_position(child, g);
+        else
+            copy_play(child, g);
+        apply_play(child, actor, &legal[i]);
+        if (child->failed) {
+            s->root->failed = 1;
+            return 0;
+        }
+        long long value = play_value(s, child, depth + 1, alpha, beta);
+        if (s->root->failed)
+            return 0;
+        if (mine) {
+            if (value > best)
+                best = value;
+            if (best > alpha)
+                alpha = best;
+        } else {
+            if (value < best)
+                best = value;
+            if (best < beta)
+                beta = best;
+        }
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/* The score difference now and what the count will add: each of `hands` (as they will be counted: the
+   hands now in the mog, the hands the play began with once it has), the late claims, the heels. */
+static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes) {
+    const Rules *r = g->r;
+    long long side[2] = {g->scores[0], g->scores[1]}; /* each side's score once the count is made */
+    for (int p = 0; p < g->n; p++) /* in a counted world (the play's), each hand counted once */
+        side[g->teams[p]] += g->fast_count ? g->counted[p] : hand_total(r, hands[p], sizes[p], g->deck);
+    for (int i = 0; i < g->nclaims; i++)
+        side[g->teams[g->claim_recv[i]]] += g->claim_points[i];
+    int rank = RANK(g->deck);
+    if (!r->heels_before_play && ((r->heels_mask >> rank) & 1) && r->heels_points)
+        side[g->teams[g->dealer]] += r->heels_points;
+    return leaf_value(0, side[team], side[1 - team]);
+}
+
+static long long mog_value(Search *s, Game *g, int depth) {
+    if (g->phase == P_OVER || g->deal_number != s->deal)
+        return outcome(g, s->team);
+    if (g->phase != P_MOG)
+        return at_the_count(g, s->team, (const int (*)[HAND_MAX])g->hands, g->hand_n);
+    if (depth >= SEARCH_DEPTH) {
+        s->root->failed = 1;
+        return 0;
+    }
+    Game *child = &s->root->frames[depth];
+    int actor = g->pend_p[0], step = g->pend_s[0];
+    if (step == S_STOCK_CARD) { /* the world's next stock card */
+        copy_position(child, g);
+        int card = child->stock[0];
+        remove_at(child->stock, &child->stock_n, 0);
+        child->hands[child->dealer][child->hand_n[child->dealer]++] = card;
+        child->pend_s[0] = S_DISCARD;
+        return mog_value(s, child, depth + 1);
+    }
+    Act legal[64];
+    int n = mog_actions(g, actor, legal);
+    /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
+       so that no step is chosen knowing the world's hidden hands. */
+    int choice = n == 1 ? 0 : choose_expert(g, actor, legal, n);
+    copy_position(child, g);
+    apply_mog(child, actor, &legal[choice]);
+    return mog_value(s, child, depth + 1);
+}
+
+/* A world's hands counted once, for every position of its search to read at the count (count_counted);
+   not where an item would score less than nothing (the engine refuses it: the slow count says so). */
+static void count_world(Game *world) {
+    world->fast_count = 1;
+    for (int p = 0; p < world->n; p++) {
+        int k = hand_items(world->r, world->count_hands[p], world->count_n[p], world->deck, world->items,
+                           world->suit_items), total = 0;
+        for (int j = 0; j < k; j++) {
+            total += world->items[j].points;
+            if (world->items[j].points < 0)
+                world->fast_count = 0;
+        }
+        world->counted[p] = total;
+    }
+}
+
+static int give_options(const Game *g, int player, Act *out) {
+    int hand[HAND_MAX], k = 0;
+    sorted_hand(g, player, hand);
+    for (int i = 0; i < g->hand_n[player]; i++) {
+        int rank = RANK(hand[i]);
+        out[k++] = (Act){K_GIVE, hand[i], -1, 0};
+        if (g->r->given_away_scores && (rank == 11 || rank == 2))
+            out[k++] = (Act){K_GIVE, hand[i], -1, 1};
+    }
+    return k;
+}
+
+/* A world: this state with the cards `player` has not seen dealt at random into the other hands. */
+static void draw_world(Game *g, int player, Game *world) {
+    const Rules *r = g->r;
+    char seen[52];
+    memset(seen, 0, sizeof seen);
+    for (int i = 0; i < g->hand_n[player]; i++)
+        seen[g->hands[player][i]] = 1;
+    for (int i = 0; i < g->played_n; i++)
+        seen[g->played[i]] = 1;
+    if (g->deck >= 0)
+        seen[g->deck] = 1;
+    int known_to = -1, known_card = -1;
+    if (g->n == 2 && g->gave_deal[player] == g->deal_number) {
+        int card = g->gave_card[player], receiver = 1 - player, held = 0;
+        for (int i = 0; i < g->hand_n[receiver]; i++)
+            held |= g->hands[receiver][i] == card;
+        if (!seen[card] && held) {
+            known_to = receiver;
+            known_card = card;
+            seen[card] = 1;
+        }
+    }
+    int pool[52], npool = 0;
+    for (int c = 0; c < 52; c++)
+        if (!seen[c])
+            pool[npool++] = c;
+    int need[4], draws = 0;
+    for (int i = 1; i < g->n; i++) {
+        int q = (player + i) % g->n;
+        need[q] = g->hand_n[q] - (q == known_to);
+        draws += need[q];
+    }
+    if (g->phase == P_MOG && r->dealer_stock && npool > draws)
+        draws++;
+    MT *rng = &g->seat_rng[player];
+    for (int i = 0; i < draws; i++) {
+        int j = i + mt_below(rng, npool - i);
+        int t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    copy_position(world, g);
+    int at = 0;
+    for (int i = 1; i < g->n; i++) {
+        int q = (player + i) % g->n, k = 0;
+        for (int j = 0; j < need[q]; j++)
+            world->hands[q][k++] = pool[at++];
+        if (q == known_to)
+            world->hands[q][k++] = known_card;
+        world->hand_n[q] = k;
+        if (g->phase == P_PLAY) {
+            int m = 0;
+            for (int j = 0; j < g->played_n; j++)
+                for (int h = 0; h < g->count_n[q]; h++)
+                    if (g->count_hands[q][h] == g->played[j]) {
+                        world->count_hands[q][m++] = g->played[j];
+                        break;
+                    }
+            for (int j = 0; j < k; j++)
+                world->count_hands[q][m++] = world->hands[q][j];
+            world->count_n[q] = m;
+        }
+    }
+    world->stock_n = 0;
+    while (at < npool)
+        world->stock[world->stock_n++] = pool[at++];
+    for (int i = 0; i < world->ngives; i++) { /* a give not yet seen: as the greedy bot gives */
+        int q = world->give_p[i];
+        if (q == player)
+            continue;
+        Act options[16];
+        int n = give_options(world, q, options);
+        int best = best_kept(world, q, options, n);
+        world->give_card[i] = options[best].card;
+        world->give_peg[i] = options[best].peg;
+    }
+}
+
+int choose_search(Game *g, int player, const Act *legal, int n) {
+    if (g->frames == NULL) {
+        g->frames = PyMem_Calloc(SEARCH_DEPTH + 2, sizeof(Game));
+        if (g->frames == NULL) {
+            g->failed = 1;
+            return 0;
+        }
+    }
+    int in_play = g->phase == P_PLAY;
+    int worlds = g->n == 4 ? FOUR_HAND_WORLDS : in_play ? PLAY_WORLDS : MOG_WORLDS;
+    long long sums[64];
+    memset(sums, 0, sizeof sums);
+    Search s = {g, g->teams[player], g->deal_number, {0}};
+    Game *world = &g->frames[SEARCH_DEPTH], *child = &g->frames[SEARCH_DEPTH + 1];
+    for (int w = 0; w < worlds; w++) {
+        draw_world(g, player, world);
+        if (in_play)
+            count_world(world);
+        for (int i = 0; i < n; i++) {
+            copy_position(child, world);
+            if (in_play) {
+                apply_play(child, player, &legal[i]);
+                sums[i] += child->failed ? 0 : play_value(&s, child, 0, -SEARCH_INF, SEARCH_INF);
+            } else {
+                apply_mog(child, player, &legal[i]);
+                sums[i] += child->failed ? 0 : mog_value(&s, child, 0);
+            }
+            if (child->failed)
+                g->failed = 1;
+        }
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (sums[i] > sums[best])
+            best = i;
+    return best;
+}
