@@ -674,8 +674,8 @@ def test_the_plans_are_played_side_by_side_each_at_the_same_pace():
 
 def test_the_games_done_tell_the_time_left_from_a_tenth_of_the_work_on():
     """The estimate of the time left that the games done give (the time so far, times the games left over
-    the games done), from the first tenth of the work to the last: within 30% of the time the run then
-    really takes, though the search bot's games cost some thirty times a greedy game. Each progress event
+    the games done), from the first tenth of the work on: within 30% of the time the run then really
+    takes, though the search bot's games cost some thirty times a greedy game. Each progress event
     is timed as it comes, in CPU time (which another process's load barely moves)."""
     from costly_variants.compare.study import plans_for
 
