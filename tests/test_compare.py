@@ -724,3 +724,21 @@ def test_rule_sets_that_play_alike_are_played_once_with_the_same_sums(monkeypatc
     monkeypatch.setattr(runner, "twins", lambda plan: tuple(range(len(plan.specs))))
     every = runner.run_chunk(chunk).tally
     assert once == every and once.games == 6
+
+
+def test_a_stop_while_the_tables_are_made_still_keeps_what_needs_no_games(monkeypatch):
+    """Before the first game, while the kernel's tables are made: the stop is kept, and the comparison has
+    the rules that differ and the exact figures, marked as cut short."""
+    from costly_variants.api import running as api_running
+    from costly_variants.compare import runner
+
+    def stopped(plans):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "kernel_notes", stopped)
+    plans_runner = api_running.PlanRunner(jobs=2)
+    data = run_comparison([profiles.load("cotton-1674"), profiles.load("parlett-121")],
+                          Settings(40, 1, ("greedy",), skill_games=10), plans_runner)
+    assert isinstance(plans_runner.stopped, KeyboardInterrupt)
+    assert not data["settings"]["complete"] and data["settings"]["games_played"] == 0 and data["figures"] == []
+    assert len(data["rules_differing"]) == 14 and data["exact"]["parlett-121"]["mean"] == 7.1348

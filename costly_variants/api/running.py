@@ -98,9 +98,14 @@ class PlanRunner:
     def __call__(self, plans: Sequence[Plan], progress: Progress | None) -> list[PlanResult]:
         import sys
 
-        from ..compare.runner import kernel_notes
+        from ..compare.runner import Collector, kernel_notes
 
-        for note in kernel_notes(plans):
+        try:  # (making the kernel's tables: a stop here keeps what needs no games, as one during them does)
+            notes = kernel_notes(plans)
+        except KeyboardInterrupt as exc:
+            self.stopped = exc
+            return Collector(plans, None, None).results(exc)
+        for note in notes:
             print(note, file=sys.stderr)
         if self.scheduler:
             from ..compare.dask_runner import run_plans_on_cluster
