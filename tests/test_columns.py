@@ -105,3 +105,22 @@ def test_by_rule_columns_never_touch():
     for line in text.splitlines():
         assert not re.search(r"\*\s?[+-]", line), line  # once "0.00±0.00* +0.0003±0.0002*"
     assert "[2] prials" in text and "[2]   " not in text
+
+
+def test_design_tables_widen_for_wide_cells_and_cut_no_label():
+    from costly_variants.compare.design_report import _figure_lines
+
+    def e(v, lo, hi, clear=False):
+        return {"value": v, "low": lo, "high": hi, "n": 20000, "method": "t", "clear_of_zero": clear}
+
+    data = {"prefers": [{"figure": "lead_changes"}],
+            "figures": [{"key": "lead_changes", "label": "lead changes a game", "unit": "number", "headline": True},
+                        {"key": "decisive", "label": "decisive deal, of game", "unit": "share", "headline": True}]}
+    best = {"figures": {"lead_changes": {"value": e(3.76, 3.72, 3.80), "difference": e(0.0003, 0.0001, 0.0005, True)},
+                        "decisive": {"value": e(0.6, 0.59, 0.61), "difference": e(0.00003, 0.00001, 0.00005, True)}}}
+    labels = {"lead_changes": "lead changes a game", "decisive": "decisive deal, of game %"}
+    lines = _figure_lines(best, data, labels, {"lead_changes": "number", "decisive": "share"}, WIDTH)
+    _fits("\n".join(lines))
+    assert "…" not in "\n".join(lines) and lines[1].lstrip().startswith("lead changes a game")
+    for line in lines[1:]:
+        assert re.search(r"\S  +[+-]0\.00", line), line  # the difference two spaces at least from the value

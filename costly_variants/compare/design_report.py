@@ -96,18 +96,26 @@ def _figure_of(data: dict[str, Any], text: str) -> str:
 
 def _figure_lines(best: dict[str, Any], data: dict[str, Any], labels: dict[str, str], units: dict[str, str],
                   width: int) -> list[str]:
-    """Each headline figure: the candidate's value, and its difference from the base."""
-    label = max(10, min(26, width - 3 - 2 * 13))
-    lines = ["   " + "figure".ljust(label) + "value".rjust(13) + "difference".rjust(13)]
+    """Each headline figure (the preferred first): the candidate's value, and its difference from the base.
+    A wide cell widens its column (two spaces at least between cells); a label that does not fit beside
+    them goes on a line of its own rather than being cut."""
     preferred = [p["figure"] for p in data["prefers"]]
-    for f in sorted(data["figures"], key=lambda f: f["key"] not in preferred):  # the preferred first
+    rows = []
+    for f in sorted(data["figures"], key=lambda f: f["key"] not in preferred):
         if not f["headline"] and f["key"] not in preferred:
             continue
         key = f["key"]
-        name = labels[key] if len(labels[key]) <= label - 1 else labels[key][:label - 2] + "…"
         figure = best["figures"][key]
-        lines.append("   " + name.ljust(label) + cell(figure["value"], units[key]).rjust(13)
-                     + cell(figure["difference"], units[key], signed=True, mark=True).rjust(13))
+        rows.append((labels[key], cell(figure["value"], units[key]),
+                     cell(figure["difference"], units[key], signed=True, mark=True)))
+    column = max([13, *(len(c) + 2 for _, *cells in rows for c in cells)])
+    label = max(10, min(26, width - 3 - 2 * column))
+    lines = ["   " + "figure".ljust(label) + "value".rjust(column) + "difference".rjust(column)]
+    for name, value, difference in rows:
+        if len(name) > label - 1:
+            lines.append("   " + name)
+            name = ""
+        lines.append("   " + name.ljust(label) + value.rjust(column) + difference.rjust(column))
     return lines
 
 
