@@ -148,7 +148,7 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
         "lead_history": {i: lead_history(r) for i, r in zip(ids, runs)},
     }
     out["checks"] = {p.id: _checks(p, analyses[p.id], sums, settings) for p, sums in zip(chosen, runs)}
-    out["decisive"] = decisive_report.of(chosen, settings.bots)
+    out["decisive"] = decisive_report.of(chosen, settings.bots) if out["settings"]["complete"] else {}
     return out
 
 
