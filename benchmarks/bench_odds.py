@@ -32,10 +32,10 @@ from costly_variants.compare.odds_store import odds
 
 
 def positions(target: int) -> list[tuple[int, int, int]]:
-    """Equal scores at the start, a quarter and half-way (kernel); behind near half-way and both near the
-    end (engine)."""
+    """Equal scores at the start, a quarter and half-way, and near the end, where the search bot plays to
+    win (kernel); behind near half-way and both near the end (engine)."""
     half, quarter = target // 2, target // 4
-    out = [(0, 0, 0), (quarter, quarter, 1), (half, half, 0)]
+    out = [(0, 0, 0), (quarter, quarter, 1), (half, half, 0), (target - 8, target - 8, 0), (target - 8, target - 8, 1)]
     out += [(max(0, half - 10), half, 0), (target - 12, target - 6, 1), (target - 6, target - 12, 0)]
     return out
 

@@ -1,7 +1,8 @@
 """``costly compare``'s section on how decisive each game is, from each profile's win table: the first
 dealer's chance, the chance of winning from 10 and from 20 behind at half-way, the expected lead changes
 (``compare.decisive``), each with its 95% interval. ``of`` adds the figures to the comparison's data
-(so ``--json`` has them, under ``decisive``); ``text_lines`` and ``markdown_lines`` show them.
+(so ``--json`` has them, under ``decisive``; empty in a run stopped early, which reports only the
+games it finished and stops at once); ``text_lines`` and ``markdown_lines`` show them.
 
 The tables are worked out under the comparison's bots from ``COMPARE_DEALS`` deals a profile (about a
 second a profile with the greedy bot; kept in the cache folder, so a profile whose rules and bots are

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Sequence
 
-from .. import __version__
+from .._version import __version__
 from ..cache import cache_dir, keep_newest, read_json, write_json
 from ..game.wintable import WinTable
 from ..profiles.rules import Rules

@@ -157,7 +157,7 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
     }
     out["checks"] = {p.id: _checks(p, analyses[p.id], sums, settings) for p, sums in zip(chosen, runs)} if played \
         else {}
-    out["decisive"] = decisive_report.of(chosen, settings.bots)
+    out["decisive"] = decisive_report.of(chosen, settings.bots) if out["settings"]["complete"] else {}
     return out
 
 

@@ -132,8 +132,6 @@ class ProfilePageDirective(CostlyDirective):
                         *rules_as_prose(self, profile))
         page += section("An example deal", f"{profile_label(profile.id)}--deal", doc, *narrated_deal(self, profile))
         page += section("Strategy", f"{profile_label(profile.id)}--strategy", doc, *strategy(self, profile))
-        page += section("The chance of winning from every score", f"{profile_label(profile.id)}--odds", doc,
-                        *odds_section(self, profile))
         page += section("Every rule, with its passages", f"{profile_label(profile.id)}--rules", doc,
                         n.disclosure([f"Show all {len(self.data.rule_titles)} rules, each with its value, status, "
                                       "passages and notes"], self.rule_tables(profile), classes=["costly-record"]))
@@ -145,6 +143,8 @@ class ProfilePageDirective(CostlyDirective):
                                          labels=["", "meaning", "passages"]))
         page += section("Hand counts", f"{profile_label(profile.id)}--hands", doc,
                         hand_distribution(Path(self.env.srcdir), profile))
+        page += section("The chance of winning from every score", f"{profile_label(profile.id)}--odds", doc,
+                        *odds_section(self, profile))
         examples = [e for e in self.data.examples if e.profile == profile.id]
         if examples:
             items = nodes.bullet_list()

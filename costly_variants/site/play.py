@@ -23,7 +23,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from .. import __version__, profiles
+from .. import profiles
+from .._version import __version__
 from ..profiles.display import profile_json
 from ..profiles.sources import library
 from . import pyodide
