@@ -29,6 +29,7 @@ from .prose import rules_as_prose
 from .narration import narrated_deal
 from .summary import facts, scoring
 from .twin_page import twin_page
+from .worked import example_flag
 from .tables import SOURCE_BADGES, provenance_body, sections, support_text, value_text
 
 logger = logging.getLogger(__name__)
@@ -74,11 +75,7 @@ def generate_pages(app: Sphinx) -> None:
 
 
 def section(title: str, name: str, document: nodes.document, *body: nodes.Node) -> nodes.section:
-    sec = nodes.section()
-    n.anchor(sec, name, document)
-    sec += nodes.title("", "", nodes.Text(title))
-    sec += body
-    return sec
+    return n.section(title, name, document, *body)
 
 
 class ProfilePageDirective(CostlyDirective):
@@ -160,6 +157,7 @@ class ProfilePageDirective(CostlyDirective):
                 cell += n.para(*value)
                 cell += n.para(*self.cites(prov.cite), classes=["costly-cites"])
                 cell += provenance_body(self, profile, key)
+                cell += example_flag(self.data, profile.id, key)
                 row += cell
                 rows.append(row)
         box = nodes.container(classes=["costly-scroll", "costly-profile-rules"])
