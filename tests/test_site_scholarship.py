@@ -219,5 +219,7 @@ def test_cottons_worked_example_is_flagged_beside_the_rules_it_disagrees_with(si
     assert "costly-example-flag" in cotton and 'href="#example-cotton-1674-dealer-count"' in cotton
     assert "costly-example-flag" in element_with_id(table, "rule-count-point-totals").split("<td")[2]
     assert "costly-example-flag" not in element_with_id(table, "rule-game-target")
+    record = element_with_id(page(site, "profile/cotton-1674.html"), "profile-cotton-1674-count-colours")
+    assert "costly-example-flag" in record and "index.html#example-cotton-1674-dealer-count" in record
     note = element_with_id(page(site, "source/cotton-1674.html"), "src-cotton-1674-p128-example-count-note")
     assert "disagree with the source's own rules" in seen(note) and "index.html#example-cotton-1674-eldest-count" in note

@@ -77,6 +77,15 @@ def anchor(node: nodes.Element, name: str, document: nodes.document) -> nodes.El
     return node
 
 
+def section(title: str, name: str, document: nodes.document, *body: nodes.Node) -> nodes.section:
+    """A section with its title, a link target called ``name``."""
+    sec = nodes.section()
+    anchor(sec, name, document)
+    sec += nodes.title("", "", nodes.Text(title))
+    sec += body
+    return sec
+
+
 def target(name: str, document: nodes.document) -> nodes.target:
     return anchor(nodes.target("", ""), name, document)  # type: ignore[return-value]
 

@@ -30,6 +30,7 @@ from .narration import narrated_deal
 from .odds import odds_section
 from .summary import facts, scoring
 from .twin_page import twin_page
+from .worked import example_flag
 from .tables import SOURCE_BADGES, provenance_body, sections, support_text, value_text
 from .words import short_title as profile_name
 
@@ -85,11 +86,7 @@ def generate_pages(app: Sphinx) -> None:
 
 
 def section(title: str, name: str, document: nodes.document, *body: nodes.Node) -> nodes.section:
-    sec = nodes.section()
-    n.anchor(sec, name, document)
-    sec += nodes.title("", "", nodes.Text(title))
-    sec += body
-    return sec
+    return n.section(title, name, document, *body)
 
 
 class ProfilePageDirective(CostlyDirective):
@@ -176,6 +173,7 @@ class ProfilePageDirective(CostlyDirective):
                 cell += n.para(*value)
                 cell += n.para(*self.cites(prov.cite), classes=["costly-cites"])
                 cell += provenance_body(self, profile, key, quoted)
+                cell += example_flag(self.data, profile.id, key)
                 row += cell
                 rows.append(row)
         box = nodes.container(classes=["costly-scroll", "costly-profile-rules"])

@@ -24,14 +24,6 @@ _BIBKEY = re.compile(r"^[A-Za-z0-9_:-]+$")
 _PAGE_BREAK = re.compile(r"\[p\. (\d+)\]\s*")
 
 
-def _section(title: str, name: str, doc: nodes.document, *body: nodes.Node) -> nodes.section:
-    sec = nodes.section()
-    n.anchor(sec, name, doc)
-    sec += nodes.title("", "", nodes.Text(title))
-    sec += body
-    return sec
-
-
 def notes_label(ref: str) -> str:
     """The note under the text that belongs to a passage."""
     return passage_label(ref) + "--note"
@@ -127,7 +119,7 @@ class SourcePageDirective(CostlyDirective):
             self.warn(f"unknown source {self.arguments[0]!r}")
             return []
         doc = self.state.document
-        page = _section(f"{source.label}: {short_title(bib_title(source, self.data.bibfile) or source.title)}",
+        page = n.section(f"{source.label}: {short_title(bib_title(source, self.data.bibfile) or source.title)}",
                         source_label(source.id), doc, *self.head(source))
         if not source.passages:
             return [self.located(page)]
@@ -183,8 +175,8 @@ class SourcePageDirective(CostlyDirective):
         notes = nodes.enumerated_list(classes=["costly-text-notes"])
         for passage in source.passages.values():
             notes += self.note(passage, titles[passage.id])
-        return _section("The text", f"{source_label(source.id)}--text", doc, box,
-                        _section("Notes: passages, notes and what cites them", f"{source_label(source.id)}--notes",
+        return n.section("The text", f"{source_label(source.id)}--text", doc, box,
+                        n.section("Notes: passages, notes and what cites them", f"{source_label(source.id)}--notes",
                                  doc, notes))
 
     def note(self, passage: Passage, title: str) -> nodes.list_item:
@@ -216,7 +208,7 @@ class SourcePageDirective(CostlyDirective):
         out: list[nodes.Node] = []
         titles = passage_titles(source)
         for passage in source.passages.values():
-            box = _section(titles[passage.id], passage_label(passage.ref), doc)
+            box = n.section(titles[passage.id], passage_label(passage.ref), doc)
             box["classes"].append("costly-passage")
             box += n.para(self.data.library.citation(passage.ref, full=True), classes=["costly-passage-id"])
             if passage.text:

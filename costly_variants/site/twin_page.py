@@ -16,14 +16,6 @@ from .citations import profile_label, profile_rule_label, rule_label, source_lab
 from .directive import CostlyDirective
 
 
-def _section(title: str, name: str, doc: nodes.document, *body: nodes.Node) -> nodes.section:
-    sec = nodes.section()
-    n.anchor(sec, name, doc)
-    sec += nodes.title("", "", nodes.Text(title))
-    sec += body
-    return sec
-
-
 def name(d: CostlyDirective, profile: Profile) -> str:
     """A profile as a reader names it: its source's label where it has a source (``Holme 1688``)."""
     main = d.data.library.sources.get(profile.main_source or "")
@@ -39,7 +31,7 @@ def twin_page(d: CostlyDirective, profile: Profile) -> list[nodes.Node] | None:
     doc = d.state.document
     lib = d.data.library
     label = profile_label(profile.id)
-    page = _section(profile.title, label, doc)
+    page = n.section(profile.title, label, doc)
     said = n.para(n.strong(f"{name(d, profile)} plays as {name(d, twin)}"), ": every rule the same, value for value (",
                   n.xref(profile_label(twin.id), twin.title), "; ", n.xref(rule_label("game.target"), "the rules side by side"),
                   "). ", values_sentence(profile, lib), classes=["costly-plays-as"])
@@ -53,7 +45,7 @@ def twin_page(d: CostlyDirective, profile: Profile) -> list[nodes.Node] | None:
     if status is not None:
         known = [n.para(n.badge(status.status.value), " ", d.readable(status.note)),
                  n.para(n.strong("Passages: "), *d.cites(status.cite), classes=["costly-cites"])]
-        page += _section("What is known of it", f"{label}--known", doc, *known)
+        page += n.section("What is known of it", f"{label}--known", doc, *known)
     if main is not None:
         where: list[nodes.Node] = [n.para(n.xref(source_label(main.id), main.label), ": ", n.squash(main.title), ". ",
                                           d.readable(main.transcription))]
@@ -62,14 +54,14 @@ def twin_page(d: CostlyDirective, profile: Profile) -> list[nodes.Node] | None:
             for record, url in main.catalogue:
                 items += nodes.list_item("", n.para(nodes.reference("", record, refuri=url)))
             where.append(items)
-        page += _section("Where the text is", f"{label}--where", doc, *where)
+        page += n.section("Where the text is", f"{label}--where", doc, *where)
     if status is not None and status.status.value == "unavailable":
         disputed = [k for k, p in twin.provenance.items() if p.status is Status.DISPUTED]
         silent = sum(1 for p in twin.provenance.values() if p.status is Status.SILENT)
         items = nodes.bullet_list()
         for key in disputed:
             items += nodes.list_item("", n.para(n.xref(profile_rule_label(twin.id, key), d.data.rule_titles[key])))
-        page += _section("What it would settle", f"{label}--settle", doc,
+        page += n.section("What it would settle", f"{label}--settle", doc,
                          n.para(f"Read, the text would show whether {name(d, profile)} plays the game as "
                                 f"{name(d, twin)} does, and what his \u201cadditional comments\u201d add. It matters "
                                 f"most where {name(d, twin)}'s own words are read more than one way, {len(disputed)} "
