@@ -48,24 +48,29 @@ class Goal:
     high: bool
     asks: tuple[tuple[str, str], ...]  # the designer's lines: ("want" | "prefer", text)
     asks_said: str
+    figures: tuple[str, ...] = ()  # the designer's figures that measure the goal, said first
 
 
 GOALS = (
     Goal("short", "A short game",
          "An evening's game, or a game between other things: the fewer deals a game takes, the shorter it is.",
-         "deals_per_game", False, (("prefer", "deals per game:low"),), "as few deals a game as may be"),
+         "deals_per_game", False, (("prefer", "deals per game:low"),), "as few deals a game as may be",
+         ("deals_per_game",)),
     Goal("close", "A close game",
          "A game that stays in doubt: the more often the lead changes hands, the longer both players are in it.",
-         "lead_changes", True, (("prefer", "lead changes a game:high"),), "as many changes of lead as may be"),
+         "lead_changes", True, (("prefer", "lead changes a game:high"),), "as many changes of lead as may be",
+         ("lead_changes",)),
     Goal("skill", "A game of skill",
          "A game the better player wins more often: measured by how often the expert bot (which weighs its mog "
          "and looks a card ahead) beats the greedy one. The play is where good choices tell, so the designer "
          "is asked for more games won in the play.",
-         "skill.expert-greedy", True, (("prefer", "won in the play:high"),), "more games won in the play"),
+         "skill.expert-greedy", True, (("prefer", "won in the play:high"),), "more games won in the play",
+         ("won_in_play",)),
     Goal("beginners", "For beginners",
          "Few things to count, and a game that does not favour the dealer: the profile with the fewest kinds of "
          "score, and house rules that bring the dealer's edge down.",
-         "sources", False, (("prefer", "dealer's edge per deal:low"),), "a smaller dealer's edge"),
+         "sources", False, (("prefer", "dealer's edge per deal:low"),), "a smaller dealer's edge",
+         ("dealer_edge",)),
 )
 
 
@@ -112,6 +117,13 @@ def _write(srcdir: Path, name: str, text: str) -> str:
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         path.write_text(text, encoding="utf-8")
     return f"/{HOUSE_FOLDER}/{name}"
+
+
+def _named(text: str) -> str:
+    """The designer's account of a value's source with each profile id as its short title."""
+    for pid in sorted(profiles.bundled_ids(), key=len, reverse=True):
+        text = text.replace(pid, short_title(pid))
+    return text
 
 
 def house_id(goal: Goal) -> str:
@@ -176,10 +188,16 @@ class ChoosingDirective(CostlyDirective):
         unit = row["unit"]
         said = estimate_text(row["estimates"][best.id], unit)
         others = "; ".join(f"{short_title(i)} {value_text(row['estimates'][i], unit)}" for _, i in ranked[1:])
+        top = row["estimates"][best.id]
+        alike = [short_title(i) for _, i in ranked[1:] if i != best.id and top.get("low") is not None
+                 and top["low"] <= row["estimates"][i]["value"] <= top["high"]
+                 and row["estimates"][i]["value"] != top["value"]]
         what = {"deals_per_game": "deals a game", "lead_changes": "changes of lead a game",
                 "skill.expert-greedy": "of games won by the expert bot"}.get(goal.figure, "")
+        close = (f" {' and '.join(alike)} {'is' if len(alike) == 1 else 'are'} within its interval: much the same "
+                 "on these games." if alike else "")
         return ["Choose ", link, f": {said} {what} (95% interval in brackets), the best of the bundled profiles "
-                f"(the others: {others})."]
+                f"(the others: {others}).{close}"]
 
     def house_words(self, goal: Goal, found: Mapping[str, Any], best: Profile) -> list[nodes.Node]:
         if not found["best"]:
@@ -192,17 +210,20 @@ class ChoosingDirective(CostlyDirective):
             change_parts += (["; "] if i else []) + [
                 n.xref(rule_label(change["rule"]), change["title"]), ": ",
                 f"{words(change['rule'], change['from'])} \u2192 {words(change['rule'], change['to'])} (",
-                change["from_source"], ")"]
+                _named(change["from_source"]), ")"]
         moved: list[str] = []
-        for key, figure in top["figures"].items():
+        asked = [key for key in top["figures"] if key in goal.figures]
+        for key in [*asked, *[k for k in top["figures"] if k not in asked]]:
             unit = figures.get(key, {}).get("unit", "number")
-            d = figure["difference"]
-            if verdict(d, key, unit) is Verdict.HEADLINE:
+            d = top["figures"][key]["difference"]
+            if verdict(d, key, unit) is Verdict.HEADLINE and len(moved) < 3:
                 moved.append(f"{figures.get(key, {}).get('label', key)} {short_number(d['value'], unit, key)} "
                              f"({interval_text(d, unit)})")
         out.append(n.para(f"House rules for {goal.asks_said}, from {short_title(best)}: ", *change_parts, ". ",
                           ("On the same seeds it moves: " + "; ".join(moved) + "." if moved else
                            "Its effects are clear of zero but under the sizes that matter: a small change.")))
+        if moved:
+            out[-1] += nodes.Text(" (The largest three that matter.)")
         name = f"{house_id(goal)}.yaml"
         text = house_profile(dict(found), top, profile_id=house_id(goal), extends=best.id)
         uri = _write(Path(self.env.srcdir), name, text)
