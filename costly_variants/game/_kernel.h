@@ -55,7 +55,7 @@
 
 typedef struct {
     uint32_t mt[MT_N];
-    int mti;
+    int mti, twisted; /* the next word to use; the words of this round twisted so far */
 } MT;
 
 /* ---- the compiled rules ------------------------------------------------------------------------- */
