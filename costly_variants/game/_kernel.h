@@ -213,6 +213,7 @@ void heels(Game *g);
 void count_hands(Game *g);
 
 /* _kernel_bots.c */
+void seen_by(const Game *g, int player, char *seen);
 int best_kept(Game *g, int player, const Act *legal, int n);
 int choose_greedy(Game *g, int player, const Act *legal, int n);
 int choose_expert(Game *g, int player, const Act *legal, int n);
