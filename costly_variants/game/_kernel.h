@@ -55,7 +55,7 @@
 
 typedef struct {
     uint32_t mt[MT_N];
-    int mti;
+    int mti, twisted; /* the next word to use; the words of this round twisted so far */
 } MT;
 
 /* ---- the compiled rules ------------------------------------------------------------------------- */
@@ -213,6 +213,7 @@ void heels(Game *g);
 void count_hands(Game *g);
 
 /* _kernel_bots.c */
+void seen_by(const Game *g, int player, char *seen);
 int best_kept(Game *g, int player, const Act *legal, int n);
 int choose_greedy(Game *g, int player, const Act *legal, int n);
 int choose_expert(Game *g, int player, const Act *legal, int n);

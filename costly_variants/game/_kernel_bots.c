@@ -5,15 +5,20 @@
 
 /* -- the bots (game/bots.py) -- */
 
-static int unseen_cards(const Game *g, int player, int *out) {
-    char seen[52];
-    memset(seen, 0, sizeof seen);
+/* The cards `player` has seen (base.unseen_by's complement): his hand, the cards played, the deck card. */
+void seen_by(const Game *g, int player, char *seen) {
+    memset(seen, 0, 52);
     for (int i = 0; i < g->hand_n[player]; i++)
         seen[g->hands[player][i]] = 1;
     for (int i = 0; i < g->played_n; i++)
         seen[g->played[i]] = 1;
     if (g->deck >= 0)
         seen[g->deck] = 1;
+}
+
+static int unseen_cards(const Game *g, int player, int *out) {
+    char seen[52];
+    seen_by(g, player, seen);
     int k = 0;
     for (int c = 0; c < 52; c++)
         if (!seen[c])

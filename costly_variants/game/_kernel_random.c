@@ -9,12 +9,19 @@ static void mt_init_genrand(MT *m, uint32_t s) {
     m->mt[0] = s;
     for (int i = 1; i < MT_N; i++)
         m->mt[i] = 1812433253U * (m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) + (uint32_t)i;
-    m->mti = MT_N;
+    m->mti = m->twisted = MT_N;
 }
 
 static void mt_init_by_array(MT *m, const uint32_t *key, size_t length) {
+    /* init_genrand(19650218), where every seeding starts: the same state each time, made once */
+    static MT start;
+    static int made = 0;
+    if (!made) {
+        mt_init_genrand(&start, 19650218U);
+        made = 1;
+    }
     uint32_t *mt = m->mt;
-    mt_init_genrand(m, 19650218U);
+    memcpy(m, &start, sizeof start);
     size_t i = 1, j = 0;
     for (size_t k = MT_N > length ? MT_N : length; k; k--) {
         mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
@@ -38,25 +45,30 @@ static void mt_init_by_array(MT *m, const uint32_t *key, size_t length) {
     mt[0] = 0x80000000U;
 }
 
-static uint32_t mt_next(MT *m) {
+/* One word of genrand_uint32's twist. CPython twists all N words when the last is used; a game draws a
+   hundred or so, so they are twisted as they are reached, in the same order: word kk reads words kk + 1
+   and kk + M not yet twisted and word kk + M - N already twisted, as the whole twist does. */
+static void mt_twist(uint32_t *mt, int kk) {
     static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t *mt = m->mt;
     uint32_t y;
-    if (m->mti >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1U];
-        }
+    if (kk < MT_N - MT_M) {
+        y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+        mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 1U];
+    } else if (kk < MT_N - 1) {
+        y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+        mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1U];
+    } else {
         y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
         mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 1U];
-        m->mti = 0;
     }
-    y = mt[m->mti++];
+}
+
+static uint32_t mt_next(MT *m) {
+    if (m->mti >= MT_N) /* every word used: the next twist begins */
+        m->mti = m->twisted = 0;
+    while (m->twisted <= m->mti)
+        mt_twist(m->mt, m->twisted++);
+    uint32_t y = m->mt[m->mti++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
     y ^= (y << 15) & 0xefc60000U;

@@ -199,13 +199,7 @@ static int give_options(const Game *g, int player, Act *out) {
 static void draw_world(Game *g, int player, Game *world) {
     const Rules *r = g->r;
     char seen[52];
-    memset(seen, 0, sizeof seen);
-    for (int i = 0; i < g->hand_n[player]; i++)
-        seen[g->hands[player][i]] = 1;
-    for (int i = 0; i < g->played_n; i++)
-        seen[g->played[i]] = 1;
-    if (g->deck >= 0)
-        seen[g->deck] = 1;
+    seen_by(g, player, seen);
     int known_to = -1, known_card = -1;
     if (g->n == 2 && g->gave_deal[player] == g->deal_number) {
         int card = g->gave_card[player], receiver = 1 - player, held = 0;
