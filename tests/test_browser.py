@@ -199,9 +199,10 @@ def test_citation_links_land_on_the_highlighted_passage_and_come_back(desktop, b
         assert desktop.current_url.endswith("#" + passage_id)
         state = assert_target(desktop, passage_id)
         assert state["outline"] == "solid"
-        # the passage lists what cites it, and one click returns to the rule's row in the table
+        # the passage lists what cites it (a text's passage in its note, under the text), and one click
+        # returns to the rule's row in the table
         back = desktop.find_element("css selector", f"#{passage_id} a.costly-back[href$='#{row_id}'] , "
-                                                    f"#{passage_id} a[href$='#{row_id}']")
+                                                    f"#{passage_id}-note a.costly-back[href$='#{row_id}']")
         scroll_to(desktop, back)
         back.click()
         assert desktop.current_url.endswith("rules.html#" + row_id)

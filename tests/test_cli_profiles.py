@@ -87,14 +87,16 @@ def test_diff_text_table(cli, monkeypatch):
     assert code == 0
     target_line = next(l for l in out.splitlines() if "game.target" in l)
     assert target_line.lstrip().startswith("≠") and "61" in target_line and "121" in target_line
-    assert "Cotton 1674, p. 125" in out and "Parlett 2020, Game" in out
+    assert "cotton-1674#p125-game" in out and "parlett-web#game" in out
     assert "rules differ" in out
 
 
 def test_diff_shows_a_passage_read_in_another_work(cli, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     code, out, _ = cli("diff", "cotton-1674", "eddowes-burne-1874", "--changed")
-    assert code == 0 and "quoted in Wiktionary n.d." in " ".join(out.split())
+    flat = " ".join(out.split())
+    assert code == 0 and "burne-1883#mogging (quoted in Wiktionary n.d.)" in flat
+    assert "webb-1924#telling-the-game (quoted in Parlett 2020)" in flat
     code, out, _ = cli("diff", "cotton-1674", "holme-1688", "--json")
     cell = {r["rule"]: r for r in json.loads(out)["rows"]}["game.target"]["cells"]["holme-1688"]
     assert cell["status"] == "unavailable" and cell["citations"][0]["citation"] == "Cotton 1674, p. 125"

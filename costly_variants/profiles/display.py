@@ -25,31 +25,27 @@ def format_value(value: Any) -> str:
 
 
 def citations(refs: Sequence[str]) -> str:
-    """Passages as readable citations, each with its channel; passages of one source read in it share its
-    name: ``Cotton 1674, p. 125, p. 127; Webb 1924, p. 102 (Penguin), quoted in Parlett 2020``."""
-    from .sources import library
+    """Passages as the terminal shows them: each id (what ``costly`` commands and the site's anchors use),
+    with the work it was read in where it was read in another: ``cotton-1674#p125-game,
+    webb-1924#telling-the-game (quoted in Parlett 2020)``. JSON adds the full citation (``citation_json``)."""
+    from .sources import channel_text, library
 
     lib = library()
     if not refs:
         return "no passage"
-    out = ""
-    last = None
-    for ref in dict.fromkeys(refs):
+    out = []
+    for ref in refs:
         passage = lib.passage(ref)
-        direct = passage is not None and passage.via is None
-        if direct and passage is not None and lib.label(ref) == last:
-            out += ", " + passage.place()
-            continue
-        out += ("; " if out else "") + lib.citation(ref)
-        last = lib.label(ref) if direct else None
-    return out
+        channel = channel_text(lib, passage).removeprefix(", ") if passage is not None else ""
+        out.append(f"{ref} ({channel})" if channel else ref)
+    return ", ".join(out)
 
 
 _REF = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*#[a-z0-9]+(?:-[a-z0-9]+)*\b")
 
 
 def readable(text: str) -> str:
-    """A note with any passage id it names (``wikipedia-en#preliminaries``) as its citation."""
+    """A note with any passage id it names (``wikipedia-en#preliminaries``) as its readable citation."""
     from .sources import library
 
     lib = library()
