@@ -176,7 +176,9 @@ def test_rule_table_shows_every_profile(desktop, built_site):
     open_page(desktop, built_site, "rules.html")
     heads = js(desktop, "return [...document.querySelectorAll('.costly-rule-table thead th')].map(th => th.innerText)")
     assert heads[0].strip() == "rule"
-    bundled = [p.id for p in profiles.load_all()]
+    from costly_variants.site.words import short_title
+
+    bundled = [short_title(p) for p in profiles.load_all()]
     assert [h.split("\n")[0].strip() for h in heads[1:]] == bundled
     rows = js(desktop, "return document.querySelectorAll('.costly-rule-table tr.costly-rule-row').length")
     assert rows == len(profiles.rule_titles())
@@ -372,7 +374,7 @@ def test_a_followed_link_lands_below_any_sticky_header(at_width, built_site):
     for page, selector in (("source/cotton-1674.html", "#src-cotton-1674-p125-game .costly-back a"),
                            ("source/cotton-1674.html", "#src-cotton-1674-p127-colours .costly-back a"),
                            ("rules.html", "tr#rule-count-colours p.costly-cites a"),
-                           ("profile/cotton-1674.html", "a[href$='#profile-cotton-1674-game-target']"),
+                           ("profile/cotton-1674.html", ".costly-scoring a[href$='#profile-cotton-1674-count-colours']"),
                            ("index.html", "a[href$='#by-rule-cotton-1674-parlett-121']")):
         open_page(at_width, built_site, page)
         link = at_width.find_element("css selector", selector)

@@ -213,9 +213,8 @@ class RuleTableDirective(CostlyDirective):
                     n.anchor(row, rule_label(key), self.state.document)
                 head = nodes.entry(classes=["costly-rule-head"])
                 head += n.para(n.strong(titles[key]), classes=["costly-rule-title"])
-                head += n.para(n.rule_key(key), classes=["costly-key"])
-                if differs:
-                    head += n.para("the profiles differ", classes=["costly-differs-note"])
+                head += n.para(n.rule_key(key), *([" ", n.inline("(differs)", classes=["costly-differs-note"])]
+                                                  if differs else []), classes=["costly-key"])
                 row += head
                 for p, v in zip(shown, values):
                     row += rule_cell(self, p, key, differs=v != values[0])
