@@ -11,7 +11,7 @@ rule table (desktop and phone), a comparison page and a profile page go to ``tes
 older build, say) instead of building this one.
 
 What a reader must get, at a phone's width (390 px) and a laptop's (1366 px): no table cell's text cut
-off, the rule table scrolling with the page with at least ten rules on the screen it starts on, a
+off, the rule table scrolling with the page with at least seven rules on the screen it starts on (values in words, small print at 13 px), a
 followed link's target below anything that sticks to the top of the window, and figure text of at least
 11 px.
 """
@@ -348,11 +348,16 @@ return [...table.querySelectorAll('tr.costly-rule-row')].filter(r => {
 """
 
 
+# Rules wholly in view on the table's first laptop screen. It was ten when values were codes and the small
+# print 9 to 11 px; with every value in words and badges and citations at 13 px (issue 28), seven.
+RULES_A_SCREEN = 7
+
+
 def test_the_rule_table_scrolls_with_the_page_ten_rules_a_screen(browser, built_site):
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", LAPTOP)
     try:
         open_page(browser, built_site, "rules.html")
-        assert js(browser, FIRST_SCREEN) >= 10
+        assert js(browser, FIRST_SCREEN) >= RULES_A_SCREEN
         box = browser.find_element("css selector", ".costly-rule-table-box")
         # the table is not a box of its own: the page scrolls it, and its header sticks to the window
         assert js(browser, "return arguments[0].scrollHeight <= arguments[0].clientHeight + 1", box)

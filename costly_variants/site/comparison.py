@@ -462,7 +462,7 @@ class ByRuleDirective(CostlyDirective):
                          _change(sw, a, b), difference_text(sw["effects"][key], unit, key, units=True)])
         rows.append([f"all of them ({sb})", "", difference_text(data["total"][key], unit, key, units=True)])
         table = n.data_table(["rule", f"{sa} \u2192 {sb}", "effect (95% interval)"], rows, widths=[38, 32, 30],
-                             labels=["", "change", "effect"], classes=["costly-numbers"])
+                             labels=["", "change", "effect"], classes=["costly-numbers", "costly-effects"])
         rest = n.para(f"The other {others} rule{'s' if others != 1 else ''}: no effect on this figure that these "
                       "games can tell from zero." if others else "Every rule's effect on this figure is clear of zero.")
         return _section(self, title, f"{by_rule_label(a.id, b.id)}--{key}", n.para(

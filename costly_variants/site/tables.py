@@ -127,7 +127,7 @@ def profile_header(d: CostlyDirective, profile: Profile) -> nodes.entry:
     and how many of its values rest on a primary text's words."""
     cell = nodes.entry(classes=["costly-profile-head"])
     cell += n.para(n.xref(profile_label(profile.id), short_title(profile)), classes=["costly-profile-name"])
-    if profile.year:
+    if profile.year and str(profile.year) not in short_title(profile):  # "Cotton 1674" says its year
         cell += n.para(str(profile.year), classes=["costly-year"])
     if profile.source_status:
         cell += source_status_disclosure(d, profile)
