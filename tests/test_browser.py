@@ -11,7 +11,7 @@ rule table (desktop and phone), a comparison page and a profile page go to ``tes
 older build, say) instead of building this one.
 
 What a reader must get, at a phone's width (390 px) and a laptop's (1366 px): no table cell's text cut
-off, the rule table scrolling with the page with at least ten rules on the screen it starts on, a
+off, the rule table scrolling with the page with at least seven rules on the screen it starts on (values in words, small print at 13 px), a
 followed link's target below anything that sticks to the top of the window, and figure text of at least
 11 px.
 """
@@ -173,7 +173,9 @@ def test_rule_table_shows_every_profile(desktop, built_site):
     open_page(desktop, built_site, "rules.html")
     heads = js(desktop, "return [...document.querySelectorAll('.costly-rule-table thead th')].map(th => th.innerText)")
     assert heads[0].strip() == "rule"
-    bundled = [p.id for p in profiles.load_all()]
+    from costly_variants.site.words import short_title
+
+    bundled = [short_title(p) for p in profiles.load_all()]
     assert [h.split("\n")[0].strip() for h in heads[1:]] == bundled
     rows = js(desktop, "return document.querySelectorAll('.costly-rule-table tr.costly-rule-row').length")
     assert rows == len(profiles.rule_titles())
@@ -344,11 +346,16 @@ return [...table.querySelectorAll('tr.costly-rule-row')].filter(r => {
 """
 
 
+# Rules wholly in view on the table's first laptop screen. It was ten when values were codes and the small
+# print 9 to 11 px; with every value in words and badges and citations at 13 px (issue 28), seven.
+RULES_A_SCREEN = 7
+
+
 def test_the_rule_table_scrolls_with_the_page_ten_rules_a_screen(browser, built_site):
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", LAPTOP)
     try:
         open_page(browser, built_site, "rules.html")
-        assert js(browser, FIRST_SCREEN) >= 10
+        assert js(browser, FIRST_SCREEN) >= RULES_A_SCREEN
         box = browser.find_element("css selector", ".costly-rule-table-box")
         # the table is not a box of its own: the page scrolls it, and its header sticks to the window
         assert js(browser, "return arguments[0].scrollHeight <= arguments[0].clientHeight + 1", box)
@@ -370,7 +377,7 @@ def test_a_followed_link_lands_below_any_sticky_header(at_width, built_site):
     for page, selector in (("source/cotton-1674.html", "#src-cotton-1674-p125-game .costly-back a"),
                            ("source/cotton-1674.html", "#src-cotton-1674-p127-colours .costly-back a"),
                            ("rules.html", "tr#rule-count-colours p.costly-cites a"),
-                           ("profile/cotton-1674.html", "a[href$='#profile-cotton-1674-game-target']"),
+                           ("profile/cotton-1674.html", ".costly-scoring a[href$='#profile-cotton-1674-count-colours']"),
                            ("index.html", "a[href$='#by-rule-cotton-1674-parlett-121']")):
         open_page(at_width, built_site, page)
         link = at_width.find_element("css selector", selector)

@@ -225,7 +225,7 @@ def _figure_section(d: CostlyDirective, data: Mapping[str, Any], row: Mapping[st
         rows.append([[n.xref(profile_label(i), short_title(i))], estimate_text(e, unit),
                      difference_text(diff, unit) if diff else "the baseline"])
     table = n.data_table(["profile", f"{unit_words} (95% interval)", f"difference from {base}"], rows,
-                         widths=[34, 33, 33], labels=["", "value", f"less {base}"])
+                         widths=[34, 33, 33], labels=["", "value", f"less {base}"], classes=["costly-numbers"])
     skill = row["section"] == "skill"
     return _section(d, title, f"compare-{row['key']}", n.para(meaning[0].upper() + meaning[1:] + "."),
                     figure_with_table(fig, table), games_note(data["settings"], skill=skill))
@@ -259,7 +259,8 @@ def _points_section(d: CostlyDirective, data: Mapping[str, Any], rows: Sequence[
                                    estimate_text(member["estimates"][i], unit),
                                    difference_text(diff, unit) if diff else "the baseline"])
         table = n.data_table(["source", "profile", "points per deal (95% interval)", f"less {base}"], table_rows,
-                             widths=[24, 28, 24, 24], labels=["", "profile", "points per deal", f"less {base}"])
+                             widths=[24, 28, 24, 24], labels=["", "profile", "points per deal", f"less {base}"],
+                             classes=["costly-numbers"])
         out.append(_section(d, title, f"compare-{group['key']}", figure_with_table(fig, table, stacked=True),
                             games_note(data["settings"])))
     return out
@@ -461,7 +462,7 @@ class ByRuleDirective(CostlyDirective):
                          _change(sw, a, b), difference_text(sw["effects"][key], unit, key, units=True)])
         rows.append([f"all of them ({sb})", "", difference_text(data["total"][key], unit, key, units=True)])
         table = n.data_table(["rule", f"{sa} \u2192 {sb}", "effect (95% interval)"], rows, widths=[38, 32, 30],
-                             labels=["", "change", "effect"])
+                             labels=["", "change", "effect"], classes=["costly-numbers", "costly-effects"])
         rest = n.para(f"The other {others} rule{'s' if others != 1 else ''}: no effect on this figure that these "
                       "games can tell from zero." if others else "Every rule's effect on this figure is clear of zero.")
         return _section(self, title, f"{by_rule_label(a.id, b.id)}--{key}", n.para(

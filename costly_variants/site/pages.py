@@ -127,7 +127,10 @@ class ProfilePageDirective(CostlyDirective):
                                "rests on, how sure it is where that is not ", n.badge("stated"),
                                ", and the rule's full record."),
                         *rules_as_prose(self, profile))
-        page += section("An example deal", f"{profile_label(profile.id)}--deal", doc, *narrated_deal(self, profile))
+        deal = narrated_deal(self, profile)
+        page += section("An example deal", f"{profile_label(profile.id)}--deal", doc,
+                        *deal[:1], n.disclosure(["Follow the deal, card by card"], deal[1:-1], classes=["costly-record"]),
+                        *deal[-1:])
         page += section("Strategy", f"{profile_label(profile.id)}--strategy", doc, *strategy(self, profile))
         page += section("Every rule, with its passages", f"{profile_label(profile.id)}--rules", doc,
                         n.disclosure([f"Show all {len(self.data.rule_titles)} rules, each with its value, status, "
@@ -136,8 +139,10 @@ class ProfilePageDirective(CostlyDirective):
             rows = [[n.strong(term), n.squash(t.meaning), self.cites(t.cite)]
                     for term, t in profile.vocabulary.items()]
             page += section("Vocabulary", f"{profile_label(profile.id)}--vocabulary", doc,
-                            n.data_table(["term", "meaning", "passages"], rows, widths=[20, 50, 30],
-                                         labels=["", "meaning", "passages"]))
+                            n.disclosure([f"Show the {len(rows)} words this profile's sources use"],
+                                         [n.data_table(["term", "meaning", "passages"], rows, widths=[20, 50, 30],
+                                                       labels=["", "meaning", "passages"])],
+                                         classes=["costly-record"]))
         page += section("Hand counts", f"{profile_label(profile.id)}--hands", doc,
                         hand_distribution(Path(self.env.srcdir), profile))
         page += section("The chance of winning from every score", f"{profile_label(profile.id)}--odds", doc,

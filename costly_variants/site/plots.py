@@ -99,13 +99,14 @@ def figure(srcdir: Path, name: str, paint: Paint, *, height: float, alt: str, ca
     return node
 
 
-def figure_with_table(fig: nodes.figure, table: nodes.Node, *, stacked: bool = False) -> nodes.container:
+def figure_with_table(fig: nodes.figure, table: nodes.Node, *, stacked: bool = False,
+                      folded: str = "") -> nodes.container:
     """A figure and the table of its numbers, side by side where both fit (``stacked``: one above the other
     always, for a table too wide to sit beside its figure), one above the other on a phone."""
     box = nodes.container(classes=["costly-figure-pair"] + (["costly-stacked"] if stacked else []))
     box += fig
     data = nodes.container(classes=["costly-figure-data"])
-    data += table
+    data += n.disclosure([folded], [table], classes=["costly-record"]) if folded else table
     box += data
     return box
 
@@ -195,7 +196,7 @@ def share_text(count: int, deals: int) -> str:
     return f"{share:.2f}%" if share >= 0.005 else f"<0.01% ({count:,} deals)"
 
 
-def hand_distributions(srcdir: Path, chosen: Sequence[Profile], name: str) -> list[nodes.Node]:
+def hand_distributions(srcdir: Path, chosen: Sequence[Profile], name: str, *, folded: bool = False) -> list[nodes.Node]:
     """The count of every deal under each profile, overlaid on one axis: profiles with identical counts
     drawn once, and named together, with the shares of each count in the table beside the figure."""
     groups = identical_groups(chosen)
@@ -227,13 +228,13 @@ def hand_distributions(srcdir: Path, chosen: Sequence[Profile], name: str) -> li
                  alt="Bar chart: the share of deals making each count, " + (
                      "one colour per group of profiles with identical counts" if len(groups) > 1 else "one profile"),
                  caption=caption)
-    return [*said, figure_with_table(fig, table)]
+    return [*said, figure_with_table(fig, table, folded="The numbers: each count's share of the deals" if folded else "")]
 
 
 def hand_distribution(srcdir: Path, profile: Profile) -> nodes.Node:
     """One profile's count of every deal (its page), with its numbers."""
     a = hand_analysis(profile)
-    parts = hand_distributions(srcdir, [profile], f"hands-{profile.id}")
+    parts = hand_distributions(srcdir, [profile], f"hands-{profile.id}", folded=True)
     caption = (f"Under {profile.id}: mean {a.mean:.2f}, best {a.maximum}, {a.zero_share:.1%} of deals score nothing "
                f"(of all {a.deals:,} deals).")
     box = nodes.container()

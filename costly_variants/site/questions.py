@@ -84,9 +84,9 @@ class ReadingsDirective(CostlyDirective):
         else:
             header = ["", "the reading", "clearest effect", *[self._label(figures[k]) for k in SHOWN]]
             rows = [self._row(row, figures, entry["id"]) for row in entry["readings"]]
-            box = nodes.container(classes=["costly-scroll", "costly-wide-scroll"])
-            box += n.table(header, rows, widths=[3, 52, 18, 9, 9, 9], classes=["costly-readings"])
-            out.append(box)
+            # on a phone each reading stacks, its effects named by their columns: none is off the screen
+            out.append(n.data_table(header, rows, widths=[3, 52, 18, 9, 9, 9], classes=["costly-readings"],
+                                    labels=["", "", "clearest effect", *[self._label(figures[k]) for k in SHOWN]]))
         missing = entry["unrecorded"]
         if missing:
             out.append(n.para(f"Read with doubt and no other reading recorded ({len(missing)}): ",

@@ -129,7 +129,7 @@ def profile_header(d: CostlyDirective, profile: Profile) -> nodes.entry:
     and how many of its values rest on a primary text's words."""
     cell = nodes.entry(classes=["costly-profile-head"])
     cell += n.para(n.xref(profile_label(profile.id), short_title(profile)), classes=["costly-profile-name"])
-    if profile.year:
+    if profile.year and str(profile.year) not in short_title(profile):  # "Cotton 1674" says its year
         cell += n.para(str(profile.year), classes=["costly-year"])
     if profile.source_status:
         cell += source_status_disclosure(d, profile)
@@ -206,9 +206,8 @@ class RuleTableDirective(CostlyDirective):
                     n.anchor(row, rule_label(key), self.state.document)
                 head = nodes.entry(classes=["costly-rule-head"])
                 head += n.para(n.strong(titles[key]), classes=["costly-rule-title"])
-                head += n.para(n.rule_key(key), classes=["costly-key"])
-                if differs:
-                    head += n.para("the profiles differ", classes=["costly-differs-note"])
+                head += n.para(n.rule_key(key), *([" ", n.inline("(differs)", classes=["costly-differs-note"])]
+                                                  if differs else []), classes=["costly-key"])
                 row += head
                 for p, v in zip(shown, values):
                     row += rule_cell(self, p, key, differs=v != values[0])
