@@ -213,7 +213,7 @@
     const others = [];
     for (let p = 1; p < view.players; p++) {
       others.push(el("div", { class: "costly-play-seat", "data-seat": String(p) }, el("span", { text: seatName(view, p) + (p === view.dealer ? " (dealer)" : "") }), " ",
-        Array.from({ length: view.held[p] || 0 }, () => el("span", { class: "costly-card costly-card-back", "aria-hidden": "true" }, "🂠")),
+        Array.from({ length: view.held[p] || 0 }, () => el("span", { class: "costly-card costly-card-back", "aria-hidden": "true" }, "\u00a0")),
         el("span", { class: "costly-visually-hidden", text: `${view.held[p] || 0} cards` })));
     }
     const series = view.series.length

@@ -6,3 +6,5 @@ bibtex_bibfiles = [str(data_dir("sources") / "bibliography.bib")]
 bibtex_default_style = "costly"
 smartquotes = False
 costly_compare_games = 30
+# the site's own theme: its phone layout (and viewport) is what a reader gets
+html_theme = "furo"
