@@ -138,7 +138,8 @@ def _costly(*argv: str, pure: bool) -> subprocess.CompletedProcess:
 @needs_kernel
 @pytest.mark.parametrize("argv", [
     ("simulate", "--all", "--games", "40", "--seed", "5", "--bot", "expert", "--bot", "greedy", "--json"),
-    ("compare", "--games", "60", "--skill-games", "6", "--seed", "3", "--json"),
+    # the pure-Python side plays the search bot's skill games: a minute of CPU
+    pytest.param(("compare", "--games", "60", "--skill-games", "6", "--seed", "3", "--json"), marks=pytest.mark.slow),
     ("compare", "cotton-1674", "eddowes-burne-1874", "--by-rule", "--games", "40", "--json"),
 ], ids=["simulate", "compare", "by-rule"])
 def test_json_is_byte_identical_with_and_without_the_kernel(argv):

@@ -27,6 +27,7 @@ def questions(questions_site: Path) -> str:
     return page(questions_site, "index.html")
 
 
+@pytest.mark.slow  # the build plays the readings and a design: a minute of CPU
 def test_the_readings_are_played_at_build_time_and_the_count_said(questions, cli):
     text = " ".join(text_of(questions).split())
     assert "Played when this page was built: 20 games for each reading" in text
@@ -41,17 +42,20 @@ def test_the_readings_are_played_at_build_time_and_the_count_said(questions, cli
     assert first["rule"] in text and "Read with doubt and no other reading recorded" in text
 
 
+@pytest.mark.slow
 def test_every_reading_links_its_passages(questions):
     assert questions.count('class="costly-cite"') > 20
     assert "the deck card is part of each four-card hand" in text_of(questions)
 
 
+@pytest.mark.slow
 def test_a_hostile_reading_shows_as_text(questions):
     assert "<script>alert(1)</script>" not in questions
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in questions
     assert ".. raw:: html" in " ".join(text_of(questions).split())
 
 
+@pytest.mark.slow
 def test_the_worked_design_shows_its_command_its_report_and_its_house_profile(questions):
     text = text_of(questions)
     assert "costly design --base \\\n    parlett-121 \\\n    --want 'deals per game <= 7'" in text
