@@ -336,7 +336,7 @@ def test_unseen_groups_hold_every_unseen_card_once():
             assert all(card in unseen for card, _ in groups)
 
 
-def test_one_table_per_rules_object_found_by_identity():
+def test_one_table_per_rules_found_by_identity_then_by_value():
     import dataclasses
 
     from costly_variants.profiles.rules import PerRules
@@ -347,7 +347,7 @@ def test_one_table_per_rules_object_found_by_identity():
     same_values = dataclasses.replace(rules)
     first = per_rules(rules)
     assert per_rules(rules) is first and len(made) == 1
-    assert per_rules(same_values) is not first and len(made) == 2  # equal rules, but another object
+    assert per_rules(same_values) is first and len(made) == 1  # equal rules, another object: not made again
     for _ in range(PerRules.KEEP + 2):  # many short-lived rule sets: the registry starts afresh, bounded
         per_rules(dataclasses.replace(rules))
     assert len(per_rules._made) <= PerRules.KEEP + 1

@@ -63,7 +63,7 @@ def test_holmes_column_is_unavailable_never_stated(site):
     for key in ("rule-game-target", "rule-players-count", "rule-count-colours"):
         holme = element_with_id(table, key).split("<td")[3]  # rule, cotton-1674, holme-1688
         assert "costly-badge-unavailable" in holme and "costly-badge-stated" not in holme
-        assert "from cotton-1674" in seen(holme)
+        assert "from Cotton 1674" in seen(holme)
     assert table.count("costly-badge-unavailable") > 60  # every Holme cell, and the legend
 
 

@@ -26,7 +26,8 @@ def profile_from_json(data: Mapping[str, Any]) -> Profile:
         tuple(Alternative(_frozen(a["value"]), a["reading"], tuple(a.get("cite", ())),
                           tuple((k, _frozen(v)) for k, v in (a.get("with") or {}).items()))
               for a in entry.get("alternatives", ())),
-        entry["defined_in"]) for key, entry in rules.items()}
+        entry["defined_in"],
+        Status(entry["taken_as"]["status"]) if entry.get("taken_as") else None) for key, entry in rules.items()}
     return _profile(data, {key: rules[key]["value"] for key in RULE_KEYS}, provenance)
 
 

@@ -290,8 +290,9 @@ Made = TypeVar("Made")
 
 
 class PerRules(Generic[Made]):
-    """One object made from each Rules object (the counting tables, the play's score table), found by
-    identity: hashing Rules, sixty fields, costs more than what the object saves on a look-up."""
+    """One object made from each rule set (the counting tables, the play's score table), found by identity
+    first (hashing Rules, sixty fields, costs more than what the object saves on a look-up), and on a
+    miss by value, so that a new Rules object equal to one seen is not made again."""
 
     KEEP = 256  # many short-lived rule sets (tests, house rules, the fuzzer): past this, start afresh
 
