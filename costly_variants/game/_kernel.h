@@ -129,6 +129,7 @@ typedef struct {
 
 typedef struct {
     int deal, n, played, deck, cards[HAND_MAX], nu, unseen[52];
+    int rank_n[14], role_n[12], role_suit[12]; /* the unseen cards by rank and by suit role (expected_after) */
     double value[52];
     char known[52];
 } ExpectCache;

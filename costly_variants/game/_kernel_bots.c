@@ -30,7 +30,7 @@ static int unseen_cards(const Game *g, int player, int *out) {
    over them of hand_total, which is a rank part and a suit part, so summed a rank part for each unseen
    rank and a suit part for each unseen suit role, each weighed by the cards that share it. Whole
    numbers, so the same sum as card by card; the one division is the engine's. */
-static double expected_after(const Game *g, int player, int give, const int *unseen, int nu) {
+static double expected_after(const Game *g, int player, int give, const ExpectCache *cache) {
     const Rules *r = g->r;
     int deck = g->deck;
     /* The kept cards' ranks with the deck card's, sorted, each unseen rank put in its place; their Jacks'
@@ -57,13 +57,7 @@ static double expected_after(const Game *g, int player, int give, const int *uns
         }
         ranks[j + 1] = x;
     }
-    int rank_n[14] = {0}, role_n[12] = {0}, role_suit[12];
-    for (int i = 0; i < nu; i++) {
-        int c = unseen[i], x = role(c, deck);
-        rank_n[RANK(c)]++;
-        role_suit[x] = SUIT(c);
-        role_n[x]++;
-    }
+    const int *rank_n = cache->rank_n, *role_n = cache->role_n, *role_suit = cache->role_suit;
     const int32_t *totals = nk + 1 == r->cards_each ? r->full_totals : r->small_totals;
     long long summed = 0;
     for (int rank = 1; rank <= 13; rank++)
@@ -91,7 +85,7 @@ static double expected_after(const Game *g, int player, int give, const int *uns
             suits[role_suit[x]]--;
             summed += (long long)role_n[x] * (jd + r->jd_points[x] + r->colour_total[key]);
         }
-    return (double)summed / (double)nu;
+    return (double)summed / (double)cache->nu;
 }
 
 /* expected_after for each card of a player's hand as it stands, each worked out once: a player weighs the
@@ -108,9 +102,18 @@ static double expected_for(Game *g, int player, int give) {
         memcpy(cache->cards, g->hands[player], (size_t)cache->n * sizeof(int));
         memset(cache->known, 0, sizeof cache->known);
         cache->nu = unseen_cards(g, player, cache->unseen);
+        /* the unseen cards by rank and by suit role, counted once for every card the hand may give */
+        memset(cache->rank_n, 0, sizeof cache->rank_n);
+        memset(cache->role_n, 0, sizeof cache->role_n);
+        for (int i = 0; i < cache->nu; i++) {
+            int c = cache->unseen[i], x = role(c, g->deck);
+            cache->rank_n[RANK(c)]++;
+            cache->role_suit[x] = SUIT(c);
+            cache->role_n[x]++;
+        }
     }
     if (!cache->known[give]) {
-        cache->value[give] = expected_after(g, player, give, cache->unseen, cache->nu);
+        cache->value[give] = expected_after(g, player, give, cache);
         cache->known[give] = 1;
     }
     return cache->value[give];

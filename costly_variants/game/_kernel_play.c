@@ -73,33 +73,31 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
     }
     if (r->play_sequences && n >= r->seq_min) {
         /* The last cards of different ranks, and the lowest and highest rank of the last `length` of them
-           (an Ace low, and high where it may be): the longest that are a sequence score. */
-        int low[SERIES_MAX + 1], high[SERIES_MAX + 1], low_ace[SERIES_MAX + 1], high_ace[SERIES_MAX + 1];
-        int distinct = 0, seen = 0, has_ace[SERIES_MAX + 1];
-        low[0] = low_ace[0] = 99;
-        high[0] = high_ace[0] = has_ace[0] = 0;
+           (an Ace low, and high where it may be): the longest that are a sequence score, found in one walk
+           back (each length is tried as it is reached; the last that is a sequence is the longest). */
+        int low = 99, high = 0, low_ace = 99, high_ace = 0, has_ace = 0, seen = 0, length = 0, longest = 0;
         for (int i = n - 1; i >= 0; i--) {
             int rank = RANK(series[i]), as_high = rank == 1 ? 14 : rank;
             if ((seen >> rank) & 1)
                 break;
             seen |= 1 << rank;
-            low[distinct + 1] = rank < low[distinct] ? rank : low[distinct];
-            high[distinct + 1] = rank > high[distinct] ? rank : high[distinct];
-            low_ace[distinct + 1] = as_high < low_ace[distinct] ? as_high : low_ace[distinct];
-            high_ace[distinct + 1] = as_high > high_ace[distinct] ? as_high : high_ace[distinct];
-            has_ace[distinct + 1] = has_ace[distinct] | (rank == 1);
-            distinct++;
+            low = rank < low ? rank : low;
+            high = rank > high ? rank : high;
+            low_ace = as_high < low_ace ? as_high : low_ace;
+            high_ace = as_high > high_ace ? as_high : high_ace;
+            has_ace |= rank == 1;
+            length++;
+            if (length >= r->seq_min &&
+                (high - low == length - 1 || (r->ace_high_or_low && has_ace && high_ace - low_ace == length - 1)))
+                longest = length;
         }
-        for (int length = distinct; length >= r->seq_min; length--)
-            if (high[length] - low[length] == length - 1 ||
-                (r->ace_high_or_low && has_ace[length] && high_ace[length] - low_ace[length] == length - 1)) {
-                points += length;
-                if (items) {
-                    items[k].kind = r->kind_sequence;
-                    items[k++].points = length;
-                }
-                break;
+        if (longest) {
+            points += longest;
+            if (items) {
+                items[k].kind = r->kind_sequence;
+                items[k++].points = longest;
             }
+        }
     }
     if (r->play_jd) {
         int x = role(last, g->deck);
@@ -216,8 +214,20 @@ void apply_play(Game *g, int player, const Act *a) {
     Item items[8];
     int k;
     play_points(g, g->series_c, g->series_n, g->count, items, &k);
-    for (int i = 0; i < k; i++)
-        score(g, player, items[i].points, items[i].kind);
+    int total = 0, below = 0;
+    for (int i = 0; i < k; i++) {
+        total += items[i].points;
+        below |= items[i].points < 0;
+    }
+    if (g->quiet && !below) {
+        /* a search's copy keeps the scores alone: the items' points as one score, the same win (none is
+           below nothing, so the sum reaches the target where the last of them would) */
+        if (total)
+            score(g, player, total, 0);
+    } else {
+        for (int i = 0; i < k; i++)
+            score(g, player, items[i].points, items[i].kind);
+    }
     if (g->phase == P_OVER)
         return;
     if (g->count == r->limit)
