@@ -27,10 +27,10 @@ if TYPE_CHECKING:
 DEFAULT_GAMES = 20_000
 DEFAULT_SKILL_GAMES = 2_000
 DEFAULT_BY_RULE_GAMES = 10_000
-# Seeds enough that the search bot's share against the greedy bot is known within ±1.5 points in every
-# bundled profile (400 seeds gave ±2.4 to ±2.9, 1,600 ±1.50 at the widest: the interval narrows as the
-# square root of the seeds).
-DEFAULT_SEARCH_GAMES = 1_700
+# The search bot's games cost some eighty greedy ones even after their speed-up: 400 seeds keep the default
+# comparison near 20 CPU-seconds and know the search bot's share against the greedy bot within ±2.4 to ±2.9
+# points (1,700 seeds would give ±1.5 at the widest, for some 40 CPU-seconds more: --search-games 1700).
+DEFAULT_SEARCH_GAMES = 400
 DEFAULT_SEED = 1
 DEFAULT_BOTS = ("greedy",)
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
