@@ -746,3 +746,17 @@ def test_a_stop_while_the_tables_are_made_still_keeps_what_needs_no_games(monkey
     assert isinstance(plans_runner.stopped, KeyboardInterrupt)
     assert not data["settings"]["complete"] and data["settings"]["games_played"] == 0 and data["figures"] == []
     assert len(data["rules_differing"]) == 14 and data["exact"]["parlett-121"]["mean"] == 7.1348
+
+
+def test_the_json_of_the_rules_that_differ_shows_each_citations_channel(cli):
+    """A passage read in another work says so in compare's JSON as in ``costly show --json``: the 1874 mog
+    is the digest's words as Wiktionary quotes them, and Holme's values are Cotton's, his text unavailable."""
+    code, out, _ = cli("compare", "cotton-1674", "holme-1688", "eddowes-burne-1874", "--games", "20",
+                       "--skill-games", "0", "--json")
+    assert code == 0
+    rules = {row["rule"]: row["values"] for row in json.loads(out)["rules_differing"]}
+    mog = rules["mog.procedure"]["eddowes-burne-1874"]
+    assert [hop["source"] for c in mog["citations"] for hop in c.get("read_in", ())] == ["Wiktionary n.d."]
+    assert "quoted in Wiktionary" in mog["citations"][0]["citation"]
+    holme = rules["game.target"]["holme-1688"]
+    assert holme["status"] == "unavailable" and holme["taken_as"] == {"profile": "cotton-1674", "status": "stated"}

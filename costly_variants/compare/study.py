@@ -15,7 +15,7 @@ from .. import profiles
 from ..count import stored
 from ..count.analysis import HandAnalysis
 from ..profiles import Profile
-from ..profiles.display import plain
+from ..profiles.display import plain, provenance_json
 from . import decisive_report, stats
 from .figures import Figure, all_figures, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal
 from .runner import GameSpec, Plan, PlanResult, Progress, run_plans
@@ -83,10 +83,17 @@ def differing_rules(chosen: Sequence[Profile]) -> list[dict[str, Any]]:
         values = [plain(p.values[key]) for p in chosen]
         if all(v == values[0] for v in values[1:]):
             continue
-        rows.append({"rule": key, "title": title, "values": {
-            p.id: {"value": v, "status": p.provenance[key].status.value, "cite": list(p.provenance[key].cite),
-                   "defined_in": p.provenance[key].defined_in} for p, v in zip(chosen, values)}})
+        rows.append({"rule": key, "title": title, "values": {p.id: _rule_value(p, key, v) for p, v in zip(chosen, values)}})
     return rows
+
+
+def _rule_value(profile: Profile, key: str, value: Any) -> dict[str, Any]:
+    """One profile's value of a rule with its status and citations, each with the works it was read in
+    (as ``costly show --json`` gives them, less the note and the alternatives)."""
+    out = {"value": value} | provenance_json(profile.provenance[key])
+    for longer in ("note", "alternatives"):
+        out.pop(longer, None)
+    return out
 
 
 def figure_rows(figures: Sequence[Figure], ids: Sequence[str], runs: Sequence[Sums]) -> list[dict[str, Any]]:
