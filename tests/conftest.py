@@ -27,9 +27,10 @@ from costly_variants import profiles
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = Path(__file__).parent / "profile_examples"
 
-# Fixtures that make any test using them slow: the site built from docs/ (minutes), and
+# Fixtures that make any test using them slow: the site built from docs/ (minutes), the test roots'
+# sites (test_site.py's, test_site_scholarship.py's and the questions' pages: most of a minute each), and
 # test_compare_dask.py's Dask scheduler and workers.
-SLOW_FIXTURES = {"real_site", "cluster"}
+SLOW_FIXTURES = {"real_site", "site", "questions_site", "cluster"}
 
 # Several tests send Ctrl-C (SIGINT) to a costly process and expect exit status 130. A shell without job
 # control starts a background command with SIGINT ignored, its children inherit that, and Python then
