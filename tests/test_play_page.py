@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from costly_variants import profiles
-from costly_variants.cli.browser import PlayPage, dispatch
+from costly_variants.cli.browser import PlayPage, dispatch, move_json
 from costly_variants.compare.design import moves_for
 from costly_variants.profiles.display import profile_json
 from costly_variants.profiles.resolved import profile_from_json
@@ -183,3 +183,27 @@ def test_the_play_page_is_in_the_docs_and_linked_from_the_front_page():
     assert ".. costly-play::" in (docs / "play.rst").read_text(encoding="utf-8")
     assert "<play>" in (docs / "index.rst").read_text(encoding="utf-8")
     assert "costly_variants.site.play" in (docs / "conf.py").read_text(encoding="utf-8")
+
+
+def test_the_moves_the_build_ships_are_designs_and_spare_the_page_importing_compare(document):
+    """profiles.json carries each profile's moves (move_json of moves_for), so that the page starts without
+    compare.design; the rules it offers, and a rule changed, read the same as when it works them out."""
+    bundled = profiles.load_all()
+    data = json.loads(document)
+    data["profiles"] = [{**p, "moves": [move_json(m) for m in moves_for(b, bundled)]}
+                        for p, b in zip(data["profiles"], bundled)]
+    shipped, worked = PlayPage(json.dumps(data)), PlayPage(document)
+    assert call(shipped, "profile", id="cotton-1674") == call(worked, "profile", id="cotton-1674")
+    target = next(r for r in call(worked, "profile", id="cotton-1674")["rules"] if r["key"] == "game.target")
+    index = target["options"][0]["index"]
+    assert call(shipped, "rule", key="game.target", index=index) == call(worked, "rule", key="game.target", index=index)
+    assert call(shipped, "house") == call(worked, "house")
+    script = ("import json, sys\nfrom costly_variants.cli.browser import PlayPage, dispatch\n"
+              "page = PlayPage(sys.stdin.read())\n"
+              "dispatch(page, json.dumps({'op': 'profile', 'id': 'cotton-1674'}))\n"
+              "dispatch(page, json.dumps({'op': 'deal', 'seed': 3, 'bot': 'expert'}))\n"
+              "print(sorted(m for m in sys.modules if m.startswith('costly_variants.compare')))\n")
+    done = subprocess.run([sys.executable, "-c", script], input=json.dumps(data), capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -17,7 +17,8 @@ import json
 import random
 from typing import Any, Sequence
 
-from ..compare.design import Move, candidate, moves_for
+from typing import TYPE_CHECKING
+
 from ..game.actions import Action
 from ..game.bots import make_bot
 from ..game.state import CHANCE, Game, State
@@ -25,6 +26,9 @@ from ..profiles import Profile, rule_titles
 from ..profiles.display import dumps, format_value, plain
 from ..profiles.resolved import HouseRule, house_profile, house_rule, house_yaml, profile_from_json
 from .games import Terminal, say
+
+if TYPE_CHECKING:
+    from ..compare.design import Move
 
 BOTS = ("greedy", "expert", "search")  # the easy opponent, the default, the strongest
 
@@ -161,10 +165,15 @@ class PlayPage:
     """The page's Python side: the bundled profiles, the rules in force, and the game being played."""
 
     def __init__(self, profiles_json: str) -> None:
-        self.bundled = [profile_from_json(p) for p in json.loads(profiles_json)["profiles"]]
+        shipped = json.loads(profiles_json)["profiles"]
+        self.bundled = [profile_from_json(p) for p in shipped]
         self.by_id = {p.id: p for p in self.bundled}
+        # Each profile's moves as the docs build worked them out (``move_json``), where it shipped them:
+        # compare.design (and the compare stage it brings) is then imported only once a rule is changed.
+        self.shipped_moves = {p["id"]: p["moves"] for p in shipped if "moves" in p}
         self.base = self.bundled[0]
-        self.moves: list[Move] = []
+        self.offers: list[dict[str, Any]] = []  # the moves from the base, as move_json gives them
+        self._moves: list[Move] | None = None
         self.chosen: dict[str, int] = {}  # rule key -> the index of the move chosen for it
         self.profile = self.base
         self.session: Session | None = None
@@ -172,7 +181,13 @@ class PlayPage:
     def choose_profile(self, profile_id: str) -> dict[str, Any]:
         """Start from a bundled profile, with no house rules; its rules and every other value for each."""
         self.base = self.by_id[profile_id]
-        self.moves = moves_for(self.base, self.bundled)
+        if profile_id in self.shipped_moves:
+            self.offers, self._moves = self.shipped_moves[profile_id], None
+        else:
+            from ..compare.design import moves_for
+
+            self._moves = moves_for(self.base, self.bundled)
+            self.offers = [move_json(m) for m in self._moves]
         self.chosen = {}
         self.profile = self.base
         return self.rules_view()
@@ -180,11 +195,13 @@ class PlayPage:
     def change_rule(self, key: str, index: int) -> dict[str, Any]:
         """Set ``key`` to the value of move ``index`` (-1: back to the profile's own); refused with a reason
         where the rules would then not make a game the loader accepts."""
+        from ..compare.design import candidate
+
         chosen = dict(self.chosen)
         if index < 0:
             chosen.pop(key, None)
         else:
-            if self.moves[index].keys[0] != key:
+            if not 0 <= index < len(self.offers) or self.offers[index]["changes"][0][0] != key:
                 raise ValueError(f"move {index} is not a value of {key}")
             chosen[key] = index
         moves = tuple(self.moves[i] for i in sorted(chosen.values()))
@@ -199,7 +216,20 @@ class PlayPage:
                                                                     title=self.house_title())
         return self.rules_view()
 
+    @property
+    def moves(self) -> list[Move]:
+        """The moves from the base as compare.design's ``Move`` (imported here, once a rule is changed)."""
+        if self._moves is None:
+            from ..compare.design import Move, Source
+
+            self._moves = [Move(tuple((k, v) for k, v in o["changes"]),
+                                Source(**{**o["source"], "cite": tuple(o["source"]["cite"]),
+                                          "also": tuple(o["source"]["also"])})) for o in self.offers]
+        return self._moves
+
     def house_rules(self) -> list[HouseRule]:
+        if not self.chosen:
+            return []
         return [house_rule(self.base, key, value, move.source.cite, move.source.describe())
                 for move in (self.moves[i] for i in sorted(self.chosen.values())) for key, value in move.changes]
 
@@ -217,10 +247,10 @@ class PlayPage:
         """Every rule: its value in force, in words, with status and passages, and the other values offered."""
         titles = rule_titles()
         offered: dict[str, list[dict[str, Any]]] = {}
-        for index, move in enumerate(self.moves):
-            offered.setdefault(move.keys[0], []).append({
-                "index": index, "value": _words(move.changes), "from": move.source.describe(),
-                "cite": list(move.source.cite), "kind": move.source.kind})
+        for index, offer in enumerate(self.offers):
+            offered.setdefault(offer["changes"][0][0], []).append({
+                "index": index, "value": _words(offer["changes"]), "from": offer["from"],
+                "cite": list(offer["source"]["cite"]), "kind": offer["source"]["kind"]})
         rules = []
         for key, title in titles.items():
             prov = self.profile.provenance[key]
@@ -242,7 +272,13 @@ class PlayPage:
         return self.session
 
 
-def _words(changes: Sequence[tuple[str, Any]]) -> str:
+def move_json(move: Move) -> dict[str, Any]:
+    """A move as the Play page's JSON ships it: its changes, its source and the source in words."""
+    return {"changes": [list(change) for change in move.changes], "source": move.source.as_dict(),
+            "from": move.source.describe()}
+
+
+def _words(changes: Sequence[Sequence[Any]]) -> str:
     """A move's values in words: ``31`` or ``yes (with play.latter_points 1)``."""
     first, *rest = changes
     text = format_value(first[1])
@@ -277,4 +313,4 @@ def dispatch(page: PlayPage, request: str) -> str:
     return json.dumps(result, ensure_ascii=False)
 
 
-__all__ = ["BOTS", "PlayPage", "Session", "dispatch"]
+__all__ = ["BOTS", "PlayPage", "Session", "dispatch", "move_json"]

@@ -25,6 +25,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import profiles
 from .._version import __version__
+from ..cli.browser import move_json
+from ..compare.design import moves_for
 from ..profiles.display import profile_json
 from ..profiles.sources import library
 from . import pyodide
@@ -90,7 +92,8 @@ def profiles_document(app: Sphinx) -> dict[str, Any]:
         url = f"{app.builder.get_target_uri(found[0])}#{found[1]}" if found else None
         passages[ref] = {"citation": citation_text(ref, lib, bibfile), "words": passage_words(ref, lib), "url": url}
     return {"version": __version__, "pyodide": pyodide.VERSION,
-            "profiles": [profile_json(p) for p in bundled], "passages": passages}
+            "profiles": [{**profile_json(p), "moves": [move_json(m) for m in moves_for(p, bundled)]} for p in bundled],
+            "passages": passages}
 
 
 def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:

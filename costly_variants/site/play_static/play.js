@@ -56,6 +56,7 @@
 
   // -- the worker --------------------------------------------------------------------------------------
   const absolute = (path) => new URL(path, document.baseURI).href;
+  const workerAt = performance.now(); // ms from the request for the page to the worker's start
   const worker = new Worker(absolute(root.dataset.play + "play-worker.js"));
   const pending = new Map();
   let nextId = 1;
@@ -63,7 +64,7 @@
     const message = event.data;
     if (message.kind === "progress") setStatus(message.text, message.value);
     else if (message.kind === "failed") problem("The game engine could not start: " + message.error + ".");
-    else if (message.kind === "ready") { state.loadMs = message.ms; started(); }
+    else if (message.kind === "ready") { state.loadMs = message.ms; state.phases = Object.assign({ page: workerAt }, message.phases); started(); }
     else if (message.kind === "reply") {
       const done = pending.get(message.id);
       pending.delete(message.id);
@@ -380,7 +381,9 @@
     const document_ = await passagesLoaded;
     state.passages = document_.passages;
     build(document_.profiles);
+    const choosing = performance.now();
     await chooseProfile(document_.profiles[0].id);
+    state.phases = Object.assign({}, state.phases, { first_profile: performance.now() - choosing });
     const wanted = new URLSearchParams(location.search);
     if (wanted.get("rules") && document_.profiles.some((p) => p.id === wanted.get("rules"))) {
       parts.profileSelect.value = wanted.get("rules");
