@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from costly_variants import profiles
-from costly_variants.cli.browser import PlayPage, dispatch, move_json
+from costly_variants.cli.browser import PlayPage, dispatch
 from costly_variants.compare.design import moves_for
 from costly_variants.profiles.display import profile_json
 from costly_variants.profiles.resolved import profile_from_json
@@ -186,11 +186,11 @@ def test_the_play_page_is_in_the_docs_and_linked_from_the_front_page():
 
 
 def test_the_moves_the_build_ships_are_designs_and_spare_the_page_importing_compare(document):
-    """profiles.json carries each profile's moves (move_json of moves_for), so that the page starts without
+    """profiles.json carries each profile's moves (Move.as_json of moves_for), so that the page starts without
     compare.design; the rules it offers, and a rule changed, read the same as when it works them out."""
     bundled = profiles.load_all()
     data = json.loads(document)
-    data["profiles"] = [{**p, "moves": [move_json(m) for m in moves_for(b, bundled)]}
+    data["profiles"] = [{**p, "moves": [m.as_json() for m in moves_for(b, bundled)]}
                         for p, b in zip(data["profiles"], bundled)]
     shipped, worked = PlayPage(json.dumps(data)), PlayPage(document)
     assert call(shipped, "profile", id="cotton-1674") == call(worked, "profile", id="cotton-1674")

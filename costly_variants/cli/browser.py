@@ -168,11 +168,11 @@ class PlayPage:
         shipped = json.loads(profiles_json)["profiles"]
         self.bundled = [profile_from_json(p) for p in shipped]
         self.by_id = {p.id: p for p in self.bundled}
-        # Each profile's moves as the docs build worked them out (``move_json``), where it shipped them:
+        # Each profile's moves as the docs build worked them out (``Move.as_json``), where it shipped them:
         # compare.design (and the compare stage it brings) is then imported only once a rule is changed.
         self.shipped_moves = {p["id"]: p["moves"] for p in shipped if "moves" in p}
         self.base = self.bundled[0]
-        self.offers: list[dict[str, Any]] = []  # the moves from the base, as move_json gives them
+        self.offers: list[dict[str, Any]] = []  # the moves from the base, as Move.as_json gives them
         self._moves: list[Move] | None = None
         self.chosen: dict[str, int] = {}  # rule key -> the index of the move chosen for it
         self.profile = self.base
@@ -187,7 +187,7 @@ class PlayPage:
             from ..compare.design import moves_for
 
             self._moves = moves_for(self.base, self.bundled)
-            self.offers = [move_json(m) for m in self._moves]
+            self.offers = [m.as_json() for m in self._moves]
         self.chosen = {}
         self.profile = self.base
         return self.rules_view()
@@ -272,12 +272,6 @@ class PlayPage:
         return self.session
 
 
-def move_json(move: Move) -> dict[str, Any]:
-    """A move as the Play page's JSON ships it: its changes, its source and the source in words."""
-    return {"changes": [list(change) for change in move.changes], "source": move.source.as_dict(),
-            "from": move.source.describe()}
-
-
 def _words(changes: Sequence[Sequence[Any]]) -> str:
     """A move's values in words: ``31`` or ``yes (with play.latter_points 1)``."""
     first, *rest = changes
@@ -313,4 +307,4 @@ def dispatch(page: PlayPage, request: str) -> str:
     return json.dumps(result, ensure_ascii=False)
 
 
-__all__ = ["BOTS", "PlayPage", "Session", "dispatch", "move_json"]
+__all__ = ["BOTS", "PlayPage", "Session", "dispatch"]

@@ -87,6 +87,11 @@ class Move:
     def label(self) -> str:
         return " + ".join(f"{k}: {json.dumps(v, separators=(', ', ': '))}" for k, v in self.changes)
 
+    def as_json(self) -> dict[str, Any]:
+        """The move as the Play page's JSON ships it: its changes, its source and the source in words."""
+        return {"changes": [list(change) for change in self.changes], "source": self.source.as_dict(),
+                "from": self.source.describe()}
+
 
 def _key(value: Any) -> str:
     return json.dumps(value, sort_keys=True)

@@ -25,7 +25,6 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import profiles
 from .._version import __version__
-from ..cli.browser import move_json
 from ..compare.design import moves_for
 from ..profiles.display import profile_json
 from ..profiles.sources import library
@@ -92,7 +91,7 @@ def profiles_document(app: Sphinx) -> dict[str, Any]:
         url = f"{app.builder.get_target_uri(found[0])}#{found[1]}" if found else None
         passages[ref] = {"citation": citation_text(ref, lib, bibfile), "words": passage_words(ref, lib), "url": url}
     return {"version": __version__, "pyodide": pyodide.VERSION,
-            "profiles": [{**profile_json(p), "moves": [move_json(m) for m in moves_for(p, bundled)]} for p in bundled],
+            "profiles": [{**profile_json(p), "moves": [m.as_json() for m in moves_for(p, bundled)]} for p in bundled],
             "passages": passages}
 
 
