@@ -247,6 +247,7 @@ void apply_mog(Game *g, int player, const Act *a);
 /* _kernel_play.c */
 int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems);
 int play_actions(const Game *g, int player, Act *out);
+int play_actions_unsorted(const Game *g, int player, Act *out);
 int act_value(const Rules *r, const Act *a);
 void apply_play(Game *g, int player, const Act *a);
 void start_play(Game *g);

@@ -122,11 +122,12 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
     return points;
 }
 
-int play_actions(const Game *g, int player, Act *out) {
+/* The cards of `hand` that may be played (an Ace once for each value that fits), in its order; a go if
+   none may. */
+static int plays_of(const Game *g, const int *hand, int n, Act *out) {
     const Rules *r = g->r;
-    int hand[HAND_MAX], k = 0, room = r->limit - g->count;
-    sorted_hand(g, player, hand);
-    for (int i = 0; i < g->hand_n[player]; i++) {
+    int k = 0, room = r->limit - g->count;
+    for (int i = 0; i < n; i++) {
         int card = hand[i];
         if (RANK(card) == 1) {
             for (int v = 0; v < r->n_ace; v++)
@@ -139,6 +140,18 @@ int play_actions(const Game *g, int player, Act *out) {
     if (!k)
         out[k++] = (Act){K_GO, -1, -1, 0};
     return k;
+}
+
+int play_actions(const Game *g, int player, Act *out) {
+    int hand[HAND_MAX];
+    sorted_hand(g, player, hand);
+    return plays_of(g, hand, g->hand_n[player], out);
+}
+
+/* The same actions in the hand's own order, for a search's inner positions: the minimax of a position is
+   the same whatever order its moves are tried in (alpha-beta prunes only what cannot change it). */
+int play_actions_unsorted(const Game *g, int player, Act *out) {
+    return plays_of(g, g->hands[player], g->hand_n[player], out);
 }
 
 int act_value(const Rules *r, const Act *a) { return a->value >= 0 ? a->value : r->card_value[a->card]; }
