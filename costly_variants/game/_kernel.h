@@ -174,20 +174,18 @@ typedef struct Game {
 /* A hand's cards, held here that every unit's inner loops have them inline (a search makes them at every
    node): a card taken out at `at`, the rest kept in order; a card taken out; a hand sorted as the engine
    sorts it (cards.sort_key). */
-/* A score: the points to the player's side, the game won where they reach the target and the rules peg
-   out, the event recorded (score_recorded, _kernel_deal.c) unless the game is a search's quiet copy, which
-   keeps the scores alone and scores here, inline, at every node. */
+/* A score: the points to the player's side, the event recorded (record_event, _kernel_deal.c) unless the
+   game is a search's quiet copy, the game won where they reach the target and the rules peg out. Inline:
+   a search scores at every node. */
 static inline void score(Game *g, int player, int points, int kind) {
-    if (!g->quiet) {
-        score_recorded(g, player, points, kind);
-        return;
-    }
     if (g->winner >= 0)
         return;
     int team = g->teams[player];
     g->scores[team] += points;
     if (points < 0)
         g->failed = 1; /* the engine's invariants refuse it */
+    if (!g->quiet && record_event(g, player, team, points, kind) < 0)
+        return;
     if (points && g->r->peg_out && g->scores[team] >= g->r->target) {
         g->winner = team;
         g->phase = P_OVER;
@@ -233,7 +231,7 @@ int mt_below(MT *m, int n);
 
 /* _kernel_deal.c */
 int grow(void **buffer, int used, int *cap, size_t item, int first);
-void score_recorded(Game *g, int player, int points, int kind);
+int record_event(Game *g, int player, int team, int points, int kind);
 void new_deal_state(Game *g);
 void start_deal(Game *g);
 void set_dealer(Game *g, int dealer);

@@ -16,17 +16,11 @@ int grow(void **buffer, int used, int *cap, size_t item, int first) {
     return 0;
 }
 
-/* score (_kernel.h) in a game that records its events; a search's copy scores inline. */
-void score_recorded(Game *g, int player, int points, int kind) {
-    if (g->winner >= 0)
-        return;
-    int team = g->teams[player];
-    g->scores[team] += points;
-    if (points < 0)
-        g->failed = 1; /* the engine's invariants refuse it */
+/* score's event (_kernel.h), in a game that records them: 0, or -1 without memory (the game fails). */
+int record_event(Game *g, int player, int team, int points, int kind) {
     if (grow((void **)&g->events, g->nev, &g->cap, sizeof(Event), 256) < 0) {
         g->failed = 1;
-        return;
+        return -1;
     }
     Event *e = &g->events[g->nev++];
     e->deal = g->deal_number;
@@ -34,10 +28,7 @@ void score_recorded(Game *g, int player, int points, int kind) {
     e->team = team;
     e->points = points;
     e->kind = kind;
-    if (points && g->r->peg_out && g->scores[team] >= g->r->target) {
-        g->winner = team;
-        g->phase = P_OVER;
-    }
+    return 0;
 }
 
 /* -- the deal -- */
