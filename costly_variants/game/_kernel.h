@@ -171,6 +171,53 @@ typedef struct Game {
     struct Game *frames;       /* a search's positions, one a level (heap) */
 } Game;
 
+/* A hand's cards, held here that every unit's inner loops have them inline (a search makes them at every
+   node): a card taken out at `at`, the rest kept in order; a card taken out; a hand sorted as the engine
+   sorts it (cards.sort_key). */
+/* A score: the points to the player's side, the event recorded (record_event, _kernel_deal.c) unless the
+   game is a search's quiet copy, the game won where they reach the target and the rules peg out. Inline:
+   a search scores at every node. */
+static inline void score(Game *g, int player, int points, int kind) {
+    if (g->winner >= 0)
+        return;
+    int team = g->teams[player];
+    g->scores[team] += points;
+    if (points < 0)
+        g->failed = 1; /* the engine's invariants refuse it */
+    if (!g->quiet && record_event(g, player, team, points, kind) < 0)
+        return;
+    if (points && g->r->peg_out && g->scores[team] >= g->r->target) {
+        g->winner = team;
+        g->phase = P_OVER;
+    }
+}
+
+static inline void remove_at(int *cards, int *n, int at) {
+    for (int i = at; i < *n - 1; i++)
+        cards[i] = cards[i + 1];
+    (*n)--;
+}
+
+static inline void remove_card(int *cards, int *n, int card) {
+    for (int i = 0; i < *n; i++)
+        if (cards[i] == card) {
+            remove_at(cards, n, i);
+            return;
+        }
+}
+
+static inline void sorted_hand(const Game *g, int player, int *out) {
+    int n = g->hand_n[player];
+    for (int i = 0; i < n; i++) {
+        int c = g->hands[player][i], j = i - 1;
+        while (j >= 0 && SORT_KEY(out[j]) > SORT_KEY(c)) {
+            out[j + 1] = out[j];
+            j--;
+        }
+        out[j + 1] = c;
+    }
+}
+
 /* The actions of one game as codes, when traced (kernel.play with trace). */
 typedef struct {
     int *actions; /* the actions as codes, when traced */
@@ -184,10 +231,7 @@ int mt_below(MT *m, int n);
 
 /* _kernel_deal.c */
 int grow(void **buffer, int used, int *cap, size_t item, int first);
-void score(Game *g, int player, int points, int kind);
-void remove_at(int *cards, int *n, int at);
-void remove_card(int *cards, int *n, int card);
-void sorted_hand(const Game *g, int player, int *out);
+int record_event(Game *g, int player, int team, int points, int kind);
 void new_deal_state(Game *g);
 void start_deal(Game *g);
 void set_dealer(Game *g, int dealer);
@@ -201,6 +245,7 @@ void apply_mog(Game *g, int player, const Act *a);
 /* _kernel_play.c */
 int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems);
 int play_actions(const Game *g, int player, Act *out);
+int play_actions_unsorted(const Game *g, int player, Act *out);
 int act_value(const Rules *r, const Act *a);
 void apply_play(Game *g, int player, const Act *a);
 void start_play(Game *g);

@@ -60,19 +60,28 @@ static double expected_after(const Game *g, int player, int give, const ExpectCa
     const int *rank_n = cache->rank_n, *role_n = cache->role_n, *role_suit = cache->role_suit;
     const int32_t *totals = nk + 1 == r->cards_each ? r->full_totals : r->small_totals;
     long long summed = 0;
-    for (int rank = 1; rank <= 13; rank++)
+    /* rank_code: the sorted ranks as base-13 digits, lowest first. With a rank put above the `p` ranks not
+       above it, the code is the digits above it, then its own, shifted past the `p` below: those parts
+       worked out once for every place, not once for every rank. */
+    int below[HAND_MAX + 3], above[HAND_MAX + 3], shift[HAND_MAX + 3];
+    below[0] = 0;
+    shift[0] = 1;
+    for (int p = 1; p <= nr; p++) {
+        below[p] = (ranks[p - 1] - 1) * shift[p - 1] + below[p - 1];
+        shift[p] = shift[p - 1] * 13;
+    }
+    above[nr] = 0;
+    for (int p = nr - 1; p >= 0; p--)
+        above[p] = above[p + 1] * 13 + (ranks[p] - 1);
+    int p = 0;
+    for (int rank = 1; rank <= 13; rank++) {
+        while (p < nr && ranks[p] <= rank)
+            p++;
         if (rank_n[rank]) {
-            int code = 0, placed = 0; /* rank_code: the sorted ranks as base-13 digits, lowest first */
-            for (int i = nr - 1; i >= -1; i--) {
-                if (!placed && (i < 0 || ranks[i] <= rank)) {
-                    code = code * 13 + (rank - 1);
-                    placed = 1;
-                }
-                if (i >= 0)
-                    code = code * 13 + (ranks[i] - 1);
-            }
+            int code = (above[p] * 13 + (rank - 1)) * shift[p] + below[p];
             summed += (long long)rank_n[rank] * totals[code];
         }
+    }
     for (int x = 0; x < 12; x++)
         if (role_n[x]) {
             suits[role_suit[x]]++;

@@ -16,55 +16,19 @@ int grow(void **buffer, int used, int *cap, size_t item, int first) {
     return 0;
 }
 
-void score(Game *g, int player, int points, int kind) {
-    if (g->winner >= 0)
-        return;
-    int team = g->teams[player];
-    g->scores[team] += points;
-    if (points < 0)
-        g->failed = 1; /* the engine's invariants refuse it */
-    if (!g->quiet) { /* a search's copy keeps the scores alone */
-        if (grow((void **)&g->events, g->nev, &g->cap, sizeof(Event), 256) < 0) {
-            g->failed = 1;
-            return;
-        }
-        Event *e = &g->events[g->nev++];
-        e->deal = g->deal_number;
-        e->player = player;
-        e->team = team;
-        e->points = points;
-        e->kind = kind;
+/* score's event (_kernel.h), in a game that records them: 0, or -1 without memory (the game fails). */
+int record_event(Game *g, int player, int team, int points, int kind) {
+    if (grow((void **)&g->events, g->nev, &g->cap, sizeof(Event), 256) < 0) {
+        g->failed = 1;
+        return -1;
     }
-    if (points && g->r->peg_out && g->scores[team] >= g->r->target) {
-        g->winner = team;
-        g->phase = P_OVER;
-    }
-}
-
-void remove_at(int *cards, int *n, int at) {
-    memmove(cards + at, cards + at + 1, (size_t)(*n - at - 1) * sizeof(int));
-    (*n)--;
-}
-
-void remove_card(int *cards, int *n, int card) {
-    for (int i = 0; i < *n; i++)
-        if (cards[i] == card) {
-            remove_at(cards, n, i);
-            return;
-        }
-}
-
-void sorted_hand(const Game *g, int player, int *out) {
-    int n = g->hand_n[player];
-    memcpy(out, g->hands[player], (size_t)n * sizeof(int));
-    for (int i = 1; i < n; i++) {
-        int c = out[i], j = i - 1;
-        while (j >= 0 && SORT_KEY(out[j]) > SORT_KEY(c)) {
-            out[j + 1] = out[j];
-            j--;
-        }
-        out[j + 1] = c;
-    }
+    Event *e = &g->events[g->nev++];
+    e->deal = g->deal_number;
+    e->player = player;
+    e->team = team;
+    e->points = points;
+    e->kind = kind;
+    return 0;
 }
 
 /* -- the deal -- */

@@ -5,6 +5,14 @@
 
 /* -- the play -- */
 
+/* RANK(card) read from a table in the play's scores (a search reads the series at every node). */
+static const unsigned char RANK_OF[52] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+#define PLAY_RANK(c) ((int)RANK_OF[c])
+
 static int alike(const Rules *r, int rank) { return r->courts_alike && rank > 10 ? 100 : rank; }
 
 /* Whether the cards of a series can add up to the limit, an Ace at any of its values (measures._reaches:
@@ -57,8 +65,8 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
         }
     }
     if (r->play_pairs && n > 1) {
-        int rank = RANK(last), kind = alike(r, rank), run = 1;
-        while (run < n && (RANK(series[n - run - 1]) == rank || alike(r, RANK(series[n - run - 1])) == kind))
+        int rank = PLAY_RANK(last), kind = alike(r, rank), run = 1;
+        while (run < n && (PLAY_RANK(series[n - run - 1]) == rank || alike(r, PLAY_RANK(series[n - run - 1])) == kind))
             run++;
         if (run > 4) {
             g->failed = 1; /* the engine has no points for it and raises */
@@ -77,7 +85,7 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
            back (each length is tried as it is reached; the last that is a sequence is the longest). */
         int low = 99, high = 0, low_ace = 99, high_ace = 0, has_ace = 0, seen = 0, length = 0, longest = 0;
         for (int i = n - 1; i >= 0; i--) {
-            int rank = RANK(series[i]), as_high = rank == 1 ? 14 : rank;
+            int rank = PLAY_RANK(series[i]), as_high = rank == 1 ? 14 : rank;
             if ((seen >> rank) & 1)
                 break;
             seen |= 1 << rank;
@@ -114,11 +122,12 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
     return points;
 }
 
-int play_actions(const Game *g, int player, Act *out) {
+/* The cards of `hand` that may be played (an Ace once for each value that fits), in its order; a go if
+   none may. */
+static int plays_of(const Game *g, const int *hand, int n, Act *out) {
     const Rules *r = g->r;
-    int hand[HAND_MAX], k = 0, room = r->limit - g->count;
-    sorted_hand(g, player, hand);
-    for (int i = 0; i < g->hand_n[player]; i++) {
+    int k = 0, room = r->limit - g->count;
+    for (int i = 0; i < n; i++) {
         int card = hand[i];
         if (RANK(card) == 1) {
             for (int v = 0; v < r->n_ace; v++)
@@ -131,6 +140,18 @@ int play_actions(const Game *g, int player, Act *out) {
     if (!k)
         out[k++] = (Act){K_GO, -1, -1, 0};
     return k;
+}
+
+int play_actions(const Game *g, int player, Act *out) {
+    int hand[HAND_MAX];
+    sorted_hand(g, player, hand);
+    return plays_of(g, hand, g->hand_n[player], out);
+}
+
+/* The same actions in the hand's own order, for a search's inner positions: the minimax of a position is
+   the same whatever order its moves are tried in (alpha-beta prunes only what cannot change it). */
+int play_actions_unsorted(const Game *g, int player, Act *out) {
+    return plays_of(g, g->hands[player], g->hand_n[player], out);
 }
 
 int act_value(const Rules *r, const Act *a) { return a->value >= 0 ? a->value : r->card_value[a->card]; }

@@ -69,7 +69,7 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
             return 0;
         }
         actor = g->to_play;
-        n = play_actions(g, actor, legal);
+        n = play_actions_unsorted(g, actor, legal); /* any order: the same value */
         if (n > 1)
             break;
         apply_play(g, actor, &legal[0]); /* the one move there is: no copy to try it on */
