@@ -27,10 +27,11 @@ if TYPE_CHECKING:
 DEFAULT_GAMES = 20_000
 DEFAULT_SKILL_GAMES = 2_000
 DEFAULT_BY_RULE_GAMES = 10_000
-# The search bot's games cost some eighty greedy ones even after their speed-up: 400 seeds keep the default
-# comparison near 20 CPU-seconds and know the search bot's share against the greedy bot within ±2.4 to ±2.9
-# points (1,700 seeds would give ±1.5 at the widest, for some 40 CPU-seconds more: --search-games 1700).
-DEFAULT_SEARCH_GAMES = 400
+# The search bot's games cost some fifty greedy ones even after their speed-up (about 270 a CPU-second under
+# Parlett's rules against the expert): 600 seeds keep the default comparison under 20 CPU-seconds and
+# know the search bot's share against the greedy bot within about ±2 points (400 gave ±2.4 to ±2.9;
+# 1,700 would give ±1.5 at the widest, for some 25 CPU-seconds more: --search-games 1700).
+DEFAULT_SEARCH_GAMES = 600
 DEFAULT_SEED = 1
 DEFAULT_BOTS = ("greedy",)
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
