@@ -203,8 +203,8 @@ def test_citation_links_land_on_the_highlighted_passage_and_come_back(desktop, b
         assert state["outline"] == "solid"
         # the passage lists what cites it (a text's passage in its note, under the text), and one click
         # returns to the rule's row in the table
-        back = desktop.find_element("css selector", f"#{passage_id} a.costly-back[href$='#{row_id}'] , "
-                                                    f"#{passage_id}-note a[href$='#{row_id}']")
+        back = desktop.find_element("css selector", f"#{passage_id} .costly-back a[href$='#{row_id}'], "
+                                                    f"#{passage_id}-note .costly-back a[href$='#{row_id}']")
         scroll_to(desktop, back)
         back.click()
         assert desktop.current_url.endswith("rules.html#" + row_id)
@@ -374,8 +374,8 @@ def test_the_rule_table_scrolls_with_the_page_ten_rules_a_screen(browser, built_
 
 def test_a_followed_link_lands_below_any_sticky_header(at_width, built_site):
     # from a passage back to its rule's row, from a cell to its passage, from the front page to a section
-    for page, selector in (("source/cotton-1674.html", "#src-cotton-1674-p125-game .costly-back a"),
-                           ("source/cotton-1674.html", "#src-cotton-1674-p127-colours .costly-back a"),
+    for page, selector in (("source/cotton-1674.html", "#src-cotton-1674-p125-game-note .costly-back a"),
+                           ("source/cotton-1674.html", "#src-cotton-1674-p127-colours-note .costly-back a"),
                            ("rules.html", "tr#rule-count-colours p.costly-cites a"),
                            ("profile/cotton-1674.html", ".costly-scoring a[href$='#profile-cotton-1674-count-colours']"),
                            ("index.html", "a[href$='#by-rule-cotton-1674-parlett-121']")):

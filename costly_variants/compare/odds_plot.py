@@ -23,7 +23,7 @@ def paint(ax: Any, table: WinTable, *, text: str = "#222222", dealer: int = 0) -
     image = ax.imshow(grid, origin="lower", cmap=COLOURS, vmin=0, vmax=100, extent=(-0.5, t - 0.5, -0.5, t - 0.5),
                       interpolation="nearest")
     levels = ax.contour(range(t), range(t), grid, levels=[25, 50, 75], colors=[text], linewidths=[0.8, 2.2, 0.8])
-    ax.clabel(levels, fmt="%d%%", fontsize=9)
+    ax.clabel(levels, fmt="%d%%", fontsize=10)  # on a phone, as large as the tick labels
     ax.set_xlabel("their score")
     ax.set_ylabel("your score (you deal next)" if dealer == 0 else "your score (they deal next)")
     ax.set_aspect("equal")

@@ -82,7 +82,9 @@ def profiles_document(app: Sphinx) -> dict[str, Any]:
     bundled = profiles.load_all()
     lib = library()
     bibfile = site_data(app.srcdir).bibfile
-    labels = app.env.domaindata.get("std", {}).get("labels", {})
+    std = app.env.domaindata.get("std", {})
+    # a passage that is a section has a label; one that is a span of a running text (Cotton's) an anonymous one
+    labels = {**std.get("anonlabels", {}), **std.get("labels", {})}
     cited = sorted({ref for p in bundled for prov in p.provenance.values()
                     for ref in (*prov.cite, *(r for a in prov.alternatives for r in a.cite))})
     passages = {}
