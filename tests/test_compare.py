@@ -703,9 +703,13 @@ def test_the_games_done_tell_the_time_left_from_a_tenth_of_the_work_on():
             errors.append((abs(estimate / (end - at) - 1), share, done, total))
     assert len(errors) >= 20
     # A small run's chunks are few games each, and a loaded machine's caches make one chunk's CPU time
-    # wander: nine estimates in ten within 30% of the truth, and none off by half.
+    # wander (CI, sharing two cores with the other tests, once saw one estimate in nine off by 30-38%):
+    # three estimates in four within 30% of the truth, the middle one within 20%, and none off by half.
+    # Search games played first, as before the plans were interleaved, put every estimate out by more
+    # than half.
     within = [e for e in errors if e[0] <= 0.3]
-    assert len(within) >= 0.9 * len(errors), sorted(errors, reverse=True)[:5]
+    assert len(within) >= 0.75 * len(errors), sorted(errors, reverse=True)[:5]
+    assert sorted(errors)[len(errors) // 2][0] <= 0.2, sorted(errors)[len(errors) // 2]
     assert max(errors)[0] <= 0.5, max(errors)
 
 
