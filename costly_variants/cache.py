@@ -25,19 +25,28 @@ def cache_dir() -> Path | None:
     return Path(base) / "costly-variants"
 
 
-def read_json(name: str) -> Any:
-    """The data in the cache file ``name`` (a path inside the cache folder), or None if there is none
+def read_bytes(name: str) -> bytes | None:
+    """The bytes of the cache file ``name`` (a path inside the cache folder), or None if there is none
     that can be read."""
     folder = cache_dir()
     if folder is None:
         return None
     try:
-        return json.loads((folder / name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return (folder / name).read_bytes()
+    except OSError:
         return None
 
 
-def write_json(name: str, data: Any) -> Path | None:
+def read_json(name: str) -> Any:
+    """The data in the cache file ``name``, or None if there is none that can be read."""
+    data = read_bytes(name)
+    try:
+        return None if data is None else json.loads(data.decode("utf-8"))
+    except ValueError:
+        return None
+
+
+def write_bytes(name: str, data: bytes) -> Path | None:
     """Write ``data`` to the cache file ``name``, whole and then renamed over the old one so that a reader
     never sees half of it; the file's path, or None if it could not be written."""
     folder = cache_dir()
@@ -50,23 +59,33 @@ def write_json(name: str, data: Any) -> Path | None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".costly-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
         os.replace(temporary, target)
         return target
-    except (OSError, TypeError, ValueError):
+    except OSError:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
         return None
 
 
-def keep_newest(folder_name: str, keep: int) -> None:
-    """Remove all but the ``keep`` newest files of the cache's ``folder_name`` (quietly, as ever)."""
+def write_json(name: str, data: Any) -> Path | None:
+    """Write ``data`` as JSON to the cache file ``name`` (as ``write_bytes``)."""
+    try:
+        text = json.dumps(data)
+    except (TypeError, ValueError):
+        return None
+    return write_bytes(name, text.encode("utf-8"))
+
+
+def keep_newest(folder_name: str, keep: int, *, pattern: str = "*.json") -> None:
+    """Remove all but the ``keep`` newest files (those ``pattern`` names) of the cache's ``folder_name``
+    (quietly, as ever)."""
     folder = cache_dir()
     if folder is None:
         return
     with contextlib.suppress(OSError):
-        files = sorted((folder / folder_name).glob("*.json"), key=lambda p: p.stat().st_mtime)
+        files = sorted((folder / folder_name).glob(pattern), key=lambda p: p.stat().st_mtime)
         for path in files[:-keep]:
             path.unlink(missing_ok=True)

@@ -255,7 +255,14 @@ def _pack(header: dict[str, int], sections: dict[str, list[int]]) -> array:  # t
     return array("i", [header[name] for name in layout] + body)
 
 
-compiled: PerRules[CompiledRules] = PerRules(compile_rules)
+def _compiled(rules: Rules) -> CompiledRules:
+    """``compile_rules(rules)``, or the same tables from the user's cache folder (``stored_tables``)."""
+    from .stored_tables import compiled as stored
+
+    return stored(rules, KERNEL.layout() if KERNEL is not None else (), compile_rules)
+
+
+compiled: PerRules[CompiledRules] = PerRules(_compiled)
 
 
 def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_counts: bool = False,
