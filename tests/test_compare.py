@@ -764,3 +764,33 @@ def test_the_json_of_the_rules_that_differ_shows_each_citations_channel(cli):
     assert "quoted in Wiktionary" in mog["citations"][0]["citation"]
     holme = rules["game.target"]["holme-1688"]
     assert holme["status"] == "unavailable" and holme["taken_as"] == {"profile": "cotton-1674", "status": "stated"}
+
+
+def test_the_decisive_deals_share_is_summed_exactly_as_fraction_by_fraction():
+    """figures' decisive deal sums whole numbers over a common denominator: exactly the Fractions' sums."""
+    import random
+    from collections import Counter
+    from fractions import Fraction
+
+    from costly_variants.compare.figures import FEEL
+    from costly_variants.compare.tally import Sums
+
+    figure = next(f for f in FEEL if f.key == "decisiveness")
+    rng = random.Random(5)
+    for _ in range(20):
+        first, other = Sums(), Sums()
+        for _ in range(rng.randrange(1, 300)):
+            na, nb = rng.randrange(1, 19), rng.randrange(1, 19)
+            da, db = rng.randrange(1, na + 1), rng.randrange(1, nb + 1)
+            first.games, other.games = first.games + 1, other.games + 1
+            first.decisive[da, na] += 1
+            other.decisive[db, nb] += 1
+            other.decisive_cross[da, na, db, nb] += 1
+        shares = [(Fraction(d, n), k) for (d, n), k in other.decisive.items()]
+        assert figure.estimate(other) == stats.mean_of_sums(other.games, sum(x * k for x, k in shares),
+                                                            sum(x * x * k for x, k in shares))
+        pairs = [(Fraction(da, na), Fraction(db, nb), k) for (da, na, db, nb), k in other.decisive_cross.items()]
+        expected = stats.paired_difference_of_sums(
+            other.games, sum(x * k for x, _, k in pairs), sum(y * k for _, y, k in pairs),
+            sum(x * x * k for x, _, k in pairs), sum(y * y * k for _, y, k in pairs), sum(x * y * k for x, y, k in pairs))
+        assert figure.difference(first, other) == expected

@@ -3,6 +3,7 @@ figure between two rule sets that played the same seeds, worked out from the gam
 (``tally.Sums``)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
@@ -68,17 +69,24 @@ def _per_deal(key: str) -> Pair:
 
 
 def _decisive() -> Pair:
-    """The decisive deal as a share of the game: a mean of fractions, summed exactly from the histograms."""
+    """The decisive deal as a share of the game: a mean of fractions, summed exactly from the histograms.
+    Each share deal/deals is summed as a whole number of 1/L, L the least common multiple of the games'
+    deals, and made a Fraction once: the same exact sums as adding Fractions one by one (whose every
+    addition reduces by a gcd: a tenth of a second for a comparison's thousands of pairs of games)."""
     def estimate(s: Sums) -> Estimate:
-        shares = [(Fraction(deal, deals), k) for (deal, deals), k in s.decisive.items()]
-        return stats.mean_of_sums(s.games, sum(x * k for x, k in shares), sum(x * x * k for x, k in shares))
+        whole = math.lcm(*(deals for _, deals in s.decisive))
+        shares = [(deal * (whole // deals), k) for (deal, deals), k in s.decisive.items()]
+        return stats.mean_of_sums(s.games, Fraction(sum(x * k for x, k in shares), whole),
+                                  Fraction(sum(x * x * k for x, k in shares), whole * whole))
 
     def difference(a: Sums, b: Sums) -> Estimate:
-        pairs = [(Fraction(da, na), Fraction(db, nb), k) for (da, na, db, nb), k in b.decisive_cross.items()]
+        cross = b.decisive_cross
+        wa, wb = math.lcm(*(na for _, na, _, _ in cross)), math.lcm(*(nb for _, _, _, nb in cross))
+        pairs = [(da * (wa // na), db * (wb // nb), k) for (da, na, db, nb), k in cross.items()]
         return stats.paired_difference_of_sums(
-            b.games, sum(x * k for x, _, k in pairs), sum(y * k for _, y, k in pairs),
-            sum(x * x * k for x, _, k in pairs), sum(y * y * k for _, y, k in pairs),
-            sum(x * y * k for x, y, k in pairs))
+            b.games, Fraction(sum(x * k for x, _, k in pairs), wa), Fraction(sum(y * k for _, y, k in pairs), wb),
+            Fraction(sum(x * x * k for x, _, k in pairs), wa * wa), Fraction(sum(y * y * k for _, y, k in pairs), wb * wb),
+            Fraction(sum(x * y * k for x, y, k in pairs), wa * wb))
 
     return estimate, difference
 
