@@ -125,3 +125,45 @@ def test_each_copy_of_the_package_has_its_own_file_and_a_gone_copy_is_forgotten(
     own = Path(known_good._file_name(known_good.data_dir("variants"))).name
     assert names == {own, Path(known_good._file_name(kept)).name}
     assert not (tmp_path / "known-good-profiles.json").exists()
+
+
+SOURCES = ("import sys; from costly_variants.profiles.sources import library; lib = library(); "
+           "print(len(lib.all_refs()), lib.citation('cotton-1674#' + next(iter(lib.sources['cotton-1674'].passages))), "
+           "'jsonschema' in sys.modules or 'yaml' in sys.modules)")
+
+
+def sources_run(folder: Path | str) -> str:
+    env = dict(os.environ, COSTLY_CACHE_DIR=str(folder))
+    return subprocess.run([sys.executable, "-c", SOURCES], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def test_the_bundled_sources_are_checked_once_then_trusted(tmp_path):
+    first = sources_run(tmp_path)
+    assert first.endswith(" True")                          # read, checked against the schema, remembered
+    assert sources_run(tmp_path) == first[:-4] + "False"    # trusted: neither PyYAML nor jsonschema imported
+    (path,) = (tmp_path / "known-good-sources").glob("*.json")
+    data = json.loads(path.read_text())
+    data["sources"]["cotton-1674"]["label"] = "edited"      # the file still says otherwise
+    path.write_text(json.dumps(data))
+    assert sources_run(tmp_path) == first                   # checked again from the files
+    assert sources_run("off") == first
+
+
+def test_trusted_sources_are_the_sources_a_full_check_gives(tmp_path, monkeypatch):
+    from costly_variants.profiles import sources
+
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
+    sources.library.cache_clear()
+    try:
+        checked = sources.library()
+        sources.library.cache_clear()
+        trusted = sources.library()
+    finally:
+        sources.library.cache_clear()
+    assert known_good.checked_sources() is not None
+    assert list(trusted.sources) == list(checked.sources)
+    for source_id, source in checked.sources.items():
+        other = trusted.sources[source_id]
+        assert dict(other.passages) == dict(source.passages)
+        assert other == source.__class__(**{**source.__dict__, "passages": other.passages})

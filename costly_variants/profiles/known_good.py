@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .._version import __version__
-from ..cache import cache_dir, read_json, write_json
+from ..cache import cache_dir, keep_newest, read_json, write_json
 from ..resources import data_dir, schema_path
 
 _FOLDER = "known-good"
@@ -93,6 +93,49 @@ def remember(top: Path, chain: list[tuple[Path, Any]]) -> None:
     folder = data_dir("variants")
     if write_json(_file_name(folder), {"folder": str(folder), "profiles": entries}) is not None:
         _forget_removed_copies()
+
+
+# -- the bundled sources -------------------------------------------------------------------------------------
+# Citing a passage (``costly compare``'s table of the rules that differ, ``costly show``) needs the
+# sources' library, whose full check imports PyYAML and jsonschema (a tenth of a second and more). The
+# bundled sources that passed it are kept as the profiles are, under a key of the same files and code and
+# of the sources' own schema.
+
+_SOURCES_FOLDER = "known-good-sources"
+
+
+def _sources_file() -> str:
+    return f"{_SOURCES_FOLDER}/{hashlib.sha256(str(data_dir('sources')).encode()).hexdigest()[:16]}.json"
+
+
+def _sources_key() -> str:
+    schema = schema_path().parent / "source.schema.json"
+    return hashlib.sha256(_common() + schema.read_bytes()).hexdigest()
+
+
+def checked_sources() -> dict[str, Any] | None:
+    """The data of every bundled source file (by its name's stem) as read when it passed every check,
+    if no byte they depend on has changed since; else None."""
+    stored = read_json(_sources_file())
+    try:
+        if stored["key"] == _sources_key() and stored["digest"] == _digest(stored["sources"]):
+            return stored["sources"]  # type: ignore[no-any-return]
+    except (OSError, KeyError, TypeError, ValueError):
+        pass
+    return None
+
+
+def remember_sources(sources: dict[str, Any]) -> None:
+    """Record that the bundled sources, whose data this is, passed every check (quietly doing nothing if
+    it cannot, or if their data would not come back from JSON as it is)."""
+    try:
+        if cache_dir() is None or json.loads(json.dumps(sources)) != sources:
+            return
+        entry = {"key": _sources_key(), "digest": _digest(sources), "sources": sources}
+    except (OSError, TypeError, ValueError):
+        return
+    if write_json(_sources_file(), entry) is not None:
+        keep_newest(_SOURCES_FOLDER, 16)
 
 
 def _forget_removed_copies() -> None:

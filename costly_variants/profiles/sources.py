@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import CostlyError, Problem, ProfileError
 from ..resources import data_dir
+from . import known_good
 from .document import Document, PathKey
-from .yamldoc import load_file
 
 if TYPE_CHECKING:
     import jsonschema
@@ -175,6 +175,8 @@ def _channel(raw: Mapping[str, str] | None) -> Channel | None:
 
 
 def _load_source(path: Path) -> tuple[Source, Document]:
+    from .yamldoc import load_file  # here: trusted sources are read without PyYAML
+
     doc = load_file(path)
     data = doc.data
     if not isinstance(data, dict) or "id" not in data or "passages" not in data:
@@ -182,19 +184,25 @@ def _load_source(path: Path) -> tuple[Source, Document]:
     problems = _schema_problems(doc)
     if problems:
         raise ProfileError(problems)
+    return _source(data, doc), doc
+
+
+def _source(data: Mapping[str, Any], doc: Document | None) -> Source:
+    """The Source a source file's data describes (checked already); ``doc`` locates a repeated passage id
+    (None: data that passed every check, which has none)."""
     default = _channel(data.get("via"))
     passages = {}
     for i, raw in enumerate(data["passages"]):
         passage = Passage(data["id"], raw["id"], raw.get("pages"), raw.get("text"), raw.get("summary"),
                           raw.get("locator"), raw.get("note"), _channel(raw.get("via")) or default)
-        if passage.id in passages:
+        if passage.id in passages and doc is not None:
             raise ProfileError([doc.problem(("passages", i, "id"), f"passage id {passage.ref} repeated")])
         passages[passage.id] = passage
     catalogue = tuple((c["name"], c["url"]) for c in data.get("catalogue", ()))
     source = Source(data["id"], data["label"], data["bibkey"], data["kind"], data["title"], data.get("licence", ""),
                     data.get("transcription", ""), bool(data.get("available", True)), MappingProxyType(passages),
                     data.get("edition"), data.get("dating"), catalogue, bool(data.get("continuous", False)))
-    return source, doc
+    return source
 
 
 def _channel_problems(lib: Library, docs: Mapping[str, Document]) -> list[Problem]:
@@ -225,7 +233,15 @@ def _channel_problems(lib: Library, docs: Mapping[str, Document]) -> list[Proble
 
 @cache
 def library(directory: Path | None = None) -> Library:
-    """Every source under ``sources/``, loaded and checked once."""
+    """Every source under ``sources/``, loaded and checked once; the bundled sources, once per content
+    (``known_good``: a later run trusts them without reading YAML or importing the schema checker)."""
+    if directory is None:
+        trusted = known_good.checked_sources()
+        if trusted is not None:
+            try:
+                return Library(MappingProxyType({stem: _source(data, None) for stem, data in trusted.items()}))
+            except (KeyError, TypeError, ValueError, AttributeError):
+                pass  # an entry that is not what this version wrote: check the files
     folder = directory or data_dir("sources")
     sources = {}
     docs = {}
@@ -244,4 +260,6 @@ def library(directory: Path | None = None) -> Library:
     problems = _channel_problems(lib, docs)
     if problems:
         raise ProfileError(problems)
+    if directory is None:
+        known_good.remember_sources({source_id: doc.data for source_id, doc in docs.items()})
     return lib
