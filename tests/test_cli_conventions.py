@@ -25,6 +25,36 @@ def test_bare_costly_prints_the_grouped_help_and_exits_0():
     assert "profiles - the rule profiles" in bare.stdout and "comparison - compare the profiles" in bare.stdout
 
 
+def test_each_command_is_registered_by_the_module_the_start_up_imports_for_it():
+    """``costly simulate`` imports and registers cli/comparison.py alone (cli.COMMANDS): every command of every
+    module in the help's groups is there, under the module that registers it, and nothing else is."""
+    import importlib
+
+    from costly_variants import cli
+    from costly_variants.cli.helptext import Parser
+
+    registered = {}
+    for _, _, names in cli.GROUPS:
+        for name in names:
+            try:
+                module = importlib.import_module(f"costly_variants.cli.{name}")
+            except ModuleNotFoundError:
+                continue
+            sub = Parser(prog="costly").add_subparsers(dest="command", parser_class=Parser)
+            module.register(sub)
+            registered.update({command: name for command in sub.choices})
+    assert registered == cli.COMMANDS
+
+    def commands(parser):  # the sub-parsers of a parser, by command
+        return next(a for a in parser._actions if a.dest == "command").choices
+
+    full = commands(cli.build_parser())
+    for command in cli.COMMANDS:
+        alone = commands(cli.build_parser(command))
+        assert set(alone) == {c for c, name in cli.COMMANDS.items() if name == cli.COMMANDS[command]}
+        assert alone[command]._option_string_actions.keys() == full[command]._option_string_actions.keys()
+
+
 @pytest.mark.parametrize("argv, nearest", [
     (["compar"], "did you mean 'compare'?"),
     (["analyse", "hand", "--variant", "parlett-121"], "did you mean 'hands'?"),

@@ -245,12 +245,13 @@ def test_batch_on_a_terminal_says_it_reads_standard_input(monkeypatch, cli):
     assert cli("score", "--variant", "cotton-1674", "--batch")[2] == ""
 
 
-def _imports(*argv: str) -> set[str]:
+def _imports(*argv: str, env: dict[str, str] | None = None) -> set[str]:
     code = ("import sys, io, contextlib\nfrom costly_variants.cli import run\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    try: run({list(argv)!r})\n    except SystemExit: pass\n"
             "print(' '.join(sorted(sys.modules)))")
-    return set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
+    return set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                              env=env).stdout.split())
 
 
 HEAVY = {"jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game", "costly_variants.compare",
@@ -270,6 +271,30 @@ HEAVY = {"jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game"
 ])
 def test_commands_import_only_what_they_use(argv, allowed):
     assert _imports(*argv) & HEAVY <= allowed
+
+
+# What a run of a few games never needs: the schema checker and YAML (the bundled profiles, once checked,
+# are trusted: profiles.known_good), rich (output piped), the plotting, data-frame and cluster libraries,
+# and a pool of processes (a small run is played in the one process: compare.runner.POOL_COST).
+NOT_FOR_A_SMALL_RUN = {"jsonschema", "yaml", "rich", "matplotlib", "pandas", "numpy", "dask", "distributed",
+                       "multiprocessing", "costly_variants.site", "costly_variants.openspiel", "costly_variants.count.analysis"}
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--variant", "eddowes-burne-1874", "--games", "1", "--seed", "1"],
+    ["simulate", "--variant", "parlett-121", "--games", "20", "--seed", "2", "--bot", "expert", "--json"],
+])
+def test_a_small_simulate_imports_only_the_engine_and_the_runner(tmp_path, argv):
+    """The import graph of ``costly simulate`` (its fixed cost, benchmarks/bench_fixed_cost.py) does not grow
+    back: after a first run has checked the profiles (and kept the kernel's tables), none of the above."""
+    import os
+
+    env = dict(os.environ, COSTLY_CACHE_DIR=str(tmp_path))
+    first = _imports(*argv, env=env)  # checks the bundled profile, compiles and keeps the tables
+    assert "jsonschema" in first and "costly_variants.compare.runner" in first
+    again = _imports(*argv, env=env)
+    assert "costly_variants.compare.runner" in again and "costly_variants.game.kernel" in again
+    assert again & NOT_FOR_A_SMALL_RUN == set()
 
 
 def test_version_fast_path_prints_the_version(capsys):

@@ -36,13 +36,20 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("site", "the reference site generated from the profiles", ("site",)),
 )
 
+# The module of GROUPS that registers each command (an alias too), so that a command line naming one
+# imports and registers that module alone (tests/test_cli_conventions.py holds this to what each registers).
+COMMANDS = {"variants": "profiles", "validate": "profiles", "show": "profiles", "diff": "profiles",
+            "score": "counting", "examples": "counting", "analyse": "counting", "analyze": "counting",
+            "play": "games", "replay": "games", "advise": "advice", "compare": "comparison", "simulate": "comparison",
+            "readings": "questions", "design": "questions", "odds": "odds"}
+
 VERSION = f"costly-variants {__version__}"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command. Given the ``command`` a command line names, only the groups up to the
-    one that holds it are registered (all of them if none does), so that a command imports no command
-    module after its own; the help's listing of commands is made only where every group is there."""
+    """The parser of every command. Given the ``command`` a command line names, only the module that
+    registers it (``COMMANDS``) is imported and registered, so that a command imports no other command
+    module; otherwise every group, and the help's listing of commands, which needs them all."""
     import argparse
     import importlib
 
@@ -55,6 +62,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=VERSION)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser, help=argparse.SUPPRESS)
     sub.required = True
+    if command in COMMANDS:
+        importlib.import_module(f".{COMMANDS[command]}", __name__).register(sub)
+        if command in sub.choices:
+            return parser
     listing = []
     for title, purpose, names in GROUPS:
         before = len(sub.choices)
