@@ -417,3 +417,22 @@ def test_compare_labels_take_the_room_few_profiles_leave(monkeypatch, capsys):
                      "--skill-games", "0", "--jobs", "1")
     assert_fits(lines, 80, {"first dealer's side won %", "cards.ace_values: A 1; B 1, 11"})
     assert not any("…" in line for line in lines)
+
+
+def test_a_terminal_of_no_width_gets_the_width_of_a_pipe(monkeypatch):
+    """A pseudo-terminal whose size was never set (``script -c``, some consoles) says 0 columns: the report is
+    laid out as piped, not wrapped to no width (a traceback from textwrap, once)."""
+    import os
+    import pty
+
+    from costly_variants.cli import render
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    leader, follower = pty.openpty()
+    try:
+        with os.fdopen(os.dup(follower), "w") as stream:
+            assert stream.isatty() and os.get_terminal_size(stream.fileno()).columns == 0
+            assert render.output_width(stream) == render.PIPE_WIDTH
+    finally:
+        os.close(leader)
+        os.close(follower)

@@ -33,13 +33,14 @@ INDENT = 2  # a block's lines under its heading
 
 
 def output_width(stream: TextIO | None = None) -> int:
-    """``COLUMNS`` if set, else the terminal's width, else (piped) a stable ``PIPE_WIDTH``."""
+    """``COLUMNS`` if set, else the terminal's width, else (piped, or a terminal that gives no width: a
+    pseudo-terminal of size 0, as ``script`` makes one) a stable ``PIPE_WIDTH``."""
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
     stream = stream or sys.stdout
     try:
-        if stream.isatty():
+        if stream.isatty() and os.get_terminal_size(stream.fileno()).columns > 0:
             return os.get_terminal_size(stream.fileno()).columns
     except (AttributeError, OSError, ValueError):
         pass
