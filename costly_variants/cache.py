@@ -89,3 +89,28 @@ def keep_newest(folder_name: str, keep: int, *, pattern: str = "*.json") -> None
         files = sorted((folder / folder_name).glob(pattern), key=lambda p: p.stat().st_mtime)
         for path in files[:-keep]:
             path.unlink(missing_ok=True)
+
+
+def _seal(key: str, data: Any) -> str:
+    import hashlib  # here: a run that reads no sealed file needs no hashing
+
+    return hashlib.sha256((key + json.dumps(data, sort_keys=True)).encode()).hexdigest()
+
+
+def read_sealed(name: str, key: str) -> Any:
+    """The data ``write_sealed`` kept in the cache file ``name`` under ``key``, or None where there is none,
+    or it was kept under another key, or its seal does not fit it (a damaged or hand-edited file)."""
+    stored = read_json(name)
+    try:
+        if stored["key"] == key and stored["seal"] == _seal(key, stored["data"]):
+            return stored["data"]
+    except (KeyError, TypeError, ValueError):
+        pass
+    return None
+
+
+def write_sealed(name: str, key: str, data: Any, *, keep: int) -> None:
+    """Keep ``data`` in the cache file ``name`` under ``key``, sealed with a digest of both; only the ``keep``
+    newest files of its folder stay."""
+    if write_json(name, {"key": key, "data": data, "seal": _seal(key, data)}) is not None:
+        keep_newest(name.rpartition("/")[0], keep)

@@ -794,3 +794,26 @@ def test_the_decisive_deals_share_is_summed_exactly_as_fraction_by_fraction():
             other.games, sum(x * k for x, _, k in pairs), sum(y * k for _, y, k in pairs),
             sum(x * x * k for x, _, k in pairs), sum(y * y * k for _, y, k in pairs), sum(x * y * k for x, y, k in pairs))
         assert figure.difference(first, other) == expected
+
+
+def test_the_decisive_figures_are_kept_beside_the_win_table_and_only_ever_a_shortcut(tmp_path, monkeypatch):
+    """compare reads each profile's figures of how decisive its game is from a small file of their own (a
+    whole win table read back costs a tenth of a second): the same figures, worked out again when the file
+    is damaged or the cache is off."""
+    from costly_variants.compare import decisive_report, odds_store
+
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
+    chosen = [profiles.load("holme-1688")]
+    expected = odds_store.odds(chosen[0].rules, bots=("greedy", "greedy"), deals=decisive_report.COMPARE_DEALS)[1]
+    calls = []
+    real = odds_store.odds
+    monkeypatch.setattr(odds_store, "odds", lambda *a, **k: calls.append(a) or real(*a, **k))
+    assert decisive_report.of(chosen, ("greedy",)) == {"holme-1688": expected} and len(calls) == 1
+    assert decisive_report.of(chosen, ("greedy",)) == {"holme-1688": expected} and len(calls) == 1  # read back
+    (path,) = (tmp_path / decisive_report.FOLDER).glob("*.json")
+    stored = json.loads(path.read_text())
+    stored["data"][next(iter(stored["data"]))] = "edited"  # the seal no longer fits
+    path.write_text(json.dumps(stored))
+    assert decisive_report.of(chosen, ("greedy",)) == {"holme-1688": expected} and len(calls) == 2
+    monkeypatch.setenv("COSTLY_CACHE_DIR", "off")
+    assert decisive_report.of(chosen, ("greedy",)) == {"holme-1688": expected} and len(calls) == 3

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..profiles import Profile
+from ..profiles.rules import Rules
 
 COMPARE_DEALS = 4_000
 ROWS = (("first_dealer", "first dealer wins", "share"), ("behind_10", "from 10 behind at half", "share"),
@@ -20,12 +21,33 @@ ROWS = (("first_dealer", "first dealer wins", "share"), ("behind_10", "from 10 b
 TITLE = "How decisive the game is"
 
 
+FOLDER = "decisive"  # the figures alone, in the cache folder: reading a whole win table back costs a tenth of a second
+
+
 def of(chosen: Sequence[Profile], bots: Sequence[str]) -> dict[str, Any]:
     """Each profile's figures of how decisive its game is, under ``bots`` (side A's, side B's)."""
-    from .odds_store import odds
-
     pair = (bots[0], bots[1 % len(bots)])
-    return {p.id: odds(p.rules, bots=pair, deals=COMPARE_DEALS)[1] for p in chosen}
+    return {p.id: _figures(p.rules, pair) for p in chosen}
+
+
+def _figures(rules: Rules, pair: tuple[str, str]) -> dict[str, Any]:
+    """The figures of ``odds_store.odds`` (the win table's), kept beside it under the same key."""
+    from ..cache import cache_dir, read_sealed, write_sealed
+    from .odds import DEFAULT_SEED
+    from .odds_store import key, odds
+
+    try:
+        figures_key = key(rules, pair, COMPARE_DEALS, DEFAULT_SEED) if cache_dir() is not None else None
+    except OSError:  # the package's code cannot be read (a zip, say): no key, so no cache
+        figures_key = None
+    name = f"{FOLDER}/{figures_key and figures_key[:32]}.json"
+    found = read_sealed(name, figures_key) if figures_key else None
+    if isinstance(found, dict):
+        return found
+    figures: dict[str, Any] = odds(rules, bots=pair, deals=COMPARE_DEALS)[1]
+    if figures_key:
+        write_sealed(name, figures_key, figures, keep=64)
+    return figures
 
 
 def _note(data: dict[str, Any]) -> str:
