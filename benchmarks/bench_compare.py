@@ -1,18 +1,25 @@
-"""Benchmark for issue 26 points 2 and 5: what ``costly compare`` costs with its defaults, with ``--games 10``,
-and what any run costs before its first game (start, workers, tables).
+"""Benchmark for issue 26 point 2: what ``costly compare`` costs with its defaults and with ``--games 10``,
+and the figures the default search seeds (``DEFAULT_SEARCH_GAMES``) are chosen from.
 
 Every figure is the ``costly`` command in a cold process, its CPU time that of the whole process tree
 (user + system of the finished command and its workers, from ``resource.getrusage(RUSAGE_CHILDREN)``),
-its wall time beside it; the least and the median of ``--runs`` runs. The fixed cost is that of
-``costly simulate --variant P --games 1``: the compiled kernel and the pure Python engine
-(``COSTLY_PURE_PYTHON=1``) in the same run, the bytecode cached as an installed package has it (an
-editable install run with ``PYTHONDONTWRITEBYTECODE=1`` compiles every module of the package again at each
-run: some 0.25 CPU-s more). Say the load (printed) with a figure.
-Targets: the fixed cost <= 0.2 CPU-s; ``compare --games 10`` <= 3 CPU-s; ``compare`` <= 20 CPU-s and
-<= 15 s wall on two idle cores, its search v greedy rows within ±1.5 points.
+its wall time beside it; the least and the median of ``--runs`` runs; the bytecode cached and the cache
+folder filled by a first run, as an installed package has them after its first run. Say the load (printed)
+with a figure. The fixed cost of any run is ``bench_fixed_cost.py``'s.
 
-Run:  python benchmarks/bench_compare.py [--runs N] [--full]   (--full: also the defaults, slow until the
-search bot is fast)
+The default comparison's cost is that of everything but the search bot's pair (``--search-games 0``: the
+main games, the other skill pairs, the exact figures, the tables, the report, the workers) plus that pair's
+cost per seed (each seed played twice, seats swapped, under every profile that plays differently):
+
+    CPU(S) = REST + PER_SEED * S,    wall(S) ~ CPU(S) / cores + the serial part (start and report)
+
+and the search row's widest interval shrinks as 1/sqrt(S), so the seeds for ±1.5 points are
+S * (widest / 1.5)**2 from a run of S seeds. ``--full`` measures the defaults themselves and that width.
+
+Targets: ``compare --games 10`` <= 3 CPU-s; ``compare`` <= 20 CPU-s and <= 15 s wall on two idle cores, its
+search v greedy row within ±1.5 points.
+
+Run:  python benchmarks/bench_compare.py [--runs N] [--search-seeds N] [--full]
 """
 from __future__ import annotations
 
@@ -23,45 +30,61 @@ import statistics
 
 from bench_games import run_tree  # the command, cold, CPU of the whole process tree
 
-def measured(what: str, argv: list[str], runs: int, *, pure: bool = False) -> bytes:
-    figures = [run_tree(argv, pure=pure) for _ in range(runs)]
+from costly_variants.api.running import DEFAULT_SEARCH_GAMES
+
+
+def measured(what: str, argv: list[str], runs: int) -> tuple[float, float, bytes]:
+    """The median CPU and wall seconds of ``runs`` cold runs, printed with the least; the last output."""
+    figures = [run_tree(argv, pure=False) for _ in range(runs)]
     cpu, wall = [f[0] for f in figures], [f[1] for f in figures]
     print(f"{what:58s} CPU {min(cpu):6.2f} s least, {statistics.median(cpu):6.2f} median; "
           f"wall {min(wall):6.2f} s least, {statistics.median(wall):6.2f} median")
-    return figures[-1][2]
+    return statistics.median(cpu), statistics.median(wall), figures[-1][2]
 
 
-def skill_widths(out: bytes) -> str:
+def skill_widths(out: bytes) -> dict[str, float]:
     """Each skill row's widest ± (half the 95% interval, in points) over the profiles."""
     data = json.loads(out)
-    widths = []
-    for figure in data["figures"]:
-        if figure["section"] == "skill":
-            half = max((e["high"] - e["low"]) / 2 * 100 for e in figure["estimates"].values())
-            widths.append(f"{figure['key'].removeprefix('skill.')} ±{half:.2f}")
-    return "; ".join(widths)
+    return {figure["key"].removeprefix("skill."): max((e["high"] - e["low"]) / 2 * 100 for e in figure["estimates"].values())
+            for figure in data["figures"] if figure["section"] == "skill"}
+
+
+def shown(widths: dict[str, float]) -> str:
+    return "; ".join(f"{pair} ±{width:.2f}" for pair, width in widths.items())
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--profile", default="eddowes-burne-1874")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--search-seeds", type=int, default=200, help="seeds of the search pair for its cost per seed")
     parser.add_argument("--full", action="store_true", help="also costly compare with its defaults")
     args = parser.parse_args()
-    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} on "
-          f"{os.cpu_count()} cores")
+    print(f"load before: {load()}")
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the bytecode cached, as an installed package has it
-    one = ["simulate", "--variant", args.profile, "--games", "1", "--seed", "1", "--json"]
-    run_tree(one, pure=False)  # writes the bytecode, as an install does
-    for pure in (False, True):
-        measured(f"fixed cost, {'pure Python' if pure else 'kernel'}", one, args.runs, pure=pure)
-    measured("fixed cost, kernel, --jobs 1", one + ["--jobs", "1"], args.runs)
-    out = measured("costly compare --games 10", ["compare", "--games", "10", "--json"], args.runs)
-    print(f"    skill rows: {skill_widths(out)}")
-    measured("costly compare --skill-games 0 (the main games alone)", ["compare", "--skill-games", "0", "--json"], 1)
+    run_tree(["compare", "--games", "10", "--json"], pure=False)  # writes the bytecode, fills the cache folder
+    _, _, out = measured("costly compare --games 10", ["compare", "--games", "10", "--json"], args.runs)
+    print(f"    skill rows: {shown(skill_widths(out))}")
+    rest, rest_wall, _ = measured("costly compare --search-games 0 (REST: all but the search pair)",
+                                  ["compare", "--search-games", "0", "--json"], args.runs)
+    some, _, out = measured(f"costly compare --search-games {args.search_seeds}",
+                            ["compare", "--search-games", str(args.search_seeds), "--json"], args.runs)
+    per_seed = (some - rest) / args.search_seeds
+    print(f"REST {rest:.2f} CPU-s ({rest_wall:.2f} s wall); PER_SEED {per_seed:.4f} CPU-s a search seed; "
+          f"so the defaults ({DEFAULT_SEARCH_GAMES} seeds) ~ {rest + per_seed * DEFAULT_SEARCH_GAMES:.1f} CPU-s; "
+          f"20 CPU-s holds {(20 - rest) / per_seed:.0f} search seeds")
     if args.full:
-        out = measured("costly compare (the defaults)", ["compare", "--json"], 1)
-        print(f"    skill rows: {skill_widths(out)}")
+        cpu, wall, out = measured("costly compare (the defaults)", ["compare", "--json"], 1)
+        widths = skill_widths(out)
+        print(f"    skill rows: {shown(widths)}")
+        widest = widths.get("search-greedy")
+        if widest:
+            needed = DEFAULT_SEARCH_GAMES * (widest / 1.5) ** 2
+            print(f"    ±1.5 for the search row needs ~{needed:.0f} search seeds: ~{rest + per_seed * needed:.1f} CPU-s")
+    print(f"load after: {load()}")
 
 
 if __name__ == "__main__":
