@@ -122,3 +122,12 @@ def house(tmp_path):
         return path
 
     return write
+
+
+@pytest.fixture
+def no_cache_folders(tmp_path) -> tuple[str, str]:
+    """``COSTLY_CACHE_DIR`` settings under which no cache can be used: turned off, and a file where the
+    folder would be."""
+    blocked = tmp_path / "a-file-not-a-folder"
+    blocked.write_text("", encoding="utf-8")
+    return ("off", str(blocked))

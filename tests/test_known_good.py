@@ -14,9 +14,9 @@ LOAD = ("import sys; from costly_variants import profiles; ps = profiles.load_al
         "print(len(ps), 'jsonschema' in sys.modules or 'yaml' in sys.modules)")
 
 
-def run(folder: Path | str) -> str:
+def run(folder: Path | str, code: str = LOAD) -> str:
     env = dict(os.environ, COSTLY_CACHE_DIR=str(folder))
-    return subprocess.run([sys.executable, "-c", LOAD], env=env, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           check=True).stdout.strip()
 
 
@@ -133,9 +133,7 @@ SOURCES = ("import sys; from costly_variants.profiles.sources import library; li
 
 
 def sources_run(folder: Path | str) -> str:
-    env = dict(os.environ, COSTLY_CACHE_DIR=str(folder))
-    return subprocess.run([sys.executable, "-c", SOURCES], env=env, capture_output=True, text=True,
-                          check=True).stdout.strip()
+    return run(folder, SOURCES)
 
 
 def test_the_bundled_sources_are_checked_once_then_trusted(tmp_path):

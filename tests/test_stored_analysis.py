@@ -67,11 +67,9 @@ def test_a_damaged_or_edited_file_is_worked_out_again(folder, monkeypatch):
     assert json.loads(path.read_text())["key"] == stored.key(rules)  # rewritten whole
 
 
-def test_no_cache_folder_only_means_working_it_out(tmp_path, monkeypatch):
-    blocked = tmp_path / "a-file-not-a-folder"
-    blocked.write_text("", encoding="utf-8")
+def test_no_cache_folder_only_means_working_it_out(no_cache_folders, monkeypatch):
     rules = profiles.load("holme-1688").rules
-    for setting in ("off", str(blocked)):
+    for setting in no_cache_folders:
         monkeypatch.setenv("COSTLY_CACHE_DIR", setting)
         calls = counted(monkeypatch)
         assert stored.analysis(rules) == analyse_hands(rules)

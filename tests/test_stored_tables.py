@@ -84,11 +84,9 @@ def test_a_damaged_or_cut_file_is_compiled_again(folder):
     assert stored_tables.compiled(rules, LAYOUT, make) == compile_rules(rules) and len(calls) == 4  # rewritten whole
 
 
-def test_no_cache_folder_only_means_compiling(tmp_path, monkeypatch):
-    blocked = tmp_path / "a-file-not-a-folder"
-    blocked.write_text("", encoding="utf-8")
+def test_no_cache_folder_only_means_compiling(no_cache_folders, monkeypatch):
     rules = profiles.load("holme-1688").rules
-    for setting in ("off", str(blocked)):
+    for setting in no_cache_folders:
         monkeypatch.setenv("COSTLY_CACHE_DIR", setting)
         calls, make = compiling()
         assert stored_tables.compiled(rules, LAYOUT, make) == compile_rules(rules)
