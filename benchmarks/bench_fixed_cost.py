@@ -19,7 +19,11 @@ The cases:
 
 ``--importtime`` adds the heaviest imports of the command (``python -X importtime``, least of three runs).
 
-Run:  python benchmarks/bench_fixed_cost.py [--runs N] [--profile ID] [--importtime]
+``--before DIR`` adds the installed case run with the package found in DIR first (``PYTHONPATH``: a
+``git archive`` of an earlier commit, with the compiled ``.so`` files copied in), for a before and after
+under the same load.
+
+Run:  python benchmarks/bench_fixed_cost.py [--runs N] [--profile ID] [--importtime] [--before DIR]
 """
 from __future__ import annotations
 
@@ -91,6 +95,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--profile", default="eddowes-burne-1874", help="the slowest bundled profile by default")
     parser.add_argument("--importtime", action="store_true", help="also the heaviest imports of the command")
+    parser.add_argument("--before", metavar="DIR", help="also the package found in DIR (an earlier commit's tree)")
     args = parser.parse_args()
     base = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX",
                                                              "COSTLY_PURE_PYTHON", "COSTLY_CACHE_DIR")}
@@ -107,9 +112,12 @@ def main() -> None:
         "  no bytecode (PYTHONDONTWRITEBYTECODE=1)": (one, {**base, "PYTHONDONTWRITEBYTECODE": "1",
                                                            "PYTHONPYCACHEPREFIX": str(scratch / "no-pycache")}),
     }
+    if args.before:
+        cases["  the same, the package in --before"] = (one, {**base, "PYTHONPATH": args.before})
     print(f"load before: {load()}")
     try:
-        tree(one, base)  # writes the bytecode and fills the user's cache folder, as a first run does
+        for argv, env in cases.values():  # writes the bytecode and fills the user's cache folder, as a first run does
+            tree(argv, env or base)
         figures: dict[str, list[tuple[float, float]]] = {name: [] for name in cases}
         for run in range(args.runs):
             for name, (argv, env) in cases.items():
