@@ -19,7 +19,10 @@ S * (widest / 1.5)**2 from a run of S seeds. ``--full`` measures the defaults th
 Targets: ``compare --games 10`` <= 3 CPU-s; ``compare`` <= 20 CPU-s and <= 15 s wall on two idle cores, its
 search v greedy row within ±1.5 points.
 
-Run:  python benchmarks/bench_compare.py [--runs N] [--search-seeds N] [--full]
+``--before DIR`` also measures REST with the package found in DIR first (``PYTHONPATH``: an earlier commit's
+tree with its compiled ``.so`` files), runs interleaved, for a before and after under the same load.
+
+Run:  python benchmarks/bench_compare.py [--runs N] [--search-seeds N] [--full] [--before DIR]
 """
 from __future__ import annotations
 
@@ -62,6 +65,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--search-seeds", type=int, default=200, help="seeds of the search pair for its cost per seed")
     parser.add_argument("--full", action="store_true", help="also costly compare with its defaults")
+    parser.add_argument("--before", metavar="DIR", help="also REST with the package found in DIR")
     args = parser.parse_args()
     print(f"load before: {load()}")
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the bytecode cached, as an installed package has it
@@ -70,6 +74,13 @@ def main() -> None:
     print(f"    skill rows: {shown(skill_widths(out))}")
     rest, rest_wall, _ = measured("costly compare --search-games 0 (REST: all but the search pair)",
                                   ["compare", "--search-games", "0", "--json"], args.runs)
+    if args.before:
+        os.environ["PYTHONPATH"] = args.before
+        try:
+            run_tree(["compare", "--games", "10", "--json"], pure=False)  # its bytecode and cache entries
+            measured("  the same, the package in --before", ["compare", "--search-games", "0", "--json"], args.runs)
+        finally:
+            del os.environ["PYTHONPATH"]
     some, _, out = measured(f"costly compare --search-games {args.search_seeds}",
                             ["compare", "--search-games", str(args.search_seeds), "--json"], args.runs)
     per_seed = (some - rest) / args.search_seeds
