@@ -817,3 +817,19 @@ def test_the_decisive_figures_are_kept_beside_the_win_table_and_only_ever_a_shor
     assert decisive_report.of(chosen, ("greedy",)) == {"holme-1688": expected} and len(calls) == 2
     monkeypatch.setenv("COSTLY_CACHE_DIR", "off")
     assert decisive_report.of(chosen, ("greedy",)) == {"holme-1688": expected} and len(calls) == 3
+
+
+def test_a_pool_of_processes_gives_the_sums_of_one_process(monkeypatch):
+    """Same seed, same result, whatever the number of processes: the pool (which a run under POOL_COST does
+    not start) forced for a small comparison's plans, skill pairs included, against one process."""
+    from costly_variants.compare import runner
+    from costly_variants.compare.study import plans_for
+
+    chosen = [profiles.load("cotton-1674"), profiles.load("holme-1688"), profiles.load("parlett-121")]
+    plans = plans_for(chosen, Settings(40, 3, ("greedy", "expert"), skill_games=6, search_games=2))
+    one = runner.run_plans(plans, jobs=1)
+    monkeypatch.setattr(runner, "POOL_COST", 0.0)
+    for jobs in (2, 3):
+        many = runner.run_plans(plans, jobs=jobs, chunk_size=3)
+        assert [r.tally for r in many] == [r.tally for r in one]
+        assert all(r.complete for r in many) and [r.games for r in many] == [2, 6, 6, 40]

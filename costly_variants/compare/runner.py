@@ -300,9 +300,10 @@ ENGINE_SLOWER = 30.0
 # and progress moves; and few enough chunks that handing them out costs little beside the games.
 CHUNK_COST = 2000.0
 
-# A run that costs less than this (some 0.1 s of work) is played in this process: starting and ending a pool
-# of processes would cost more than it saves.
-POOL_COST = 3000.0
+# A run that costs less than this (some second of work) is played in this process. A pool of processes costs
+# 0.1 to 0.2 CPU-s of its own (multiprocessing's import, the forks, the threads that hand out the chunks and
+# take back their sums): a fifth of such a run's CPU, to save at most half a second of waiting.
+POOL_COST = 30_000.0
 
 
 def game_cost(plan: Plan) -> float:
