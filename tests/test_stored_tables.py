@@ -92,3 +92,21 @@ def test_no_cache_folder_only_means_compiling(no_cache_folders, monkeypatch):
         assert stored_tables.compiled(rules, LAYOUT, make) == compile_rules(rules)
         assert stored_tables.compiled(rules, LAYOUT, make) == compile_rules(rules)
         assert len(calls) == 2
+
+
+def test_tables_with_a_part_the_file_does_not_hold_are_compiled_every_time(folder, monkeypatch):
+    """Should compile_rules come to make more than the array and the kinds, nothing stale is read back."""
+    from costly_variants.game import kernel
+
+    @dataclasses.dataclass(frozen=True)
+    class Grown:
+        table: object
+        kinds: object
+        more: int = 0
+
+    monkeypatch.setattr(kernel, "CompiledRules", Grown)
+    rules = profiles.load("cotton-1674").rules
+    calls, make = compiling()
+    stored_tables.compiled(rules, LAYOUT, make)
+    stored_tables.compiled(rules, LAYOUT, make)
+    assert len(calls) == 2 and not folder.exists()

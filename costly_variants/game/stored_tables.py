@@ -91,9 +91,17 @@ def _unpacked(stored: bytes | None, rules_key: str) -> CompiledRules | None:
         return None
 
 
+def _storable() -> bool:
+    """Whether compiled tables are what a file here holds, the array and the kinds, and nothing more (tables
+    that grew another part are compiled every time until this module stores that part too)."""
+    from .kernel import CompiledRules
+
+    return tuple(field.name for field in fields(CompiledRules)) == ("table", "kinds")
+
+
 def compiled(rules: Rules, layout: Sequence[str], make: Callable[[Rules], CompiledRules]) -> CompiledRules:
     """``make(rules)``, from the cache when it holds these tables, else made and kept there."""
-    if cache_dir() is None:
+    if cache_dir() is None or not _storable():
         return make(rules)
     try:
         rules_key = key(rules, layout)
