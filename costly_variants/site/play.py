@@ -8,8 +8,11 @@ build then writes, beside the site's static files (``_static/play/``):
 - ``costly_variants.zip``: the package's pure-Python files and the schemas they read, which Pyodide
   unpacks and imports (the engine, the bots, the count, ``costly play``'s terminal: ``cli/browser.py``);
 
-and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``. The page loads
-everything from the site: nothing from a CDN. Add ``costly_variants.site.play`` to ``extensions``.
+and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``, then (where Node is
+installed) writes ``costly_variants.snapshot``: Pyodide's memory with the engine imported, which the page's
+worker restores instead of starting Python afresh (seconds of a browser's CPU; benchmarks/bench_play_page.py). The build fills in the worker's ``BUILD`` (where the engine goes, the lock file, the
+snapshot). The page loads everything from the site: nothing from a CDN. Add ``costly_variants.site.play``
+to ``extensions``.
 """
 from __future__ import annotations
 
@@ -40,6 +43,14 @@ TARGET = "_static/play"
 # Folders of the package the page has no use for: the site (Sphinx) and the optional integrations.
 LEFT_OUT = ("site", "openspiel", "data")
 METADATA = "costly-play"
+# Where the worker unpacks the engine in Pyodide's file system (the snapshot is made with it there too).
+EXTRACT_DIR = "/home/pyodide/costly"
+SNAPSHOT = "costly_variants.snapshot"
+# Imported in the snapshot: the page's side of costly play, and what it imports only later (the search
+# bot, a hint, a rule changed), so that the browser imports none of it.
+SNAPSHOT_IMPORTS = ("costly_variants.cli.browser", "costly_variants.cli.teach", "costly_variants.game.search",
+                    "costly_variants.compare.design")
+WORKER_BUILD = "const BUILD = {};"
 
 FRAME = """<div id="costly-play" class="costly-play" data-pyodide="{pyodide}" data-play="{play}" data-version="{version}">
 <div class="costly-play-loading" role="status" aria-live="polite">
@@ -103,20 +114,48 @@ def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str
         app.add_css_file("play/play.css")
 
 
+def worker_script(build: dict[str, Any]) -> str:
+    """``play-worker.js`` with the build's facts in place of its empty ``BUILD``."""
+    text = (STATIC / "play-worker.js").read_text(encoding="utf-8")
+    assert text.count(WORKER_BUILD) == 1, "play-worker.js has lost its BUILD line"
+    return text.replace(WORKER_BUILD, f"const BUILD = {json.dumps(build, sort_keys=True)};")
+
+
+def _snapshot(folder: Path, engine: Path, out: Path) -> str | None:
+    """The snapshot's file name for the worker, or None where there is none (the page then starts slower)."""
+    try:
+        made = pyodide.snapshot(folder, engine, EXTRACT_DIR, SNAPSHOT_IMPORTS, out)
+    except pyodide.PyodideError as exc:
+        logger.warning("costly: the Play page has no Pyodide snapshot: %s", exc)
+        made = None
+    else:
+        if made is None:
+            logger.info("costly: Node is not installed, so the Play page has no Pyodide snapshot and starts "
+                        "Python afresh (seconds slower)")
+    if made is None:
+        out.unlink(missing_ok=True)
+    return made.name if made else None
+
+
 def _write(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
     target = out / TARGET
     target.mkdir(parents=True, exist_ok=True)
-    for name in ("play.js", "play-worker.js", "play.css"):
+    for name in ("play.js", "play.css"):
         (target / name).write_bytes((STATIC / name).read_bytes())
-    package_zip(target / "costly_variants.zip")
+    engine = package_zip(target / "costly_variants.zip")
     (target / "profiles.json").write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
+    build: dict[str, Any] = {"extractDir": EXTRACT_DIR}
     try:
         pyodide.ship(out)
     except pyodide.PyodideError as exc:
         logger.warning("costly: the Play page has no Pyodide: %s", exc)
+    else:
+        build["lock"] = pyodide.lock_info(out / pyodide.TARGET)
+        build["snapshot"] = _snapshot(out / pyodide.TARGET, engine, target / SNAPSHOT)
+    (target / "play-worker.js").write_text(worker_script(build), encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -64,7 +64,12 @@
     const message = event.data;
     if (message.kind === "progress") setStatus(message.text, message.value);
     else if (message.kind === "failed") problem("The game engine could not start: " + message.error + ".");
-    else if (message.kind === "ready") { state.loadMs = message.ms; state.phases = Object.assign({ page: workerAt }, message.phases); started(); }
+    else if (message.kind === "ready") {
+      state.loadMs = message.ms;
+      state.restored = message.restored; // whether Pyodide started from the build's snapshot
+      state.phases = Object.assign({ page: workerAt }, message.phases);
+      started(JSON.parse(message.profiles));
+    }
     else if (message.kind === "reply") {
       const done = pending.get(message.id);
       pending.delete(message.id);
@@ -74,7 +79,6 @@
   worker.onerror = (event) => problem("The game engine could not start: " + (event.message || "an error in its worker") + ".");
   worker.postMessage({ kind: "start", pyodide: absolute(root.dataset.pyodide), play: absolute(root.dataset.play),
                        version: root.dataset.version });
-  const passagesLoaded = fetch(absolute(root.dataset.play + "profiles.json")).then((r) => r.json());
 
   function ask(op, args, mover) {
     // One call to the engine; how long Python took is kept (the benchmark reads it), with who moved.
@@ -377,8 +381,7 @@
     }
   });
 
-  async function started() {
-    const document_ = await passagesLoaded;
+  async function started(document_) {
     state.passages = document_.passages;
     build(document_.profiles);
     const choosing = performance.now();

@@ -1,0 +1,31 @@
+/* The Play page's memory snapshot, made by the docs build under Node (site/pyodide.py's snapshot()).
+
+   Pyodide started with the engine's modules imported, its memory written to a file: the page's worker
+   restores it (loadPyodide's _loadSnapshot, experimental in Pyodide 0.29) instead of starting Python and
+   importing the engine again, which costs seconds of CPU in a browser. A snapshot is good only for the
+   pyodide.asm.wasm it was made with, so it is made from the Pyodide folder the site ships, with the
+   same lock file as the page (no packages) and the engine unpacked where the page unpacks it.
+
+   Usage: node pyodide_snapshot.mjs PYODIDE_DIR ENGINE_ZIP EXTRACT_DIR OUT MODULE... */
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const [dir, zip, extractDir, out, ...modules] = process.argv.slice(2);
+const { loadPyodide } = createRequire(import.meta.url)(path.resolve(dir, "pyodide.js"));
+const lock = JSON.parse(readFileSync(path.join(dir, "pyodide-lock.json"), "utf8"));
+const py = await loadPyodide({
+  indexURL: path.resolve(dir) + path.sep,
+  lockFileContents: { info: lock.info, packages: {} },
+  _makeSnapshot: true,
+});
+py.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir });
+// A JSON list of strings is a Python literal; nothing is left bound in __main__.
+py.runPython(`
+import importlib, sys
+sys.path.insert(0, ${JSON.stringify(extractDir)})
+for _name in ${JSON.stringify(modules)}:
+    importlib.import_module(_name)
+del _name
+`);
+writeFileSync(out, py.makeMemorySnapshot());
