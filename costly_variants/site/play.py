@@ -71,7 +71,10 @@ class PlayDirective(SphinxDirective):
         self.env.metadata[self.env.docname][METADATA] = True
         root = "../" * self.env.docname.count("/")
         html = FRAME.format(pyodide=f"{root}{pyodide.TARGET}/", play=f"{root}{TARGET}/", version=__version__)
-        return [nodes.raw("", html, format="html")]
+        # Inline, so that the worker starts as soon as the frame is parsed, before play.js (deferred) runs.
+        self.env.note_dependency(str(STATIC / "play-start.js"))
+        start = (STATIC / "play-start.js").read_text(encoding="utf-8")
+        return [nodes.raw("", f"{html}\n<script>\n{start}</script>", format="html")]
 
 
 def package_zip(target: Path) -> Path:

@@ -55,19 +55,21 @@
   }
 
   // -- the worker --------------------------------------------------------------------------------------
-  const absolute = (path) => new URL(path, document.baseURI).href;
-  const workerAt = performance.now(); // ms from the request for the page to the worker's start
-  const worker = new Worker(absolute(root.dataset.play + "play-worker.js"));
+  const early = window.costlyPlayStart; // the worker, started by the frame's inline script (play-start.js)
+  if (!early) {
+    problem("The game engine could not start: its worker was not started.");
+    return;
+  }
+  const worker = early.worker;
   const pending = new Map();
   let nextId = 1;
-  worker.onmessage = (event) => {
-    const message = event.data;
+  function receive(message) {
     if (message.kind === "progress") setStatus(message.text, message.value);
     else if (message.kind === "failed") problem("The game engine could not start: " + message.error + ".");
     else if (message.kind === "ready") {
       state.loadMs = message.ms;
       state.restored = message.restored; // whether Pyodide started from the build's snapshot
-      state.phases = Object.assign({ page: workerAt }, message.phases);
+      state.phases = Object.assign({ page: early.at }, message.phases);
       started(JSON.parse(message.profiles));
     }
     else if (message.kind === "reply") {
@@ -75,10 +77,10 @@
       pending.delete(message.id);
       if (done) done(JSON.parse(message.reply), message.ms);
     }
-  };
+  }
+  worker.onmessage = (event) => receive(event.data);
   worker.onerror = (event) => problem("The game engine could not start: " + (event.message || "an error in its worker") + ".");
-  worker.postMessage({ kind: "start", pyodide: absolute(root.dataset.pyodide), play: absolute(root.dataset.play),
-                       version: root.dataset.version });
+  early.messages.splice(0).forEach(receive);
 
   function ask(op, args, mover) {
     // One call to the engine; how long Python took is kept (the benchmark reads it), with who moved.
