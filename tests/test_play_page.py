@@ -194,10 +194,10 @@ def test_without_node_there_is_no_snapshot_and_a_failing_node_is_a_clear_error(t
     if node is not None:
         # No Pyodide in the folder: Node's error, in one line, not a traceback.
         with pytest.raises(pyodide.PyodideError, match="the Pyodide snapshot failed under Node: .+") as failed:
-            pyodide.snapshot(tmp_path / "no-pyodide", engine, EXTRACT_DIR, ["json"], tmp_path / "s")
+            pyodide.snapshot(tmp_path / "no-pyodide", engine, EXTRACT_DIR, "import json", tmp_path / "s")
         assert "\n" not in str(failed.value) and not (tmp_path / "s").exists()
     monkeypatch.setenv("PATH", str(tmp_path / "no-node-here"))
-    assert pyodide.snapshot(tmp_path / "no-pyodide", engine, EXTRACT_DIR, ["json"], tmp_path / "s") is None
+    assert pyodide.snapshot(tmp_path / "no-pyodide", engine, EXTRACT_DIR, "import json", tmp_path / "s") is None
 
 
 def test_the_play_page_is_in_the_docs_and_linked_from_the_front_page():

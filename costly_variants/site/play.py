@@ -50,6 +50,18 @@ SNAPSHOT = "costly_variants.snapshot"
 # bot, a hint, a rule changed), so that the browser imports none of it.
 SNAPSHOT_IMPORTS = ("costly_variants.cli.browser", "costly_variants.cli.teach", "costly_variants.game.search",
                     "costly_variants.compare.design")
+SNAPSHOT_PROFILES = "/tmp/profiles.json"
+# Run in the snapshot: the engine imported, and the page's Python side made from the profiles.json the
+# page reads, left in __main__ as costly_page for the worker (it holds data, no random state).
+SNAPSHOT_SETUP = f"""
+import importlib, sys
+sys.path.insert(0, {EXTRACT_DIR!r})
+for _name in {SNAPSHOT_IMPORTS!r}:
+    importlib.import_module(_name)
+with open({SNAPSHOT_PROFILES!r}, encoding="utf-8") as _file:
+    costly_page = sys.modules["costly_variants.cli.browser"].PlayPage(_file.read())
+del importlib, sys, _name, _file
+"""
 WORKER_BUILD = "const BUILD = {};"
 
 FRAME = """<div id="costly-play" class="costly-play" data-pyodide="{pyodide}" data-play="{play}" data-version="{version}">
@@ -124,10 +136,10 @@ def worker_script(build: dict[str, Any]) -> str:
     return text.replace(WORKER_BUILD, f"const BUILD = {json.dumps(build, sort_keys=True)};")
 
 
-def _snapshot(folder: Path, engine: Path, out: Path) -> str | None:
+def _snapshot(folder: Path, engine: Path, document: Path, out: Path) -> str | None:
     """The snapshot's file name for the worker, or None where there is none (the page then starts slower)."""
     try:
-        made = pyodide.snapshot(folder, engine, EXTRACT_DIR, SNAPSHOT_IMPORTS, out)
+        made = pyodide.snapshot(folder, engine, EXTRACT_DIR, SNAPSHOT_SETUP, out, inputs={SNAPSHOT_PROFILES: document})
     except pyodide.PyodideError as exc:
         logger.warning("costly: the Play page has no Pyodide snapshot: %s", exc)
         made = None
@@ -149,7 +161,8 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     for name in ("play.js", "play.css"):
         (target / name).write_bytes((STATIC / name).read_bytes())
     engine = package_zip(target / "costly_variants.zip")
-    (target / "profiles.json").write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
+    document = target / "profiles.json"
+    document.write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
     build: dict[str, Any] = {"extractDir": EXTRACT_DIR}
     try:
         pyodide.ship(out)
@@ -157,7 +170,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
         logger.warning("costly: the Play page has no Pyodide: %s", exc)
     else:
         build["lock"] = pyodide.lock_info(out / pyodide.TARGET)
-        build["snapshot"] = _snapshot(out / pyodide.TARGET, engine, target / SNAPSHOT)
+        build["snapshot"] = _snapshot(out / pyodide.TARGET, engine, document, target / SNAPSHOT)
     (target / "play-worker.js").write_text(worker_script(build), encoding="utf-8")
 
 

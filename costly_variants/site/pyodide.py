@@ -25,7 +25,7 @@ import subprocess
 import tarfile
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping
 
 from ..cache import cache_dir
 from ..errors import CostlyError
@@ -113,17 +113,20 @@ def lock_info(folder: Path) -> dict[str, str]:
     return dict(json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["info"])
 
 
-def snapshot(folder: Path, engine: Path, extract_dir: str, modules: Sequence[str], out: Path) -> Path | None:
+def snapshot(folder: Path, engine: Path, extract_dir: str, setup: str, out: Path, *,
+             inputs: Mapping[str, Path] | None = None) -> Path | None:
     """Pyodide's memory once the shipped Pyodide in ``folder`` has unpacked ``engine`` (a zip) to
-    ``extract_dir`` and imported ``modules``, gzipped to ``out``; None where Node is not installed."""
+    ``extract_dir``, been given the files ``inputs`` (path in Pyodide's file system -> file) and run the
+    Python code ``setup``, gzipped to ``out``; None where Node is not installed."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         return None
+    given = [f"{at}={file}" for at, file in (inputs or {}).items()]
     with tempfile.TemporaryDirectory(prefix="costly-snapshot-") as work:
         raw = Path(work) / "snapshot.bin"
         try:
-            done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(folder), str(engine), extract_dir, str(raw),
-                                   *modules], capture_output=True, text=True, timeout=600)
+            done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(folder), str(engine), extract_dir, str(raw), setup,
+                                   *given], capture_output=True, text=True, timeout=600)
         except subprocess.TimeoutExpired:
             raise PyodideError("the Pyodide snapshot took more than 10 minutes under Node") from None
         if done.returncode != 0 or not raw.is_file():

@@ -6,12 +6,14 @@
    pyodide.asm.wasm it was made with, so it is made from the Pyodide folder the site ships, with the
    same lock file as the page (no packages) and the engine unpacked where the page unpacks it.
 
-   Usage: node pyodide_snapshot.mjs PYODIDE_DIR ENGINE_ZIP EXTRACT_DIR OUT MODULE... */
+   Usage: node pyodide_snapshot.mjs PYODIDE_DIR ENGINE_ZIP EXTRACT_DIR OUT SETUP [FS_PATH=FILE...]
+   The files are copied into Pyodide's file system (which the snapshot does not keep) before the Python
+   code SETUP runs; what SETUP leaves in __main__ is in the snapshot. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-const [dir, zip, extractDir, out, ...modules] = process.argv.slice(2);
+const [dir, zip, extractDir, out, setup, ...inputs] = process.argv.slice(2);
 const { loadPyodide } = createRequire(import.meta.url)(path.resolve(dir, "pyodide.js"));
 const lock = JSON.parse(readFileSync(path.join(dir, "pyodide-lock.json"), "utf8"));
 const py = await loadPyodide({
@@ -20,12 +22,10 @@ const py = await loadPyodide({
   _makeSnapshot: true,
 });
 py.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir });
-// A JSON list of strings is a Python literal; nothing is left bound in __main__.
-py.runPython(`
-import importlib, sys
-sys.path.insert(0, ${JSON.stringify(extractDir)})
-for _name in ${JSON.stringify(modules)}:
-    importlib.import_module(_name)
-del _name
-`);
+for (const input of inputs) {
+  const at = input.indexOf("=");
+  py.FS.mkdirTree(path.posix.dirname(input.slice(0, at)));
+  py.FS.writeFile(input.slice(0, at), new Uint8Array(readFileSync(input.slice(at + 1))));
+}
+py.runPython(setup);
 writeFileSync(out, py.makeMemorySnapshot());

@@ -76,7 +76,8 @@ async function start(urls) {
   mark("import");
   progress(90, "Reading the profiles…");
   const text = await profiles;
-  const page = browser.PlayPage(text);
+  // The snapshot holds the page's Python side made from this same profiles.json (site/play.py).
+  const page = restored ? py.globals.get("costly_page") : browser.PlayPage(text);
   mark("profiles");
   dispatch = (request) => browser.dispatch(page, request);
   // The page draws from the same document: it is fetched once, here.
