@@ -158,8 +158,15 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     assert js(driver, "return !!document.querySelector('.costly-play-progress')") or page_state(driver) == "ready"
     wait_for(driver, lambda d: page_state(d) in ("ready", "failed"), "the engine to start")
     assert page_state(driver) == "ready", js(driver, "return document.getElementById('costly-play').innerText")
-    # Where the build had Node, Pyodide started from its memory snapshot (the fast start), not afresh.
-    assert js(driver, "return window.costlyPlay.restored") is (shutil.which("node") is not None)
+    # Where the build had Node, Pyodide started from its memory snapshot (the fast start), not afresh;
+    # the worker fetched Pyodide's core and the engine, each once, from this server: no lock file, no package.
+    snapshot = shutil.which("node") is not None
+    assert js(driver, "return window.costlyPlay.restored") is snapshot
+    fetched = js(driver, "return window.costlyPlay.workerFetched")
+    assert all(url.startswith(served) for url in fetched), fetched
+    assert sorted(url.rsplit("/", 1)[1] for url in fetched) == sorted(
+        ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "costly_variants.zip", "profiles.json",
+         *(["costly_variants.snapshot"] if snapshot else [])])
 
     Select(driver.find_element("id", "costly-play-profile")).select_by_value(variant)
     wait_for(driver, lambda d: js(d, "return window.costlyPlay.rules && window.costlyPlay.rules.base") == variant,
@@ -245,6 +252,7 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     # Nothing came from anywhere but this server; nothing sticks out of a phone's screen.
     sources = js(driver, "return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(s.startswith((served, "blob:", "data:")) for s in sources), sources
+    assert not any(s.endswith("profiles.json") for s in sources)  # the worker fetched it for the page
     assert js(driver, "return document.documentElement.scrollWidth <= innerWidth + 1")
     body = driver.find_element("tag name", "body")
     body.send_keys(Keys.ESCAPE)

@@ -81,7 +81,8 @@ async function start(urls) {
   mark("profiles");
   dispatch = (request) => browser.dispatch(page, request);
   // The page draws from the same document: it is fetched once, here.
-  self.postMessage({ kind: "ready", ms: performance.now() - started, started, phases, restored, profiles: text });
+  const fetchedUrls = performance.getEntriesByType("resource").map((entry) => entry.name); // read by the browser test
+  self.postMessage({ kind: "ready", ms: performance.now() - started, started, phases, restored, profiles: text, fetched: fetchedUrls });
 }
 
 self.onmessage = async (event) => {

@@ -69,6 +69,7 @@
     else if (message.kind === "ready") {
       state.loadMs = message.ms;
       state.restored = message.restored; // whether Pyodide started from the build's snapshot
+      state.workerFetched = message.fetched; // what the worker fetched to start
       state.phases = Object.assign({ page: early.at }, message.phases);
       started(JSON.parse(message.profiles));
     }
