@@ -165,7 +165,7 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     fetched = js(driver, "return window.costlyPlay.workerFetched")
     assert all(url.startswith(served) for url in fetched), fetched
     assert sorted(url.rsplit("/", 1)[1] for url in fetched) == sorted(
-        ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "costly_variants.zip", "profiles.json",
+        ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "costly_variants.json", "profiles.json",
          *(["costly_variants.snapshot"] if snapshot else [])])
 
     Select(driver.find_element("id", "costly-play-profile")).select_by_value(variant)

@@ -5,19 +5,21 @@ build then writes, beside the site's static files (``_static/play/``):
 
 - ``profiles.json``: every bundled profile resolved, with its alternatives and citations
   (``costly show --json``'s form), each passage's readable citation and the page its words are on;
-- ``costly_variants.zip``: the package's pure-Python files and the schemas they read, which Pyodide
-  unpacks and imports (the engine, the bots, the count, ``costly play``'s terminal: ``cli/browser.py``);
+- ``costly_variants.json``: the package's pure-Python files and the schemas they read, by path, which the
+  worker writes into Pyodide's file system for it to import (the engine, the bots, the count, ``costly
+  play``'s terminal: ``cli/browser.py``): a few JavaScript calls, where unpacking a zip in Python took
+  a quarter of a second;
 
 and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``, then (where Node is
-installed) writes ``costly_variants.snapshot``: Pyodide's memory with the engine imported, which the page's
-worker restores instead of starting Python afresh (seconds of a browser's CPU; benchmarks/bench_play_page.py). The build fills in the worker's ``BUILD`` (where the engine goes, the lock file, the
-snapshot). The page loads everything from the site: nothing from a CDN. Add ``costly_variants.site.play``
-to ``extensions``.
+installed) writes ``costly_variants.snapshot``: Pyodide's memory with the engine imported, which the
+page's worker restores instead of starting Python afresh (seconds of a browser's CPU; see
+``benchmarks/bench_play_page.py``). The build fills in the worker's ``BUILD`` (where the engine goes, the
+lock file, the snapshot). The page loads everything from the site: nothing from a CDN. Add
+``costly_variants.site.play`` to ``extensions``.
 """
 from __future__ import annotations
 
 import json
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +47,7 @@ LEFT_OUT = ("site", "openspiel", "data")
 METADATA = "costly-play"
 # Where the worker unpacks the engine in Pyodide's file system (the snapshot is made with it there too).
 EXTRACT_DIR = "/home/pyodide/costly"
+ENGINE = "costly_variants.json"
 SNAPSHOT = "costly_variants.snapshot"
 # Imported in the snapshot: the page's side of costly play, and what it imports only later (the search
 # bot, a hint, a rule changed), so that the browser imports none of it.
@@ -89,16 +92,23 @@ class PlayDirective(SphinxDirective):
         return [nodes.raw("", f"{html}\n<script>\n{start}</script>", format="html")]
 
 
-def package_zip(target: Path) -> Path:
-    """The package's pure-Python files and the JSON schemas they read, as one zip for Pyodide."""
+def package_files() -> dict[str, str]:
+    """The package's pure-Python files and the JSON schemas they read, by their path from the folder the
+    worker puts them in (``costly_variants/...``)."""
+    files = {}
+    for path in sorted(PACKAGE.rglob("*")):
+        relative = path.relative_to(PACKAGE)
+        if (not path.is_file() or relative.parts[0] in LEFT_OUT or "__pycache__" in relative.parts
+                or path.suffix not in (".py", ".json")):
+            continue
+        files[f"costly_variants/{relative.as_posix()}"] = path.read_text(encoding="utf-8")
+    return files
+
+
+def package_document(target: Path) -> Path:
+    """``package_files()`` as one JSON document for the page (a static host compresses JSON in transit)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(PACKAGE.rglob("*")):
-            relative = path.relative_to(PACKAGE)
-            if (not path.is_file() or relative.parts[0] in LEFT_OUT or "__pycache__" in relative.parts
-                    or path.suffix not in (".py", ".json")):
-                continue
-            archive.write(path, str(Path("costly_variants") / relative))
+    target.write_text(json.dumps(package_files(), ensure_ascii=False, sort_keys=True), encoding="utf-8")
     return target
 
 
@@ -160,10 +170,10 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in ("play.js", "play.css"):
         (target / name).write_bytes((STATIC / name).read_bytes())
-    engine = package_zip(target / "costly_variants.zip")
+    engine = package_document(target / ENGINE)
     document = target / "profiles.json"
     document.write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
-    build: dict[str, Any] = {"extractDir": EXTRACT_DIR}
+    build: dict[str, Any] = {"engine": ENGINE, "extractDir": EXTRACT_DIR}
     try:
         pyodide.ship(out)
     except pyodide.PyodideError as exc:

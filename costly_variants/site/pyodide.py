@@ -115,9 +115,9 @@ def lock_info(folder: Path) -> dict[str, str]:
 
 def snapshot(folder: Path, engine: Path, extract_dir: str, setup: str, out: Path, *,
              inputs: Mapping[str, Path] | None = None) -> Path | None:
-    """Pyodide's memory once the shipped Pyodide in ``folder`` has unpacked ``engine`` (a zip) to
-    ``extract_dir``, been given the files ``inputs`` (path in Pyodide's file system -> file) and run the
-    Python code ``setup``, gzipped to ``out``; None where Node is not installed."""
+    """Pyodide's memory once the shipped Pyodide in ``folder`` has written the files of ``engine`` (JSON:
+    path -> text) under ``extract_dir``, been given the files ``inputs`` (path in Pyodide's file system ->
+    file) and run the Python code ``setup``, gzipped to ``out``; None where Node is not installed."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         return None

@@ -3,8 +3,8 @@
    JSON for costly_variants.cli.browser.dispatch; each reply says how long Python took. */
 "use strict";
 
-// Filled in by the docs build (site/play.py): where the engine is unpacked, the lock file's info (Pyodide
-// is given a lock file with no packages, so it fetches none and loads none), and the memory snapshot.
+// Filled in by the docs build (site/play.py): the engine's files and where they go, the lock file's info
+// (Pyodide is given a lock file with no packages, so it fetches none and loads none), the memory snapshot.
 const BUILD = {};
 let dispatch = null;
 
@@ -60,13 +60,18 @@ async function start(urls) {
   const mark = (name) => { const now = performance.now(); phases[name] = now - last; last = now; };
   progress(5, "Loading Python (Pyodide " + urls.version + ")…");
   importScripts(urls.pyodide + "pyodide.js");
-  const engine = fetched(urls.play + "costly_variants.zip", "arrayBuffer");
+  const engine = fetched(urls.play + BUILD.engine, "json");
   const profiles = fetched(urls.play + "profiles.json", "text");
   mark("script");
   const [py, restored] = await startPython(urls);
   mark("pyodide");
   progress(60, "Unpacking the engine and the rules…");
-  py.unpackArchive(await engine, "zip", { extractDir: BUILD.extractDir });
+  // Its files, by path, written as they are (site/play.py's package_files; as the snapshot was made).
+  for (const [name, text] of Object.entries(await engine)) {
+    const at = BUILD.extractDir + "/" + name;
+    py.FS.mkdirTree(at.slice(0, at.lastIndexOf("/")));
+    py.FS.writeFile(at, text);
+  }
   mark("unpack");
   progress(75, "Starting the engine…");
   // A restored snapshot holds the random generator as the build left it: seeded afresh here (the games
