@@ -38,14 +38,14 @@ async function snapshotBytes(url) {
   return bytes;
 }
 
-async function startPython(urls) {
+async function startPython(urls, snapshot) {
   // Pyodide's memory as the build left it, the engine imported: no Python start-up, no imports. Where
   // the snapshot is missing or will not load, Python starts afresh (seconds slower, same engine).
   const options = { indexURL: urls.pyodide };
   if (BUILD.lock) options.lockFileContents = { info: BUILD.lock, packages: {} };
-  if (BUILD.snapshot && typeof DecompressionStream === "function") {
+  if (snapshot) {
     try {
-      return [await loadPyodide(Object.assign({ _loadSnapshot: snapshotBytes(urls.play + BUILD.snapshot) }, options)), true];
+      return [await loadPyodide(Object.assign({ _loadSnapshot: snapshot }, options)), true];
     } catch (error) {
       console.warn("costly: Pyodide's snapshot did not load, so Python starts afresh:", error);
     }
@@ -59,11 +59,14 @@ async function start(urls) {
   let last = started;
   const mark = (name) => { const now = performance.now(); phases[name] = now - last; last = now; };
   progress(5, "Loading Python (Pyodide " + urls.version + ")…");
-  importScripts(urls.pyodide + "pyodide.js");
+  // Everything the site's own files give is asked for at once, before Pyodide's loader is read.
+  const snapshot = BUILD.snapshot && typeof DecompressionStream === "function" ? snapshotBytes(urls.play + BUILD.snapshot) : null;
+  if (snapshot) snapshot.catch(() => {}); // a failure is met in startPython, not reported as unhandled
   const engine = fetched(urls.play + BUILD.engine, "json");
   const profiles = fetched(urls.play + "profiles.json", "text");
+  importScripts(urls.pyodide + "pyodide.js");
   mark("script");
-  const [py, restored] = await startPython(urls);
+  const [py, restored] = await startPython(urls, snapshot);
   mark("pyodide");
   progress(60, "Unpacking the engine and the rules…");
   // Its files, by path, written as they are (site/play.py's package_files; as the snapshot was made).
