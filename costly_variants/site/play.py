@@ -45,7 +45,7 @@ TARGET = "_static/play"
 # Folders of the package the page has no use for: the site (Sphinx) and the optional integrations.
 LEFT_OUT = ("site", "openspiel", "data")
 METADATA = "costly-play"
-# Where the worker unpacks the engine in Pyodide's file system (the snapshot is made with it there too).
+# Where the worker writes the engine's files in Pyodide's file system (the snapshot is made with them there).
 EXTRACT_DIR = "/home/pyodide/costly"
 ENGINE = "costly_variants.json"
 SNAPSHOT = "costly_variants.snapshot"
@@ -53,7 +53,7 @@ SNAPSHOT = "costly_variants.snapshot"
 # bot, a hint, a rule changed), so that the browser imports none of it.
 SNAPSHOT_IMPORTS = ("costly_variants.cli.browser", "costly_variants.cli.teach", "costly_variants.game.search",
                     "costly_variants.compare.design")
-SNAPSHOT_PROFILES = "/tmp/profiles.json"
+SNAPSHOT_PROFILES = "/tmp/profiles.json"  # in Pyodide's file system, while the snapshot is made
 # Run in the snapshot: the engine imported, and the page's Python side made from the profiles.json the
 # page reads, left in __main__ as costly_page for the worker (it holds data, no random state).
 SNAPSHOT_SETUP = f"""
