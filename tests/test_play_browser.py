@@ -10,6 +10,7 @@ Screenshots go to ``test-artifacts/`` as in ``test_browser.py``.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import shutil
@@ -37,8 +38,8 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The test root built (warnings are errors) and served from 127.0.0.1 on a free port."""
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test root built (warnings are errors)."""
     _need_browser()
     from sphinx.cmd.build import build_main
 
@@ -47,7 +48,13 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     shutil.copytree(ROOT, src)
     code = build_main(["-W", "--keep-going", "-q", "-b", "html", "-w", str(warnings), str(src), str(out)])
     assert code == 0, warnings.read_text(encoding="utf-8")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    return out
+
+
+@contextlib.contextmanager
+def serving(handler: Any) -> Iterator[str]:
+    """``handler`` on 127.0.0.1 on a free port, for as long as the block runs."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -55,6 +62,27 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The built test root served from 127.0.0.1 on a free port."""
+    with serving(functools.partial(_Quiet, directory=str(site))) as url:
+        yield url
+
+
+class _Damaged(_Quiet):
+    """The site with its Pyodide snapshot damaged, as by a host that mangled it."""
+
+    def do_GET(self) -> None:
+        if not self.path.endswith(".snapshot"):
+            return super().do_GET()
+        body = b"not a snapshot" * 1000
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 def _driver(downloads: Path, *extra: str) -> Any:
@@ -130,6 +158,15 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     assert js(driver, "return !!document.querySelector('.costly-play-progress')") or page_state(driver) == "ready"
     wait_for(driver, lambda d: page_state(d) in ("ready", "failed"), "the engine to start")
     assert page_state(driver) == "ready", js(driver, "return document.getElementById('costly-play').innerText")
+    # Where the build had Node, Pyodide started from its memory snapshot (the fast start), not afresh;
+    # the worker fetched Pyodide's core and the engine, each once, from this server: no lock file, no package.
+    snapshot = shutil.which("node") is not None
+    assert js(driver, "return window.costlyPlay.restored") is snapshot
+    fetched = js(driver, "return window.costlyPlay.workerFetched")
+    assert all(url.startswith(served) for url in fetched), fetched
+    assert sorted(url.rsplit("/", 1)[1] for url in fetched) == sorted(
+        ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "costly_variants.json", "profiles.json",
+         *(["costly_variants.snapshot"] if snapshot else [])])
 
     Select(driver.find_element("id", "costly-play-profile")).select_by_value(variant)
     wait_for(driver, lambda d: js(d, "return window.costlyPlay.rules && window.costlyPlay.rules.base") == variant,
@@ -215,6 +252,7 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     # Nothing came from anywhere but this server; nothing sticks out of a phone's screen.
     sources = js(driver, "return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(s.startswith((served, "blob:", "data:")) for s in sources), sources
+    assert not any(s.endswith("profiles.json") for s in sources)  # the worker fetched it for the page
     assert js(driver, "return document.documentElement.scrollWidth <= innerWidth + 1")
     body = driver.find_element("tag name", "body")
     body.send_keys(Keys.ESCAPE)
@@ -229,5 +267,20 @@ def test_without_webassembly_the_page_points_to_costly_play(served, tmp_path):
         wait_for(driver, lambda d: page_state(d) == "failed", "the page's message")
         text = driver.find_element("id", "costly-play").text
         assert "WebAssembly" in text and "costly play" in text
+    finally:
+        driver.quit()
+
+
+def test_with_a_damaged_snapshot_python_starts_afresh_and_plays(site, tmp_path):
+    driver = _driver(tmp_path)
+    try:
+        with serving(functools.partial(_Damaged, directory=str(site))) as url:
+            driver.get(url + "play.html")
+            wait_for(driver, lambda d: page_state(d) in ("ready", "failed"), "the engine to start")
+            assert page_state(driver) == "ready", js(driver, "return document.getElementById('costly-play').innerText")
+            assert js(driver, "return window.costlyPlay.restored") is False
+            click(driver, driver.find_element("css selector", ".costly-play-deal"))
+            wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the deal")
+            assert driver.find_elements("css selector", ".costly-play-choice")
     finally:
         driver.quit()

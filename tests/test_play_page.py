@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import subprocess
 import sys
 import tarfile
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,7 @@ from costly_variants.compare.design import moves_for
 from costly_variants.profiles.display import profile_json
 from costly_variants.profiles.resolved import profile_from_json
 from costly_variants.site import pyodide
-from costly_variants.site.play import package_zip
+from costly_variants.site.play import EXTRACT_DIR, SNAPSHOT_IMPORTS, package_document, package_files, worker_script
 
 
 def costly(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:
@@ -150,11 +150,14 @@ def test_a_bad_request_is_an_error_not_a_crash(document):
     assert view["seed"] == 1
 
 
-def test_the_package_zip_holds_the_engine_not_the_site(tmp_path):
-    names = set(zipfile.ZipFile(package_zip(tmp_path / "p.zip")).namelist())
+def test_the_package_document_holds_the_engine_not_the_site(tmp_path):
+    files = json.loads(package_document(tmp_path / "p.json").read_text(encoding="utf-8"))
+    assert files == package_files()
     assert {"costly_variants/cli/browser.py", "costly_variants/game/state.py",
-            "costly_variants/profiles/schema/profile.schema.json", "costly_variants/game/log.schema.json"} <= names
-    assert not any(n.startswith("costly_variants/site/") or n.endswith((".c", ".so")) for n in names)
+            "costly_variants/profiles/schema/profile.schema.json", "costly_variants/game/log.schema.json"} <= set(files)
+    assert not any(n.startswith("costly_variants/site/") or n.endswith((".c", ".so")) for n in files)
+    here = Path(__file__).resolve().parents[1]
+    assert files["costly_variants/game/state.py"] == (here / "costly_variants/game/state.py").read_text(encoding="utf-8")
 
 
 def test_the_pyodide_step_ships_only_the_pinned_core(tmp_path, monkeypatch):
@@ -176,6 +179,27 @@ def test_the_pyodide_step_ships_only_the_pinned_core(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path / "no-npm-here"))
     with pytest.raises(pyodide.PyodideError, match="npm is not installed"):
         pyodide.tarball(cache)
+
+
+def test_the_worker_is_given_the_build_and_the_snapshot_imports_are_in_the_zip(tmp_path):
+    build = {"extractDir": EXTRACT_DIR, "lock": {"abi_version": "x"}, "snapshot": "costly_variants.snapshot"}
+    script = worker_script(build)
+    assert script.count("const BUILD = ") == 1 and f"const BUILD = {json.dumps(build, sort_keys=True)};" in script
+    names = set(package_files())
+    for module in SNAPSHOT_IMPORTS:
+        assert f"{module.replace('.', '/')}.py" in names, module
+
+
+def test_without_node_there_is_no_snapshot_and_a_failing_node_is_a_clear_error(tmp_path, monkeypatch):
+    engine = package_document(tmp_path / "p.json")
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is not None:
+        # No Pyodide in the folder: Node's error, in one line, not a traceback.
+        with pytest.raises(pyodide.PyodideError, match="the Pyodide snapshot failed under Node: .+") as failed:
+            pyodide.snapshot(tmp_path / "no-pyodide", engine, EXTRACT_DIR, "import json", tmp_path / "s")
+        assert "\n" not in str(failed.value) and not (tmp_path / "s").exists()
+    monkeypatch.setenv("PATH", str(tmp_path / "no-node-here"))
+    assert pyodide.snapshot(tmp_path / "no-pyodide", engine, EXTRACT_DIR, "import json", tmp_path / "s") is None
 
 
 def test_the_play_page_is_in_the_docs_and_linked_from_the_front_page():

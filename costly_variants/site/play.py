@@ -5,16 +5,21 @@ build then writes, beside the site's static files (``_static/play/``):
 
 - ``profiles.json``: every bundled profile resolved, with its alternatives and citations
   (``costly show --json``'s form), each passage's readable citation and the page its words are on;
-- ``costly_variants.zip``: the package's pure-Python files and the schemas they read, which Pyodide
-  unpacks and imports (the engine, the bots, the count, ``costly play``'s terminal: ``cli/browser.py``);
+- ``costly_variants.json``: the package's pure-Python files and the schemas they read, by path, which the
+  worker writes into Pyodide's file system for it to import (the engine, the bots, the count, ``costly
+  play``'s terminal: ``cli/browser.py``): a few JavaScript calls, where unpacking a zip in Python took
+  a quarter of a second;
 
-and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``. The page loads
-everything from the site: nothing from a CDN. Add ``costly_variants.site.play`` to ``extensions``.
+and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``, then (where Node is
+installed) writes ``costly_variants.snapshot``: Pyodide's memory with the engine imported, which the
+page's worker restores instead of starting Python afresh (seconds of a browser's CPU; see
+``benchmarks/bench_play_page.py``). The build fills in the worker's ``BUILD`` (where the engine goes, the
+lock file, the snapshot). The page loads everything from the site: nothing from a CDN. Add
+``costly_variants.site.play`` to ``extensions``.
 """
 from __future__ import annotations
 
 import json
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +45,27 @@ TARGET = "_static/play"
 # Folders of the package the page has no use for: the site (Sphinx) and the optional integrations.
 LEFT_OUT = ("site", "openspiel", "data")
 METADATA = "costly-play"
+# Where the worker writes the engine's files in Pyodide's file system (the snapshot is made with them there).
+EXTRACT_DIR = "/home/pyodide/costly"
+ENGINE = "costly_variants.json"
+SNAPSHOT = "costly_variants.snapshot"
+# Imported in the snapshot: the page's side of costly play, and what it imports only later (the search
+# bot, a hint, a rule changed), so that the browser imports none of it.
+SNAPSHOT_IMPORTS = ("costly_variants.cli.browser", "costly_variants.cli.teach", "costly_variants.game.search",
+                    "costly_variants.compare.design")
+SNAPSHOT_PROFILES = "/tmp/profiles.json"  # in Pyodide's file system, while the snapshot is made
+# Run in the snapshot: the engine imported, and the page's Python side made from the profiles.json the
+# page reads, left in __main__ as costly_page for the worker (it holds data, no random state).
+SNAPSHOT_SETUP = f"""
+import importlib, sys
+sys.path.insert(0, {EXTRACT_DIR!r})
+for _name in {SNAPSHOT_IMPORTS!r}:
+    importlib.import_module(_name)
+with open({SNAPSHOT_PROFILES!r}, encoding="utf-8") as _file:
+    costly_page = sys.modules["costly_variants.cli.browser"].PlayPage(_file.read())
+del importlib, sys, _name, _file
+"""
+WORKER_BUILD = "const BUILD = {};"
 
 FRAME = """<div id="costly-play" class="costly-play" data-pyodide="{pyodide}" data-play="{play}" data-version="{version}">
 <div class="costly-play-loading" role="status" aria-live="polite">
@@ -60,19 +86,29 @@ class PlayDirective(SphinxDirective):
         self.env.metadata[self.env.docname][METADATA] = True
         root = "../" * self.env.docname.count("/")
         html = FRAME.format(pyodide=f"{root}{pyodide.TARGET}/", play=f"{root}{TARGET}/", version=__version__)
-        return [nodes.raw("", html, format="html")]
+        # Inline, so that the worker starts as soon as the frame is parsed, before play.js (deferred) runs.
+        self.env.note_dependency(str(STATIC / "play-start.js"))
+        start = (STATIC / "play-start.js").read_text(encoding="utf-8")
+        return [nodes.raw("", f"{html}\n<script>\n{start}</script>", format="html")]
 
 
-def package_zip(target: Path) -> Path:
-    """The package's pure-Python files and the JSON schemas they read, as one zip for Pyodide."""
+def package_files() -> dict[str, str]:
+    """The package's pure-Python files and the JSON schemas they read, by their path from the folder the
+    worker puts them in (``costly_variants/...``)."""
+    files = {}
+    for path in sorted(PACKAGE.rglob("*")):
+        relative = path.relative_to(PACKAGE)
+        if (not path.is_file() or relative.parts[0] in LEFT_OUT or "__pycache__" in relative.parts
+                or path.suffix not in (".py", ".json")):
+            continue
+        files[f"costly_variants/{relative.as_posix()}"] = path.read_text(encoding="utf-8")
+    return files
+
+
+def package_document(target: Path) -> Path:
+    """``package_files()`` as one JSON document for the page (a static host compresses JSON in transit)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(PACKAGE.rglob("*")):
-            relative = path.relative_to(PACKAGE)
-            if (not path.is_file() or relative.parts[0] in LEFT_OUT or "__pycache__" in relative.parts
-                    or path.suffix not in (".py", ".json")):
-                continue
-            archive.write(path, str(Path("costly_variants") / relative))
+    target.write_text(json.dumps(package_files(), ensure_ascii=False, sort_keys=True), encoding="utf-8")
     return target
 
 
@@ -103,20 +139,49 @@ def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str
         app.add_css_file("play/play.css")
 
 
+def worker_script(build: dict[str, Any]) -> str:
+    """``play-worker.js`` with the build's facts in place of its empty ``BUILD``."""
+    text = (STATIC / "play-worker.js").read_text(encoding="utf-8")
+    assert text.count(WORKER_BUILD) == 1, "play-worker.js has lost its BUILD line"
+    return text.replace(WORKER_BUILD, f"const BUILD = {json.dumps(build, sort_keys=True)};")
+
+
+def _snapshot(folder: Path, engine: Path, document: Path, out: Path) -> str | None:
+    """The snapshot's file name for the worker, or None where there is none (the page then starts slower)."""
+    try:
+        made = pyodide.snapshot(folder, engine, EXTRACT_DIR, SNAPSHOT_SETUP, out, inputs={SNAPSHOT_PROFILES: document})
+    except pyodide.PyodideError as exc:
+        logger.warning("costly: the Play page has no Pyodide snapshot: %s", exc)
+        made = None
+    else:
+        if made is None:
+            logger.info("costly: Node is not installed, so the Play page has no Pyodide snapshot and starts "
+                        "Python afresh (seconds slower)")
+    if made is None:
+        out.unlink(missing_ok=True)
+    return made.name if made else None
+
+
 def _write(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
     target = out / TARGET
     target.mkdir(parents=True, exist_ok=True)
-    for name in ("play.js", "play-worker.js", "play.css"):
+    for name in ("play.js", "play.css"):
         (target / name).write_bytes((STATIC / name).read_bytes())
-    package_zip(target / "costly_variants.zip")
-    (target / "profiles.json").write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
+    engine = package_document(target / ENGINE)
+    document = target / "profiles.json"
+    document.write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
+    build: dict[str, Any] = {"engine": ENGINE, "extractDir": EXTRACT_DIR}
     try:
         pyodide.ship(out)
     except pyodide.PyodideError as exc:
         logger.warning("costly: the Play page has no Pyodide: %s", exc)
+    else:
+        build["lock"] = pyodide.lock_info(out / pyodide.TARGET)
+        build["snapshot"] = _snapshot(out / pyodide.TARGET, engine, document, target / SNAPSHOT)
+    (target / "play-worker.js").write_text(worker_script(build), encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -55,26 +55,33 @@
   }
 
   // -- the worker --------------------------------------------------------------------------------------
-  const absolute = (path) => new URL(path, document.baseURI).href;
-  const workerAt = performance.now(); // ms from the request for the page to the worker's start
-  const worker = new Worker(absolute(root.dataset.play + "play-worker.js"));
+  const early = window.costlyPlayStart; // the worker, started by the frame's inline script (play-start.js)
+  if (!early) {
+    problem("The game engine could not start: its worker was not started.");
+    return;
+  }
+  const worker = early.worker;
   const pending = new Map();
   let nextId = 1;
-  worker.onmessage = (event) => {
-    const message = event.data;
+  function receive(message) {
     if (message.kind === "progress") setStatus(message.text, message.value);
     else if (message.kind === "failed") problem("The game engine could not start: " + message.error + ".");
-    else if (message.kind === "ready") { state.loadMs = message.ms; state.phases = Object.assign({ page: workerAt }, message.phases); started(); }
+    else if (message.kind === "ready") {
+      state.loadMs = message.ms;
+      state.restored = message.restored; // whether Pyodide started from the build's snapshot
+      state.workerFetched = message.fetched; // what the worker fetched to start
+      state.phases = Object.assign({ page: early.at }, message.phases);
+      started(JSON.parse(message.profiles));
+    }
     else if (message.kind === "reply") {
       const done = pending.get(message.id);
       pending.delete(message.id);
       if (done) done(JSON.parse(message.reply), message.ms);
     }
-  };
+  }
+  worker.onmessage = (event) => receive(event.data);
   worker.onerror = (event) => problem("The game engine could not start: " + (event.message || "an error in its worker") + ".");
-  worker.postMessage({ kind: "start", pyodide: absolute(root.dataset.pyodide), play: absolute(root.dataset.play),
-                       version: root.dataset.version });
-  const passagesLoaded = fetch(absolute(root.dataset.play + "profiles.json")).then((r) => r.json());
+  early.messages.splice(0).forEach(receive);
 
   function ask(op, args, mover) {
     // One call to the engine; how long Python took is kept (the benchmark reads it), with who moved.
@@ -377,8 +384,7 @@
     }
   });
 
-  async function started() {
-    const document_ = await passagesLoaded;
+  async function started(document_) {
     state.passages = document_.passages;
     build(document_.profiles);
     const choosing = performance.now();
