@@ -23,6 +23,11 @@ from .odds import BATCHES, DEFAULT_BOT, DEFAULT_DEALS, DEFAULT_SEED, worked_out
 
 FOLDER = "odds"
 KEEP = 64  # tables kept; the oldest go first
+# The table the board-playing search (``search``) values the end of a deal by: the expert bots' table for
+# the same rules, cheap (under a CPU-second a profile) and deterministic, and cached like the rest. The
+# search's own table would cost some 15 CPU-seconds a profile and rest on deals of search-points anyway
+# (``deals.FAR_BOTS``); ``benchmarks/bench_board.py`` measures what the expert table gains.
+BOARD_BOTS = ("expert",)
 
 
 @cache
@@ -74,4 +79,9 @@ def odds(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int = DEF
     return table, figures
 
 
-__all__ = ["FOLDER", "KEEP", "key", "odds"]
+def board_table(rules: Rules) -> WinTable:
+    """The win table the board-playing search reads (``game.wintable.board_of``)."""
+    return odds(rules, bots=BOARD_BOTS)[0]
+
+
+__all__ = ["BOARD_BOTS", "FOLDER", "KEEP", "board_table", "key", "odds"]
