@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from .helptext import command
+from .helptext import add_progress_options, command
 
 if TYPE_CHECKING:
     from ..api.chances import Odds
@@ -44,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     form.add_argument("--json", action="store_true", help="print JSON: the figures, the position, the whole table")
     form.add_argument("--csv", metavar="FILE", help="write every position (or --score's) as CSV")
     p.add_argument("--plot", metavar="FILE", help="draw the table as a heatmap (.svg or .png; needs [plot])")
+    add_progress_options(p, lines=True)
     p.set_defaults(handler=cmd_odds)
 
 
@@ -110,7 +111,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
         from ..outputs import check_target
 
         check_target(args.csv, what="CSV file")
-    result = odds(profile, bots=bots, deals=args.deals, seed=args.seed)
+    from .comparison import progress_display
+
+    with progress_display(args, "deals") as progress:
+        result = odds(profile, bots=bots, deals=args.deals, seed=args.seed, progress=progress)
     dealers = [args.dealer] if args.dealer else ["me", "them"]
     chosen = [result.position(where[0], where[1], d) for d in dealers] if where else None
     if args.json:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.wintable import WinTable, rounded
 from ..profiles.rules import Rules
-from .deals import Deal, sample
+from .deals import Deal, Progress, sample
 from .stats import LEVEL, t_quantile
 
 if TYPE_CHECKING:
@@ -235,15 +235,16 @@ def win_table(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int 
     return table
 
 
-def worked_out(rules: Rules, *, bots: Sequence[str], deals: int, seed: int, batches: int = BATCHES
-               ) -> tuple[WinTable, dict[str, Any]]:
-    """The table and the figures of how decisive the game is (``decisive.figures``), from one sample."""
+def worked_out(rules: Rules, *, bots: Sequence[str], deals: int, seed: int, batches: int = BATCHES,
+               progress: Progress | None = None) -> tuple[WinTable, dict[str, Any]]:
+    """The table and the figures of how decisive the game is (``decisive.figures``), from one sample
+    (``progress`` told of the deals sampled)."""
     import numpy as np
 
     from .decisive import figures
 
     pair = (bots[0], bots[-1])
-    sampled_deals = sample(rules, pair, deals, seed)
+    sampled_deals = sample(rules, pair, deals, seed, progress=progress)
     s = prepare(rules, sampled_deals, mirrored=pair[0] == pair[1], batches=batches)
     whole, parts, ties = solve_batches(s, batches)
     errors = half_width(parts)

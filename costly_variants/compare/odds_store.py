@@ -19,6 +19,7 @@ from .._version import __version__
 from ..cache import cache_dir, keep_newest, read_json, write_json
 from ..game.wintable import WinTable
 from ..profiles.rules import Rules
+from .deals import Progress
 from .odds import BATCHES, DEFAULT_BOT, DEFAULT_DEALS, DEFAULT_SEED, worked_out
 
 FOLDER = "odds"
@@ -54,16 +55,16 @@ def _seal(key_text: str, data: Any) -> str:
 
 
 def odds(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int = DEFAULT_DEALS,
-         seed: int = DEFAULT_SEED) -> tuple[WinTable, dict[str, Any]]:
+         seed: int = DEFAULT_SEED, progress: Progress | None = None) -> tuple[WinTable, dict[str, Any]]:
     """The win table of ``rules`` and how decisive the game is (``compare.odds.worked_out``), from the
-    cache where it holds them, else worked out and kept there."""
+    cache where it holds them, else worked out (``progress`` told of the deals sampled) and kept there."""
     pair = (bots[0], bots[-1])
     if cache_dir() is None:
-        return worked_out(rules, bots=pair, deals=deals, seed=seed)
+        return worked_out(rules, bots=pair, deals=deals, seed=seed, progress=progress)
     try:
         table_key = key(rules, pair, deals, seed)
     except OSError:  # the package's code cannot be read (a zip, say): no key, so no cache
-        return worked_out(rules, bots=pair, deals=deals, seed=seed)
+        return worked_out(rules, bots=pair, deals=deals, seed=seed, progress=progress)
     name = f"{FOLDER}/{table_key[:32]}.json"
     stored = read_json(name)
     try:
@@ -72,7 +73,7 @@ def odds(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int = DEF
             return WinTable.from_dict(data["table"]), data["figures"]
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         pass
-    table, figures = worked_out(rules, bots=pair, deals=deals, seed=seed)
+    table, figures = worked_out(rules, bots=pair, deals=deals, seed=seed, progress=progress)
     data = {"table": table.to_dict(), "figures": figures}
     if write_json(name, {"key": table_key, "data": data, "seal": _seal(table_key, data)}) is not None:
         keep_newest(FOLDER, KEEP)

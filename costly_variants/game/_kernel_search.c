@@ -39,7 +39,7 @@ typedef struct {
     Game *root; /* the real game: a failure in a search is its failure */
     int team, deal;
     char ready[SEARCH_DEPTH]; /* which frames hold what the play leaves alone (copy_play) */
-    int board; /* the board search (BOT_BOARD): the end of a deal valued by the win table */
+    int board; /* the board search (BOT_BOARD) of the two-hand game: the end of a deal valued by the win table */
 } Search;
 
 /* The value of the end of what is searched, the one place the search values it (search._leaf_value):
@@ -290,7 +290,7 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     int worlds = g->n == 4 ? FOUR_HAND_WORLDS : in_play ? PLAY_WORLDS : MOG_WORLDS;
     long long sums[64];
     memset(sums, 0, sizeof sums);
-    Search s = {g, g->teams[player], g->deal_number, {0}, g->bot[player] == BOT_BOARD};
+    Search s = {g, g->teams[player], g->deal_number, {0}, g->bot[player] == BOT_BOARD && g->n == 2};
     Game *world = &g->frames[SEARCH_DEPTH], *child = &g->frames[SEARCH_DEPTH + 1];
     for (int w = 0; w < worlds; w++) {
         draw_world(g, player, world);

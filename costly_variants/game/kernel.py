@@ -269,8 +269,9 @@ with_board: PerRules[array] = PerRules(_with_board)  # type: ignore[type-arg]
 
 
 def _rules_array(rules: Rules, bots: Sequence[str]) -> array:  # type: ignore[type-arg]
-    """What the kernel reads the rules from: with the win table where a seat plays the board search."""
-    return with_board(rules) if "search" in bots else compiled(rules).table
+    """What the kernel reads the rules from: with the win table where a seat plays the board search (in
+    the two-hand game: ``search.SearchBot``)."""
+    return with_board(rules) if "search" in bots and rules.players == 2 else compiled(rules).table
 
 
 def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_counts: bool = False,

@@ -20,11 +20,13 @@ of values is taken (the first of equals):
 The end of what is searched (the end of the deal, or of the game) is valued in one place,
 ``_leaf_value``, one of two ways:
 
-- ``search`` (``SearchBot``) plays the board: a value is the bot's side's chance of winning the game from
-  the position reached (the two scores, and who deals next), in millionths, read from the rules' win
-  table (``wintable.board_of``: the expert bots' table, worked out by the compare stage and cached); a
-  game won is worth the whole (``wintable.SCALE``), a game lost nothing. Three short of the target it
-  pegs out; far behind it takes the risk; far ahead it holds the other side back;
+- ``search`` (``SearchBot``) plays the board in the two-hand game: a value is the bot's side's chance of
+  winning the game from the position reached (the two scores, and who deals next), in millionths, read
+  from the rules' win table (``wintable.board_of``: the expert bots' table, worked out by the compare
+  stage and cached); a game won is worth the whole (``wintable.SCALE``), a game lost nothing. Behind,
+  it weighs its own points more; ahead, the points it keeps from the other side. In the four-hand game
+  it values points, as ``search-points`` does: its search there stops at the end of a series, far from
+  a deal's end that the table could value, and the board measured weaker (``benchmarks/bench_board.py``);
 - ``search-points`` (``PointSearchBot``) plays for points: a value is the bot's side's score less the
   other side's, or ``WIN`` with the sign of the side that won where a side reached the target.
 
@@ -54,7 +56,8 @@ _GIVE, _DISCARD, _PLAY_CARD = Kind.GIVE, Kind.DISCARD, Kind.PLAY
 
 
 class SearchBot:
-    """The search that plays the board: the end of what it searches valued by the chance of winning."""
+    """The search that plays the board (in the two-hand game): the end of what it searches valued by the
+    chance of winning from there."""
 
     name = "search"
     by_board = True
@@ -138,7 +141,7 @@ class SearchBot:
                 held = set(state.count_hands[q])
                 world.count_hands[q] = tuple([c for c in state.played if c in held] + hand)
         world.stock = pool[at:]
-        world.board = board_of(state.rules) if self.by_board else None
+        world.board = board_of(state.rules) if self.by_board and state.n == 2 else None
         # A give another player has made is not seen until the exchange: in this world he gives as the
         # greedy bot would from the hand he is dealt here.
         from .bots import GreedyBot
