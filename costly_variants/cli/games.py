@@ -55,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seed for the shuffle and the computer's choices (default: a new random seed, printed)")
     p.add_argument("--partners", action="store_true", help="the four-hand partnership game (you and a computer partner)")
     p.add_argument("--bot", choices=BOT_NAMES, default="expert", metavar="NAME",
-                   help="how the computer plays: %(choices)s")
+                   help="how the computer plays: %(choices)s (search plays the board, search-points for points)")
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON) here when the game ends")
     p.set_defaults(handler=cmd_play)
 

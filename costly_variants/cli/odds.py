@@ -30,9 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "deals next) your chance of winning, worked out by dynamic programming from the target back "
                         "over sampled deals, the points of each deal falling in the order they are scored (pegging "
                         "out ends the game). It assumes a deal's outcome does not depend on the score, as with bots "
-                        "that play for points (the search bot plays to win only near the target). Each chance has a "
-                        "95% interval (batch means over ten batches of deals). Worked out once (some seconds with "
-                        "the search bot) and kept in the cache folder.")
+                        "that play for points: the search bot plays the board, so its deals are those of the same "
+                        "search playing for points (search-points). Each chance has a 95% interval (batch means over "
+                        "ten batches of deals). Worked out once (some seconds with the search bot, its progress on "
+                        "standard error) and kept in the cache folder.")
     p.add_argument("profile", metavar="ID|PATH", help="the profile")
     p.add_argument("--score", metavar="MINE-THEIRS", help="one position, e.g. 40-52: your chance from there")
     p.add_argument("--dealer", choices=("me", "them"), help="who deals next at --score (default: both)")

@@ -30,6 +30,7 @@
        playout).
      _kernel_search.c  the search: game/search.py (the search bot: its worlds, the play's minimax, the mog's
        model, the count to come).
+     _kernel_board.c  the board search's win table: game/wintable.py (Board: a chance from the scores).
      _kernel_playout.c  one game: game/playout.py (play_game: one seeded game bot against bot) and what
        kernel.py asks of a game.
      _kernel_tally.c  the tally: compare/measures.py (what is read of a finished game) and compare/tally.py
