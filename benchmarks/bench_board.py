@@ -44,7 +44,8 @@ def main() -> None:
         cpu = time.process_time() - start
         share = proportion(won, games)
         assert share.low is not None and share.high is not None
-        verdict = "clear above 50%" if share.low > 0.5 else "clear below 50%" if share.high < 0.5 else "not clear of 50%"
+        verdict = ("clear above 50%" if share.low > 0.5 else "clear below 50%" if share.high < 0.5
+                   else "not clear of 50%")
         clear += share.low > 0.5
         print(f"  {profile:30s} {won:5d} of {games:5d}  {share.value:6.1%} [{share.low:.1%}, {share.high:.1%}]  "
               f"{verdict}  ({cpu:.0f} CPU-s)", flush=True)

@@ -89,7 +89,8 @@ class Session:
         self.state = self.game.new_initial_state()
         self.ui = PageTerminal(self.state, profile, bot=bot)
         self.rng = random.Random(seed)
-        self.bots = {p: make_bot(PAGE_BOTS.get(bot, bot), random.Random(self.rng.getrandbits(64))) for p in range(1, self.game.num_players)}
+        self.bots = {p: make_bot(PAGE_BOTS.get(bot, bot), random.Random(self.rng.getrandbits(64)))
+                     for p in range(1, self.game.num_players)}
         self.offered: list[Action] = []
 
     def waiting(self) -> bool:
@@ -163,7 +164,8 @@ class Session:
 
     def log(self) -> str:
         """The game log ``costly play --log`` writes: a person at seat 0, the bot at every other seat."""
-        return dumps(self.state.log(seed=self.seed, bots=[None] + [PAGE_BOTS.get(self.bot, self.bot)] * (self.state.n - 1))) + "\n"
+        bots = [None] + [PAGE_BOTS.get(self.bot, self.bot)] * (self.state.n - 1)
+        return dumps(self.state.log(seed=self.seed, bots=bots)) + "\n"
 
 
 class PlayPage:

@@ -15,8 +15,9 @@ assumption: a deal's outcome does not depend on the score. That is true of bots 
 (``random``, ``greedy``, ``expert``), and of ``search-points`` far from the target (near it, it plays to
 win). ``search`` plays the board (its choices follow the score everywhere), so its deals are sampled as
 ``search-points`` plays them (``deals.FAR_BOTS``): its table is that of the same search playing for
-points (``bench_odds.py`` measures the difference against games played from given positions). Where both sides' bots are the same, a
-deal is a sample of the dealer's deal and of the other side's alike (the two distributions mirrored).
+points (``bench_odds.py`` measures the difference against games played from given positions). Where
+both sides' bots are the same, a deal is a sample of the dealer's deal and of the other side's alike
+(the two distributions mirrored).
 
 Error: the deals are split into ``BATCHES`` independent batches in the order played, a table worked
 out from each, and each chance's 95% half-interval is Student's t over the batch tables' spread (batch
