@@ -151,7 +151,7 @@ def test_one_profile_alone_is_compared_as_the_command_compares_it(cli):
 @pytest.mark.parametrize("options, message", [
     ({"games": 0}, "games must be a whole number, 1 or more: 0"),
     ({"skill_games": -1}, "skill_games must be a whole number, 0 or more: -1"),
-    ({"bots": ["greedy", "clever"]}, "unknown bot 'clever': choose from expert, greedy, random, search"),
+    ({"bots": ["greedy", "clever"]}, "unknown bot 'clever': choose from expert, greedy, random, search, search-points"),
     ({"jobs": 0}, "jobs must be a whole number, 1 or more: 0"),
     ({"scheduler": "localhost:8786"}, "not a scheduler address: 'localhost:8786' (give tcp://HOST:PORT)"),
     ({"seed": "1"}, "seed must be a whole number: '1'"),

@@ -105,3 +105,22 @@ def test_how_decisive_in_the_comparison_report():
     assert "| from 20 behind at half |" in markdown and "parlett-121" in markdown
     first = data["decisive"]["cotton-1674"]["first_dealer"]
     assert f"{100 * first['value']:.1f}" in text
+
+
+def test_a_table_worked_out_shows_its_progress_on_stderr_and_one_read_back_does_not(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path / "fresh"))
+    argv = ("odds", "holme-1688", "--bots", "greedy", "--deals", "700", "--seed", "4", "--progress", "lines")
+    code, out, err = cli(*argv)
+    assert code == 0, err
+    lines = err.splitlines()
+    assert lines and lines[-1] == "progress: 700 of 700 deals" and all(l.startswith("progress: ") for l in lines)
+    code, again, err = cli(*argv)
+    assert code == 0 and err == "" and again == out
+
+
+def test_the_board_search_table_is_sampled_from_the_point_searchs_deals():
+    from costly_variants.compare.deals import sample
+    from costly_variants.profiles import load
+
+    rules = load("cotton-1674").rules
+    assert sample(rules, ("search", "search"), 300, 2) == sample(rules, ("search-points", "search-points"), 300, 2)

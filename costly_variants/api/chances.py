@@ -7,7 +7,7 @@ as a ``pandas.DataFrame`` (``to_pandas``), one row a position. "You" are side A;
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .frames import frame, matplotlib_figure
 
@@ -91,11 +91,12 @@ def _dealer(dealer: str) -> int:
 
 
 def odds(profile: ProfileRef, *, bots: Sequence[str] | str | None = None, deals: int | None = None,
-         seed: int | None = None) -> Odds:
+         seed: int | None = None, progress: Callable[[int, int], None] | None = None) -> Odds:
     """The win table of ``profile`` (a Profile, a bundled id or a path) and how decisive its game is:
     ``bots`` yours and theirs (one name for both; default ``search``, the strongest), ``deals`` sampled
     (default 8,000) with ``seed``. Read from the cache folder where it holds this table, else worked out
-    (some seconds with the search bot, under one with the others) and kept there."""
+    (some seconds with the search bot, under one with the others) and kept there; ``progress`` is then
+    told (deals sampled, deals in all) as the deals are played."""
     from .. import profiles
     from ..compare.odds import DEFAULT_BOT, DEFAULT_DEALS, DEFAULT_SEED
     from ..compare.odds_store import odds as stored
@@ -110,7 +111,8 @@ def odds(profile: ProfileRef, *, bots: Sequence[str] | str | None = None, deals:
     count = DEFAULT_DEALS if deals is None else deals
     if count < 100:
         raise OptionError(f"deals {count}: at least 100")
-    table, figures = stored(chosen.rules, bots=names, deals=count, seed=DEFAULT_SEED if seed is None else seed)
+    table, figures = stored(chosen.rules, bots=names, deals=count, seed=DEFAULT_SEED if seed is None else seed,
+                            progress=progress)
     return Odds(chosen.id, chosen.title, table, figures)
 
 

@@ -31,10 +31,15 @@ if TYPE_CHECKING:
     from ..compare.design import Move
 
 BOTS = ("greedy", "expert", "search")  # the easy opponent, the default, the strongest
+# The page runs without numpy, so without the win table the board-playing search reads: its search is
+# the one that plays for points.
+PAGE_BOTS = {"search": "search-points"}
 
 
 class PageTerminal(Terminal):
     """The terminal's words, kept as a feed of lines and scores for the page to show."""
+
+    board_hint = False  # no win table on the page (PAGE_BOTS)
 
     def __init__(self, state: State, profile: Profile, *, bot: str) -> None:
         super().__init__(state, profile, io.StringIO(), io.StringIO(), bot=bot)
@@ -84,7 +89,8 @@ class Session:
         self.state = self.game.new_initial_state()
         self.ui = PageTerminal(self.state, profile, bot=bot)
         self.rng = random.Random(seed)
-        self.bots = {p: make_bot(bot, random.Random(self.rng.getrandbits(64))) for p in range(1, self.game.num_players)}
+        self.bots = {p: make_bot(PAGE_BOTS.get(bot, bot), random.Random(self.rng.getrandbits(64)))
+                     for p in range(1, self.game.num_players)}
         self.offered: list[Action] = []
 
     def waiting(self) -> bool:
@@ -158,7 +164,8 @@ class Session:
 
     def log(self) -> str:
         """The game log ``costly play --log`` writes: a person at seat 0, the bot at every other seat."""
-        return dumps(self.state.log(seed=self.seed, bots=[None] + [self.bot] * (self.state.n - 1))) + "\n"
+        bots = [None] + [PAGE_BOTS.get(self.bot, self.bot)] * (self.state.n - 1)
+        return dumps(self.state.log(seed=self.seed, bots=bots)) + "\n"
 
 
 class PlayPage:

@@ -55,7 +55,8 @@ def _scheduler(text: str) -> str:
 
 def _add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", action="append", choices=BOT_NAMES, metavar="NAME",
-                   help="bot for the seats in turn (%(choices)s); repeat for one per seat (default: greedy)")
+                   help="bot for the seats in turn (%(choices)s; search plays the board, search-points for "
+                        "points); repeat for one per seat (default: greedy)")
     p.add_argument("--jobs", type=_positive, default=_running.default_jobs(), metavar="J",
                    help="local processes (default: %(default)s, the cores); any J gives the same result")
     add_progress_options(p, lines=True)

@@ -55,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seed for the shuffle and the computer's choices (default: a new random seed, printed)")
     p.add_argument("--partners", action="store_true", help="the four-hand partnership game (you and a computer partner)")
     p.add_argument("--bot", choices=BOT_NAMES, default="expert", metavar="NAME",
-                   help="how the computer plays: %(choices)s")
+                   help="how the computer plays: %(choices)s (search plays the board, search-points for points)")
     p.add_argument("--log", metavar="FILE", help="write the game log (JSON) here when the game ends")
     p.set_defaults(handler=cmd_play)
 
@@ -133,6 +133,8 @@ class PlayerQuit(Exception):
 
 class Terminal:
     """A person at seat 0 playing against bots, reading moves from ``stdin``; ``help`` and ``hint`` teach."""
+
+    board_hint = True  # the hint by the search that plays the board (False: by the one that plays for points)
 
     def __init__(self, state: State, profile: Profile, stdin: TextIO, stdout: TextIO, *, bot: str = "expert") -> None:
         self.state = state
@@ -486,19 +488,27 @@ class Terminal:
     def hint(self, legal: list[Action]) -> None:
         import random
 
-        from ..game.search import WIN, SearchBot
+        from ..game.search import WIN, PointSearchBot, SearchBot
+        from ..game.wintable import SCALE
         from .teach import hint
 
         # The search bot, with a seed of its own: a hint must not change the computer's own choices later.
         # Each choice is tried in worlds drawn from what your seat sees (the cards you have not seen dealt
         # at random into the other hands), searched to the end of the deal.
-        values = SearchBot(random.Random(0)).values(self.state, 0)
+        bot = (SearchBot if self.board_hint else PointSearchBot)(random.Random(0))
+        values = bot.values(self.state, 0)
         sums = [sum(v) for _, v in values]
         best = max(range(len(values)), key=lambda i: (sums[i], -i))
         choice = values[best][0]
         lines = [_point(f"The search bot would choose [{legal.index(choice) + 1}] "
                         f"{self.describe(choice, self.step())}: {hint(self.profile, self.state, choice)}.")]
-        if len(values) > 1:
+        if len(values) > 1 and bot.by_board:
+            lines.append(_point("Each choice, on average over the hands the others may hold (your side's chance "
+                                "of winning the game from the scores at the end of the deal):"))
+            for action, worlds in values:
+                text = f"[{legal.index(action) + 1}] {self.describe(action, self.step())}: "
+                lines.append(_point(text + f"{sum(worlds) / len(worlds) / SCALE:.1%}"))
+        elif len(values) > 1:
             lines.append(_point("Each choice, on average over the hands the others may hold (your side's points "
                                 "less the other's by the end of the deal):"))
             for action, worlds in values:
@@ -536,6 +546,7 @@ def _point(text: str) -> Point:
 def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     import random
 
+    from .. import compare  # noqa: F401  (it works out the win tables the board-playing search reads)
     from .. import profiles
     from ..errors import CostlyError
     from ..game.bots import make_bot

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from .helptext import command
+from .helptext import add_progress_options, command
 
 if TYPE_CHECKING:
     from ..api.chances import Odds
@@ -30,9 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "deals next) your chance of winning, worked out by dynamic programming from the target back "
                         "over sampled deals, the points of each deal falling in the order they are scored (pegging "
                         "out ends the game). It assumes a deal's outcome does not depend on the score, as with bots "
-                        "that play for points (the search bot plays to win only near the target). Each chance has a "
-                        "95% interval (batch means over ten batches of deals). Worked out once (some seconds with "
-                        "the search bot) and kept in the cache folder.")
+                        "that play for points: the search bot plays the board, so its deals are those of the same "
+                        "search playing for points (search-points). Each chance has a 95% interval (batch means over "
+                        "ten batches of deals). Worked out once (some seconds with the search bot, its progress on "
+                        "standard error) and kept in the cache folder.")
     p.add_argument("profile", metavar="ID|PATH", help="the profile")
     p.add_argument("--score", metavar="MINE-THEIRS", help="one position, e.g. 40-52: your chance from there")
     p.add_argument("--dealer", choices=("me", "them"), help="who deals next at --score (default: both)")
@@ -44,6 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     form.add_argument("--json", action="store_true", help="print JSON: the figures, the position, the whole table")
     form.add_argument("--csv", metavar="FILE", help="write every position (or --score's) as CSV")
     p.add_argument("--plot", metavar="FILE", help="draw the table as a heatmap (.svg or .png; needs [plot])")
+    add_progress_options(p, lines=True)
     p.set_defaults(handler=cmd_odds)
 
 
@@ -110,7 +112,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
         from ..outputs import check_target
 
         check_target(args.csv, what="CSV file")
-    result = odds(profile, bots=bots, deals=args.deals, seed=args.seed)
+    from .comparison import progress_display
+
+    with progress_display(args, "deals") as progress:
+        result = odds(profile, bots=bots, deals=args.deals, seed=args.seed, progress=progress)
     dealers = [args.dealer] if args.dealer else ["me", "them"]
     chosen = [result.position(where[0], where[1], d) for d in dealers] if where else None
     if args.json:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..game import kernel
 from ..profiles.rules import Rules
@@ -25,6 +25,12 @@ from ..profiles.rules import Rules
 FAR = 1500  # the far target the deals are sampled under
 MARGIN = 300  # a deal is kept only when both sides are this far from FAR before it
 CHUNK = 64  # games played at a time
+PROGRESS_CHUNK = 4  # games played at a time where progress is shown (a far game holds a hundred deals)
+Progress = Callable[[int, int], None]  # (deals sampled, deals in all)
+# Far from the target the board-playing search plays the point search's deals: its table to the far
+# target is not worked out (4.5 million positions, every one near even), so its deals are sampled as
+# the point search plays them (what its table is then, docs/analysis.rst says).
+FAR_BOTS = {"search": "search-points"}
 
 
 @dataclass(frozen=True)
@@ -88,21 +94,26 @@ def _game_deals(dealer_sides: Sequence[int], events: Sequence[tuple[int, int, in
     return kept
 
 
-def sample(rules: Rules, bots: Sequence[str], count: int, seed: int) -> list[Deal]:
+def sample(rules: Rules, bots: Sequence[str], count: int, seed: int, *, progress: Progress | None = None
+           ) -> list[Deal]:
     """``count`` deals played by ``bots`` (side A's, side B's) under ``rules``, in the order played: by
-    the compiled kernel where it plays these rules and bots, else by the Python engine (the same games)."""
+    the compiled kernel where it plays these rules and bots, else by the Python engine (the same games);
+    ``progress`` told (deals played, ``count``) as each chunk of games ends."""
     far = far_rules(rules)
-    seats = [bots[p % 2] for p in range(rules.players)]  # side A holds the even seats, side B the odd
+    seats = [FAR_BOTS.get(bots[p % 2], bots[p % 2]) for p in range(rules.players)]  # side A the even seats
     fast = kernel.plays(seats) and kernel.cannot_play(far) is None
     out: list[Deal] = []
     source, games = seeds(seed), 0
     while len(out) < count:
         # As many games as the deals still wanted need, at the deals a game has given so far (one at first).
         wanted = 1 if not games else -(-(count - len(out)) * games // max(1, len(out)))
-        chunk = [next(source) for _ in range(min(CHUNK, wanted))]
+        # Smaller chunks where progress is shown: the same games, as the deals are the first ``count``.
+        chunk = [next(source) for _ in range(min(CHUNK if progress is None else PROGRESS_CHUNK, wanted))]
         games += len(chunk)
         for deals in (_kernel_games(far, seats, chunk) if fast else _engine_games(far, seats, chunk)):
             out += deals
+        if progress is not None:
+            progress(min(len(out), count), count)
     return out[:count]
 
 
@@ -136,4 +147,4 @@ def _engine_games(rules: Rules, seats: Sequence[str], chunk: Sequence[int]) -> I
         yield _game_deals(dealer_sides, [(e.deal, e.team, e.points) for e in state.events], last)
 
 
-__all__ = ["CHUNK", "Deal", "FAR", "MARGIN", "far_rules", "runs_of", "sample", "seeds"]
+__all__ = ["CHUNK", "Deal", "FAR", "FAR_BOTS", "Progress", "MARGIN", "far_rules", "runs_of", "sample", "seeds"]

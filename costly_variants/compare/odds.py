@@ -12,10 +12,12 @@ is played out and the higher score at or past the target wins (equal scores play
 
 The outcomes are deals sampled from the bots' play (``deals.sample``). The table rests on one
 assumption: a deal's outcome does not depend on the score. That is true of bots that play for points
-(``random``, ``greedy``, ``expert``), and of ``search`` far from the target; near the target ``search``
-plays to win, so its table is that of a player who always plays for points (``bench_odds.py`` measures
-the difference against games played from given positions). Where both sides' bots are the same, a
-deal is a sample of the dealer's deal and of the other side's alike (the two distributions mirrored).
+(``random``, ``greedy``, ``expert``), and of ``search-points`` far from the target (near it, it plays to
+win). ``search`` plays the board (its choices follow the score everywhere), so its deals are sampled as
+``search-points`` plays them (``deals.FAR_BOTS``): its table is that of the same search playing for
+points (``bench_odds.py`` measures the difference against games played from given positions). Where
+both sides' bots are the same, a deal is a sample of the dealer's deal and of the other side's alike
+(the two distributions mirrored).
 
 Error: the deals are split into ``BATCHES`` independent batches in the order played, a table worked
 out from each, and each chance's 95% half-interval is Student's t over the batch tables' spread (batch
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..game.wintable import WinTable, rounded
 from ..profiles.rules import Rules
-from .deals import Deal, sample
+from .deals import Deal, Progress, sample
 from .stats import LEVEL, t_quantile
 
 if TYPE_CHECKING:
@@ -235,15 +237,16 @@ def win_table(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int 
     return table
 
 
-def worked_out(rules: Rules, *, bots: Sequence[str], deals: int, seed: int, batches: int = BATCHES
-               ) -> tuple[WinTable, dict[str, Any]]:
-    """The table and the figures of how decisive the game is (``decisive.figures``), from one sample."""
+def worked_out(rules: Rules, *, bots: Sequence[str], deals: int, seed: int, batches: int = BATCHES,
+               progress: Progress | None = None) -> tuple[WinTable, dict[str, Any]]:
+    """The table and the figures of how decisive the game is (``decisive.figures``), from one sample
+    (``progress`` told of the deals sampled)."""
     import numpy as np
 
     from .decisive import figures
 
     pair = (bots[0], bots[-1])
-    sampled_deals = sample(rules, pair, deals, seed)
+    sampled_deals = sample(rules, pair, deals, seed, progress=progress)
     s = prepare(rules, sampled_deals, mirrored=pair[0] == pair[1], batches=batches)
     whole, parts, ties = solve_batches(s, batches)
     errors = half_width(parts)

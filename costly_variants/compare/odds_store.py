@@ -19,10 +19,16 @@ from .._version import __version__
 from ..cache import cache_dir, keep_newest, read_json, write_json
 from ..game.wintable import WinTable
 from ..profiles.rules import Rules
+from .deals import Progress
 from .odds import BATCHES, DEFAULT_BOT, DEFAULT_DEALS, DEFAULT_SEED, worked_out
 
 FOLDER = "odds"
 KEEP = 64  # tables kept; the oldest go first
+# The table the board-playing search (``search``) values the end of a deal by: the expert bots' table for
+# the same rules, cheap (under a CPU-second a profile) and deterministic, and cached like the rest. The
+# search's own table would cost some 15 CPU-seconds a profile and rest on deals of search-points anyway
+# (``deals.FAR_BOTS``); ``benchmarks/bench_board.py`` measures what the expert table gains.
+BOARD_BOTS = ("expert",)
 
 
 @cache
@@ -49,16 +55,16 @@ def _seal(key_text: str, data: Any) -> str:
 
 
 def odds(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int = DEFAULT_DEALS,
-         seed: int = DEFAULT_SEED) -> tuple[WinTable, dict[str, Any]]:
+         seed: int = DEFAULT_SEED, progress: Progress | None = None) -> tuple[WinTable, dict[str, Any]]:
     """The win table of ``rules`` and how decisive the game is (``compare.odds.worked_out``), from the
-    cache where it holds them, else worked out and kept there."""
+    cache where it holds them, else worked out (``progress`` told of the deals sampled) and kept there."""
     pair = (bots[0], bots[-1])
     if cache_dir() is None:
-        return worked_out(rules, bots=pair, deals=deals, seed=seed)
+        return worked_out(rules, bots=pair, deals=deals, seed=seed, progress=progress)
     try:
         table_key = key(rules, pair, deals, seed)
     except OSError:  # the package's code cannot be read (a zip, say): no key, so no cache
-        return worked_out(rules, bots=pair, deals=deals, seed=seed)
+        return worked_out(rules, bots=pair, deals=deals, seed=seed, progress=progress)
     name = f"{FOLDER}/{table_key[:32]}.json"
     stored = read_json(name)
     try:
@@ -67,11 +73,16 @@ def odds(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int = DEF
             return WinTable.from_dict(data["table"]), data["figures"]
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         pass
-    table, figures = worked_out(rules, bots=pair, deals=deals, seed=seed)
+    table, figures = worked_out(rules, bots=pair, deals=deals, seed=seed, progress=progress)
     data = {"table": table.to_dict(), "figures": figures}
     if write_json(name, {"key": table_key, "data": data, "seal": _seal(table_key, data)}) is not None:
         keep_newest(FOLDER, KEEP)
     return table, figures
 
 
-__all__ = ["FOLDER", "KEEP", "key", "odds"]
+def board_table(rules: Rules) -> WinTable:
+    """The win table the board-playing search reads (``game.wintable.board_of``)."""
+    return odds(rules, bots=BOARD_BOTS)[0]
+
+
+__all__ = ["BOARD_BOTS", "FOLDER", "KEEP", "board_table", "key", "odds"]

@@ -21,8 +21,10 @@ int read_rules(const int32_t *data, Py_ssize_t size, Rules *r) {
     int *fields = (int *)r;
     for (Py_ssize_t i = 0; i < LAYOUT_SIZE; i++)
         fields[i] = data[i];
-    if (r->size != size || r->players < 2 || r->players > 4 || r->cards_each < 1 || r->cards_each > 4 ||
-        r->limit < 1 || r->limit > 100 || r->n_ace < 1 || r->n_ace > 32) {
+    /* after the rules, the board search's win table where kernel.py appends one (_kernel_board.c) */
+    r->win = size == (Py_ssize_t)r->size + 2 * (Py_ssize_t)r->target * r->target + 2 ? data + r->size : NULL;
+    if ((r->size != size && r->win == NULL) || r->players < 2 || r->players > 4 || r->cards_each < 1 ||
+        r->cards_each > 4 || r->limit < 1 || r->limit > 100 || r->n_ace < 1 || r->n_ace > 32) {
         PyErr_SetString(PyExc_ValueError, "kernel: the rules array is not one kernel.py made");
         return -1;
     }

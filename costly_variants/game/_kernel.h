@@ -30,6 +30,7 @@
        playout).
      _kernel_search.c  the search: game/search.py (the search bot: its worlds, the play's minimax, the mog's
        model, the count to come).
+     _kernel_board.c  the board search's win table: game/wintable.py (Board: a chance from the scores).
      _kernel_playout.c  one game: game/playout.py (play_game: one seeded game bot against bot) and what
        kernel.py asks of a game.
      _kernel_tally.c  the tally: compare/measures.py (what is read of a finished game) and compare/tally.py
@@ -84,6 +85,7 @@ typedef struct {
     const int32_t *colour_start, *colour_count, *colour_items;
     const int32_t *small_totals, *full_totals, *rank_start, *rank_count, *rank_items;
     int colour_total[64]; /* the colours' points by their key (colour_key), summed once */
+    const int32_t *win; /* the board search's win table after the array, or NULL (_kernel_board.c) */
 } Rules;
 #undef FIELD
 
@@ -112,7 +114,7 @@ typedef struct {
 enum { K_CUT, K_DEAL, K_TURN, K_STOCK_CARD, K_ASK, K_DECLINE, K_GIVE, K_STOCK, K_NO_STOCK, K_DISCARD, K_PLAY, K_GO };
 enum { S_ASK, S_ANSWER, S_CONFIRM, S_OFFER, S_ASK_PARTNER, S_ANSWER_PARTNER, S_GIVE, S_STOCK, S_STOCK_CARD, S_DISCARD };
 enum { P_CUT, P_DEAL, P_TURN, P_MOG, P_PLAY, P_COUNT, P_OVER };
-enum { BOT_RANDOM, BOT_GREEDY, BOT_EXPERT, BOT_SEARCH };
+enum { BOT_RANDOM, BOT_GREEDY, BOT_EXPERT, BOT_SEARCH, BOT_BOARD }; /* BOT_SEARCH: search-points; BOT_BOARD: search */
 
 #define MAX_ACTIONS 20000
 #define MAX_DEAL_ACTIONS 200
@@ -263,6 +265,9 @@ void seen_by(const Game *g, int player, char *seen);
 int best_kept(Game *g, int player, const Act *legal, int n);
 int choose_greedy(Game *g, int player, const Act *legal, int n);
 int choose_expert(Game *g, int player, const Act *legal, int n);
+
+/* _kernel_board.c */
+long long board_chance(const Rules *r, long long a, long long b, int dealer);
 
 /* _kernel_search.c */
 int choose_search(Game *g, int player, const Act *legal, int n);

@@ -32,7 +32,7 @@ int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Trace *tra
     mt_seed(&g->rng, seed);
     for (int p = 0; p < g->n; p++) {
         uint64_t bot_seed = mt_bits64(&g->rng);
-        if (g->bot[p] == BOT_RANDOM || g->bot[p] == BOT_SEARCH)
+        if (g->bot[p] == BOT_RANDOM || g->bot[p] >= BOT_SEARCH)
             mt_seed(&g->seat_rng[p], bot_seed);
         g->gave_deal[p] = -1;
     }
@@ -113,8 +113,12 @@ int read_bots(const Rules *r, const char *text, Py_ssize_t length, int *bots) {
     }
     for (int p = 0; p < r->players; p++) {
         bots[p] = text[p];
-        if (bots[p] < BOT_RANDOM || bots[p] > BOT_SEARCH) {
+        if (bots[p] < BOT_RANDOM || bots[p] > BOT_BOARD) {
             PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
+            return -1;
+        }
+        if (bots[p] == BOT_BOARD && r->players == 2 && r->win == NULL) {
+            PyErr_SetString(PyExc_ValueError, "kernel: the board search needs the win table after the rules");
             return -1;
         }
     }

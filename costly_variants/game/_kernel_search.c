@@ -39,21 +39,32 @@ typedef struct {
     Game *root; /* the real game: a failure in a search is its failure */
     int team, deal;
     char ready[SEARCH_DEPTH]; /* which frames hold what the play leaves alone (copy_play) */
+    int board; /* the board search (BOT_BOARD) of the two-hand game: the end of a deal valued by the win table */
 } Search;
 
 /* The value of the end of what is searched, the one place the search values it (search._leaf_value):
-   `won` 1 if the searching side has won, -1 if the other has, else 0; `ours` and `theirs` the two sides'
-   scores there. The game won or lost is worth WIN; else the points between the two. */
-static long long leaf_value(int won, long long ours, long long theirs) {
-    return won ? won * WIN : ours - theirs;
+   `won` 1 if the searching side has won, -1 if the other has, else 0; `side` the two sides' scores there,
+   `dealer` the side to deal the next deal. By the board: the side's chance of winning from there, in
+   millionths (the whole if won, nothing if lost); else the game won or lost is worth WIN, else the points
+   between the two sides. */
+static long long leaf_value(const Search *s, const Game *g, int won, const long long *side, int dealer) {
+    int team = s->team;
+    if (!s->board)
+        return won ? won * WIN : side[team] - side[1 - team];
+    if (won)
+        return won > 0 ? 1000000LL : 0;
+    long long chance = board_chance(g->r, side[0], side[1], dealer);
+    return team == 0 ? chance : 1000000LL - chance;
 }
 
-static long long outcome(const Game *g, int team) {
-    int won = g->phase != P_OVER ? 0 : g->winner == team ? 1 : -1;
-    return leaf_value(won, g->scores[team], g->scores[1 - team]);
+static long long outcome(const Search *s, const Game *g) {
+    int won = g->phase != P_OVER ? 0 : g->winner == s->team ? 1 : -1;
+    long long side[2] = {g->scores[0], g->scores[1]};
+    /* who deals next: a counted world's deal ends before the next dealer is set (count_counted) */
+    return leaf_value(s, g, won, side, g->teams[g->dealer] ^ g->fast_count);
 }
 
-static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes);
+static long long at_the_count(const Search *s, const Game *g, const int (*hands)[HAND_MAX], const int *sizes);
 
 /* `g` is the search's own (a frame, or the world's child): a move forced on it is made in it, in place. */
 static long long play_value(Search *s, Game *g, int depth, long long alpha, long long beta) {
@@ -61,9 +72,9 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
     int actor, n;
     for (;;) {
         if (g->phase == P_OVER || g->deal_number != s->deal)
-            return outcome(g, s->team);
+            return outcome(s, g);
         if (g->n == 4 && !g->series_n) /* four hands: searched to the end of the series, then counted */
-            return at_the_count(g, s->team, (const int (*)[HAND_MAX])g->count_hands, g->count_n);
+            return at_the_count(s, g, (const int (*)[HAND_MAX])g->count_hands, g->count_n);
         if (depth >= SEARCH_DEPTH) {
             s->root->failed = 1;
             return 0;
@@ -125,7 +136,7 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
 
 /* The score difference now and what the count will add: each of `hands` (as they will be counted: the
    hands now in the mog, the hands the play began with once it has), the late claims, the heels. */
-static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_MAX], const int *sizes) {
+static long long at_the_count(const Search *s, const Game *g, const int (*hands)[HAND_MAX], const int *sizes) {
     const Rules *r = g->r;
     long long side[2] = {g->scores[0], g->scores[1]}; /* each side's score once the count is made */
     for (int p = 0; p < g->n; p++) /* in a counted world (the play's), each hand counted once */
@@ -135,14 +146,14 @@ static long long at_the_count(const Game *g, int team, const int (*hands)[HAND_M
     int rank = RANK(g->deck);
     if (!r->heels_before_play && ((r->heels_mask >> rank) & 1) && r->heels_points)
         side[g->teams[g->dealer]] += r->heels_points;
-    return leaf_value(0, side[team], side[1 - team]);
+    return leaf_value(s, g, 0, side, 1 - g->teams[g->dealer]);
 }
 
 static long long mog_value(Search *s, Game *g, int depth) {
     if (g->phase == P_OVER || g->deal_number != s->deal)
-        return outcome(g, s->team);
+        return outcome(s, g);
     if (g->phase != P_MOG)
-        return at_the_count(g, s->team, (const int (*)[HAND_MAX])g->hands, g->hand_n);
+        return at_the_count(s, g, (const int (*)[HAND_MAX])g->hands, g->hand_n);
     if (depth >= SEARCH_DEPTH) {
         s->root->failed = 1;
         return 0;
@@ -279,7 +290,7 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     int worlds = g->n == 4 ? FOUR_HAND_WORLDS : in_play ? PLAY_WORLDS : MOG_WORLDS;
     long long sums[64];
     memset(sums, 0, sizeof sums);
-    Search s = {g, g->teams[player], g->deal_number, {0}};
+    Search s = {g, g->teams[player], g->deal_number, {0}, g->bot[player] == BOT_BOARD && g->n == 2};
     Game *world = &g->frames[SEARCH_DEPTH], *child = &g->frames[SEARCH_DEPTH + 1];
     for (int w = 0; w < worlds; w++) {
         draw_world(g, player, world);

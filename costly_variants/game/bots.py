@@ -6,7 +6,10 @@
   one-ply lookahead (its points now, less the opponent's best immediate reply on average over the
   cards the opponent may hold).
 - ``search``: every choice searched through the rest of the deal over the hands the others may hold,
-  and played to win near the target (``search``).
+  each end of a deal valued by the chance of winning the game from there (the rules' win table), so
+  that it plays the board (``search``).
+- ``search-points``: the same search, each end of a deal valued by the points between the sides (and a
+  game won or lost above any points): the search bot before it played the board.
 Every bot takes a seeded ``random.Random``; the same seed gives the same game.
 """
 from __future__ import annotations
@@ -225,8 +228,14 @@ def _search_bot(rng: random.Random) -> Bot:
     return SearchBot(rng)
 
 
+def _point_search_bot(rng: random.Random) -> Bot:
+    from .search import PointSearchBot
+
+    return PointSearchBot(rng)
+
+
 BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot,
-                                                    "search": _search_bot}
+                                                    "search": _search_bot, "search-points": _point_search_bot}
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

@@ -7,6 +7,7 @@ from ..cards import Rank
 from ..profiles.rules import LateClaimWhen
 from .base import Phase, _Claim
 from .deal import DealPhase
+from .wintable import Board
 
 # Enum members read at every action, as module globals (see "Where the speed comes from" in architecture.rst).
 _OVER, _COUNT, _CLAIMANT_COUNT = Phase.OVER, Phase.COUNT, LateClaimWhen.CLAIMANT_COUNT
@@ -16,6 +17,8 @@ class CountPhase(DealPhase):
     # In a search's world, each hand's count worked out once (``search``): the count then scores each
     # hand's total in one step, and the deal ends there (a search looks no further).
     counted: tuple[int, ...] | None = None
+    # In a search's world, the win table the end of the deal is valued by (``search``; None: by points).
+    board: Board | None = None
 
     def _heels(self) -> None:
         """The dealer's points for a turned Jack or Deuce."""

@@ -38,7 +38,7 @@ from .play import card_value
 
 # Must equal FORMAT in _kernel.h: a kernel built from other sources is not used.
 KERNEL_FORMAT = 1
-BOT_CODES = {"random": 0, "greedy": 1, "expert": 2, "search": 3}
+BOT_CODES = {"random": 0, "greedy": 1, "expert": 2, "search-points": 3, "search": 4}
 
 
 def ruled_out() -> bool:
@@ -265,6 +265,22 @@ def _compiled(rules: Rules) -> CompiledRules:
 compiled: PerRules[CompiledRules] = PerRules(_compiled)
 
 
+def _with_board(rules: Rules) -> array:  # type: ignore[type-arg]
+    """The rules array with the board search's win table after it (``wintable.Board.flat``)."""
+    from .wintable import board_of
+
+    return compiled(rules).table + array("i", board_of(rules).flat())
+
+
+with_board: PerRules[array] = PerRules(_with_board)  # type: ignore[type-arg]
+
+
+def _rules_array(rules: Rules, bots: Sequence[str]) -> array:  # type: ignore[type-arg]
+    """What the kernel reads the rules from: with the win table where a seat plays the board search (in
+    the two-hand game: ``search.SearchBot``)."""
+    return with_board(rules) if "search" in bots and rules.players == 2 else compiled(rules).table
+
+
 def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_counts: bool = False,
          trace: bool = False) -> list[KernelGame | None]:
     """Play one game per seed under ``rules`` in the kernel, each seat's bot as ``bots`` names it in
@@ -272,7 +288,7 @@ def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_coun
     0..2**64-1 are the engine's to play too."""
     if KERNEL is None:
         raise RuntimeError("the compiled kernel is not available")
-    table = compiled(rules).table
+    table = _rules_array(rules, bots)
     seats = _seats(rules, bots)
     inside = [seed for seed in seeds if 0 <= seed < 1 << 64]
     games = iter(KERNEL.play(table, seats, inside, eldest_counts, trace))
@@ -302,7 +318,7 @@ def tally(rules: Rules, bots: Sequence[str], seeds: Sequence[int], layout: Slots
     made = compiled(rules)
     if tuple(layout.keys[:len(MEASURES)]) != MEASURES:
         raise AssertionError("the layout's measures are not the kernel's")
-    result: dict[str, Any] | None = KERNEL.tally(made.table, _seats(rules, bots), seeds, eldest_counts,
+    result: dict[str, Any] | None = KERNEL.tally(_rules_array(rules, bots), _seats(rules, bots), seeds, eldest_counts,
                                                  layout.slots(made.kinds), len(layout.keys), len(layout.names),
                                                  base, keep)
     return result
@@ -312,7 +328,7 @@ def winners(rules: Rules, bots: Sequence[str], seeds: Sequence[int]) -> bytes | 
     """Each game's winning side, one seed (in 0..2**64-1) each; None where any is the engine's to play."""
     if KERNEL is None:
         raise RuntimeError("the compiled kernel is not available")
-    won: bytes = KERNEL.winners(compiled(rules).table, _seats(rules, bots), seeds)
+    won: bytes = KERNEL.winners(_rules_array(rules, bots), _seats(rules, bots), seeds)
     return None if 255 in won else won
 
 

@@ -17,11 +17,21 @@ of values is taken (the first of equals):
   seat sees, and a world's value at the start of the play is the points so far and to come at the
   count: each side's hands counted, the late claims and the heels.
 
-A value is the bot's side's score less the other side's at the end of what is searched, or ``WIN`` (a
-side reached the target: the bot plays to win the game, pegging out first or holding the other side
-back, not for points) with the sign of the side that won (``_leaf_value``, the one place the end of a
-search is valued). Values are whole numbers, so the sums, and the choices, are exactly those of the
-compiled kernel's search (``_kernel_search.c``), which plays the same games.
+The end of what is searched (the end of the deal, or of the game) is valued in one place,
+``_leaf_value``, one of two ways:
+
+- ``search`` (``SearchBot``) plays the board in the two-hand game: a value is the bot's side's chance of
+  winning the game from the position reached (the two scores, and who deals next), in millionths, read
+  from the rules' win table (``wintable.board_of``: the expert bots' table, worked out by the compare
+  stage and cached); a game won is worth the whole (``wintable.SCALE``), a game lost nothing. Behind,
+  it weighs its own points more; ahead, the points it keeps from the other side. In the four-hand game
+  it values points, as ``search-points`` does: its search there stops at the end of a series, far from
+  a deal's end that the table could value, and the board measured weaker (``benchmarks/bench_board.py``);
+- ``search-points`` (``PointSearchBot``) plays for points: a value is the bot's side's score less the
+  other side's, or ``WIN`` with the sign of the side that won where a side reached the target.
+
+Values are whole numbers, so the sums, and the choices, are exactly those of the compiled kernel's
+search (``_kernel_search.c``, which reads the same table as whole numbers), which plays the same games.
 """
 from __future__ import annotations
 
@@ -33,6 +43,7 @@ from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import Phase
 from .play import _RANK, _RELATION
 from .state import State
+from .wintable import SCALE, Board, board_of
 
 PLAY_WORLDS = 40
 MOG_WORLDS = 48
@@ -45,7 +56,11 @@ _GIVE, _DISCARD, _PLAY_CARD = Kind.GIVE, Kind.DISCARD, Kind.PLAY
 
 
 class SearchBot:
+    """The search that plays the board (in the two-hand game): the end of what it searches valued by the
+    chance of winning from there."""
+
     name = "search"
+    by_board = True
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -126,6 +141,7 @@ class SearchBot:
                 held = set(state.count_hands[q])
                 world.count_hands[q] = tuple([c for c in state.played if c in held] + hand)
         world.stock = pool[at:]
+        world.board = board_of(state.rules) if self.by_board and state.n == 2 else None
         # A give another player has made is not seen until the exchange: in this world he gives as the
         # greedy bot would from the hand he is dealt here.
         from .bots import GreedyBot
@@ -136,17 +152,32 @@ class SearchBot:
         return world
 
 
-def _leaf_value(won: int, ours: int, theirs: int) -> int:
+class PointSearchBot(SearchBot):
+    """The search that plays for points: the end of what it searches valued by the score difference."""
+
+    name = "search-points"
+    by_board = False
+
+
+def _leaf_value(board: Board | None, team: int, won: int, scores: Sequence[int], dealer: int) -> int:
     """The value of the end of what is searched, the one place the search values it (``_kernel_search.c``'s
-    ``leaf_value``): ``won`` 1 if the searching side has won, -1 if the other has, else 0; ``ours`` and
-    ``theirs`` the two sides' scores there. The game won or lost is worth ``WIN``; else the points between
-    the two."""
-    return won * WIN if won else ours - theirs
+    ``leaf_value``): ``won`` 1 if the searching side (``team``) has won, -1 if the other has, else 0;
+    ``scores`` the two sides' scores there, ``dealer`` the side to deal the next deal. By the ``board``:
+    the side's chance of winning from there, in millionths (the whole if won, nothing if lost); without
+    one, the game won or lost is worth ``WIN``, else the points between the two sides."""
+    if board is None:
+        return won * WIN if won else scores[team] - scores[1 - team]
+    if won:
+        return SCALE if won > 0 else 0
+    chance = board.chance(scores[0], scores[1], dealer)
+    return chance if team == 0 else SCALE - chance
 
 
 def _outcome(state: State, team: int) -> int:
     won = 0 if state.phase is not _OVER else 1 if state.winner == team else -1
-    return _leaf_value(won, state.scores[team], state.scores[1 - team])
+    # Who deals next: a counted world's deal ends before the next dealer is set (count._count_counted).
+    dealer = state.team_of(state.dealer) ^ (state.counted is not None)
+    return _leaf_value(state.board, team, won, state.scores, dealer)
 
 
 def _count_world(world: State) -> None:
@@ -258,7 +289,7 @@ def _at_the_count(state: State, team: int, hands: Sequence[Sequence[Card]]) -> i
         side[state.team_of(claim.receiver)] += claim.points
     if not rules.heels_before_play and deck.rank in rules.heels_ranks and rules.heels_points:
         side[state.team_of(state.dealer)] += rules.heels_points
-    return _leaf_value(0, side[team], side[1 - team])
+    return _leaf_value(state.board, team, 0, side, 1 - state.team_of(state.dealer))
 
 
-__all__ = ["FOUR_HAND_WORLDS", "MOG_WORLDS", "PLAY_WORLDS", "SearchBot", "WIN"]
+__all__ = ["FOUR_HAND_WORLDS", "MOG_WORLDS", "PLAY_WORLDS", "PointSearchBot", "SearchBot", "WIN"]

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..errors import CostlyError
+from ..profiles.rules import PerRules, Rules
 
 SIDES = 2  # every game has two sides: two players, or two partnerships of two
 _SCORE = re.compile(r"^\s*(\d+)\s*[-:,/ ]\s*(\d+)\s*$")
@@ -152,10 +153,76 @@ class WinTable:
                    (ties[0], ties[1]), float(data["level"]), int(data["sides"]))
 
 
+SCALE = 1_000_000  # a chance as the board-playing search holds it: in millionths, a whole number
+
+
+@dataclass(frozen=True)
+class Board:
+    """A win table as the board-playing search reads it (``search``, and ``_kernel_search.c`` over
+    ``flat()``): side A's chance in millionths, whole numbers, so that both engines value a position
+    alike and make the same choices."""
+
+    target: int
+    peg_out: bool
+    chances: tuple[int, ...] = field(repr=False)  # side A's chance at ``index(a, b, dealer)``, in millionths
+    ties: tuple[int, int] = (SCALE // 2, SCALE // 2)
+
+    @classmethod
+    def of(cls, table: WinTable) -> Board:
+        return cls(table.target, table.peg_out, tuple(round(c * SCALE) for c in table.chances),
+                   (round(table.tie_chances[0] * SCALE), round(table.tie_chances[1] * SCALE)))
+
+    def chance(self, a: int, b: int, dealer: int) -> int:
+        """Side A's chance in millionths from the scores reached at the end of a deal (``a`` side A's,
+        ``b`` side B's, ``dealer`` the side to deal the next), as ``WinTable.after_deal`` gives it; where
+        both sides reach the target at the count and that ends the game, the side that counts first
+        (the one that did not deal: it deals the next) has won."""
+        t = self.target
+        if a < t and b < t:
+            return self.chances[(a * t + b) * 2 + dealer]
+        if self.peg_out:
+            if a >= t and b >= t:
+                return SCALE if dealer == 0 else 0
+            return SCALE if a >= t else 0
+        if a == b:
+            return self.ties[dealer]
+        return SCALE if a > b else 0
+
+    def flat(self) -> list[int]:
+        """The table as the kernel reads it, after the rules array: the chances, then the two ties."""
+        return [*self.chances, *self.ties]
+
+
+class BoardTableError(CostlyError):
+    """The board-playing search was asked to play where no win table can be worked out."""
+
+
+# Where the board-playing search gets the table of a set of rules. The game stage only reads tables:
+# the compare stage works them out (sampled deals, numpy) and says how here, when it is imported
+# (``compare.odds_store.board_table``).
+_SOURCE: list[Callable[[Rules], WinTable]] = []
+
+
+def provide(source: Callable[[Rules], WinTable]) -> None:
+    """Say where the board-playing search gets the table of a set of rules."""
+    _SOURCE[:] = [source]
+
+
+def _board(rules: Rules) -> Board:
+    if not _SOURCE:
+        raise BoardTableError("the board-playing search needs the win table that costly_variants.compare "
+                              "works out: import it first, or play search-points")
+    return Board.of(_SOURCE[0](rules))
+
+
+board_of: PerRules[Board] = PerRules(_board)
+
+
 def rounded(values: Sequence[float]) -> tuple[float, ...]:
     """Values as a table keeps them (to the millionth), so that a table worked out and one read back
     from ``to_dict`` are the same."""
     return tuple(round(v * 1e6) / 1e6 for v in values)
 
 
-__all__ = ["SIDES", "ScoreError", "WinTable", "check_position", "parse_score", "rounded"]
+__all__ = ["SCALE", "SIDES", "Board", "BoardTableError", "ScoreError", "WinTable", "board_of",
+           "provide", "check_position", "parse_score", "rounded"]
