@@ -177,6 +177,8 @@ typedef struct Game {
 /* A score: the points to the player's side, the event recorded (record_event, _kernel_deal.c) unless the
    game is a search's quiet copy, the game won where they reach the target and the rules peg out. Inline:
    a search scores at every node. */
+int record_event(Game *g, int player, int team, int points, int kind);
+
 static inline void score(Game *g, int player, int points, int kind) {
     if (g->winner >= 0)
         return;

@@ -22,23 +22,26 @@ static void mt_init_by_array(MT *m, const uint32_t *key, size_t length) {
     }
     uint32_t *mt = m->mt;
     memcpy(m, &start, sizeof start);
+    /* The same steps as CPython's loops, each word's predecessor kept in a register and the key's words
+       with their index added beforehand (a game seeds a generator for every game it plays). */
+    uint32_t add[2] = {key[0], length > 1 ? key[1] + 1U : 0};
+    uint32_t prev = mt[0];
     size_t i = 1, j = 0;
     for (size_t k = MT_N > length ? MT_N : length; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
+        prev = (mt[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + add[j];
+        mt[i] = prev;
+        if (++i >= MT_N) {
+            mt[0] = prev;
             i = 1;
         }
-        if (j >= length)
+        if (++j >= length)
             j = 0;
     }
     for (size_t k = MT_N - 1; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        i++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
+        prev = (mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - (uint32_t)i;
+        mt[i] = prev;
+        if (++i >= MT_N) {
+            mt[0] = prev;
             i = 1;
         }
     }
