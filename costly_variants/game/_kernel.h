@@ -283,5 +283,18 @@ PyObject *kernel_measures(PyObject *self, PyObject *unused);
 
 /* _kernel.c */
 int read_rules(const int32_t *data, Py_ssize_t size, Rules *r);
+PyObject *names_tuple(const char *const *names, Py_ssize_t n);
+
+/* A call's games (play, tally, winners): its rules, bots and seeds read, and the game they are played in. */
+typedef struct {
+    Rules r;
+    int bots[4];
+    PyObject *seq; /* the seeds */
+    Py_ssize_t n;
+    Game *g;
+} Run;
+int open_run(Run *run, const Py_buffer *view, const char *bots_text, Py_ssize_t bots_len, PyObject *seeds);
+int run_game(Run *run, Py_ssize_t i, Trace *trace);
+void close_run(Run *run);
 
 #endif
