@@ -267,33 +267,100 @@ static void draw_world(Game *g, int player, Game *world) {
     }
 }
 
+/* The value in `world` of the root's action `a`, searched with the window (alpha, beta): exact between
+   them, a bound beyond (alpha-beta, fail-soft). */
+static long long root_value(Search *s, Game *world, Game *child, int player, const Act *a, long long alpha,
+                            long long beta) {
+    copy_position(child, world);
+    apply_play(child, player, a);
+    if (child->failed) {
+        s->root->failed = 1;
+        return 0;
+    }
+    return play_value(s, child, 0, alpha, beta);
+}
+
+/* Whether the root's action `i` is one the play's scores cannot tell from an earlier one (as play_value
+   skips them): the same value in every world, so the same sum, and the first of equals is chosen. */
+static int same_as_earlier(const Game *g, const Act *legal, int i) {
+    for (int j = 0; j < i; j++)
+        if (legal[i].kind == K_PLAY && legal[j].kind == K_PLAY && legal[i].value == legal[j].value &&
+            PLAY_CODE[g->deck][legal[i].card] == PLAY_CODE[g->deck][legal[j].card])
+            return 1;
+    return 0;
+}
+
+/* The play's choice: the action with the greatest sum of values over the worlds, the first of equals, as
+   search.py finds it by valuing every action exactly in every world. Here only the best so far is valued
+   exactly: another is searched in each world with the window's floor at the best's value there (alpha),
+   which gives its value where it does better and a bound above it where it does not; where those bounds
+   already sum to no more than the best's sum it cannot be chosen, else the bounded worlds are searched
+   exactly until it is ruled out or known whole. The same choice, with fewer positions visited. */
+static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *s) {
+    Game *child = &g->frames[SEARCH_DEPTH];
+    Game *worlds = g->frames + SEARCH_DEPTH + 1;
+    long long best_values[PLAY_WORLDS], values[PLAY_WORLDS], best_sum = 0, sum;
+    char exact[PLAY_WORLDS];
+    int count = g->n == 4 ? FOUR_HAND_WORLDS : PLAY_WORLDS;
+    for (int w = 0; w < count; w++) { /* the worlds drawn in order, as the engine draws them */
+        draw_world(g, player, &worlds[w]);
+        count_world(&worlds[w]);
+    }
+    int best = -1;
+    for (int i = 0; i < n && !g->failed; i++) {
+        if (same_as_earlier(g, legal, i))
+            continue;
+        if (best < 0) {
+            for (int w = 0; w < count; w++) {
+                best_values[w] = root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
+                best_sum += best_values[w];
+            }
+            best = i;
+            continue;
+        }
+        sum = 0;
+        for (int w = 0; w < count; w++) {
+            values[w] = root_value(s, &worlds[w], child, player, &legal[i], best_values[w], SEARCH_INF);
+            exact[w] = values[w] > best_values[w];
+            sum += values[w];
+        }
+        for (int w = 0; w < count && sum > best_sum && !g->failed; w++)
+            if (!exact[w]) {
+                long long value = root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
+                sum += value - values[w];
+                values[w] = value;
+            }
+        if (sum > best_sum) { /* every world's value exact: a greater sum (an equal one is the earlier's) */
+            best = i;
+            best_sum = sum;
+            memcpy(best_values, values, sizeof values);
+        }
+    }
+    return best < 0 ? 0 : best;
+}
+
 int choose_search(Game *g, int player, const Act *legal, int n) {
     if (g->frames == NULL) {
-        g->frames = PyMem_Calloc(SEARCH_DEPTH + 2, sizeof(Game));
+        /* a frame a level, the root's child, and the play's worlds */
+        g->frames = PyMem_Calloc(SEARCH_DEPTH + 1 + PLAY_WORLDS, sizeof(Game));
         if (g->frames == NULL) {
             g->failed = 1;
             return 0;
         }
     }
-    int in_play = g->phase == P_PLAY;
-    int worlds = g->n == 4 ? FOUR_HAND_WORLDS : in_play ? PLAY_WORLDS : MOG_WORLDS;
+    Search s = {g, g->teams[player], g->deal_number, {0}};
+    if (g->phase == P_PLAY)
+        return choose_in_play(g, player, legal, n, &s);
+    int worlds = g->n == 4 ? FOUR_HAND_WORLDS : MOG_WORLDS;
     long long sums[64];
     memset(sums, 0, sizeof sums);
-    Search s = {g, g->teams[player], g->deal_number, {0}};
-    Game *world = &g->frames[SEARCH_DEPTH], *child = &g->frames[SEARCH_DEPTH + 1];
+    Game *world = &g->frames[SEARCH_DEPTH + 1], *child = &g->frames[SEARCH_DEPTH];
     for (int w = 0; w < worlds; w++) {
         draw_world(g, player, world);
-        if (in_play)
-            count_world(world);
         for (int i = 0; i < n; i++) {
             copy_position(child, world);
-            if (in_play) {
-                apply_play(child, player, &legal[i]);
-                sums[i] += child->failed ? 0 : play_value(&s, child, 0, -SEARCH_INF, SEARCH_INF);
-            } else {
-                apply_mog(child, player, &legal[i]);
-                sums[i] += child->failed ? 0 : mog_value(&s, child, 0);
-            }
+            apply_mog(child, player, &legal[i]);
+            sums[i] += child->failed ? 0 : mog_value(&s, child, 0);
             if (child->failed)
                 g->failed = 1;
         }
