@@ -51,6 +51,9 @@ int read_rules(const int32_t *data, Py_ssize_t size, Rules *r) {
             r->colour_total[key] += r->colour_items[3 * (r->colour_start[key] + i) + 2];
     }
 #undef AT
+    for (int rank = 0; rank < 14; rank++)
+        r->alike[rank] = r->courts_alike && rank > 10 ? 100 : rank;
+    r->play_never_below = r->pair_points >= 0 && r->prial_points >= 0 && r->dprial_points >= 0;
     return 0;
 }
 

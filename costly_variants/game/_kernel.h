@@ -84,6 +84,8 @@ typedef struct {
     const int32_t *colour_start, *colour_count, *colour_items;
     const int32_t *small_totals, *full_totals, *rank_start, *rank_count, *rank_items;
     int colour_total[64]; /* the colours' points by their key (colour_key), summed once */
+    int alike[14];        /* a rank as the play's pairs match it: the courts one rank where they are alike */
+    int play_never_below; /* no score of the play below nothing: a quiet copy sums a card's points at once */
 } Rules;
 #undef FIELD
 
@@ -100,6 +102,7 @@ enum { PROC_ELDEST_CHOOSES, PROC_ELDER_ASKS_DEALER, PROC_BOTH_PASS };
 /* [deck][card], filled once at import (_kernel_count.c): count.hand.ROLE_BESIDE, and what the play's
    scores see of a card (its rank, and a Jack's or Deuce's suit role). */
 extern unsigned char ROLES[52][52], PLAY_CODE[52][52];
+extern unsigned char ROLE_SUIT[4][4]; /* [deck's suit][relation]: the suit (ROLES' relation, its role & 3) */
 
 static inline int role(int card, int deck) { return ROLES[deck][card]; }
 
@@ -128,7 +131,7 @@ typedef struct {
 } Event;
 
 typedef struct {
-    int deal, n, played, deck, cards[HAND_MAX], nu, unseen[52];
+    int deal, n, played, deck, cards[HAND_MAX], nu;
     int rank_n[14], role_n[12], role_suit[12]; /* the unseen cards by rank and by suit role (expected_after) */
     double value[52];
     char known[52];
@@ -246,6 +249,7 @@ void apply_mog(Game *g, int player, const Act *a);
 
 /* _kernel_play.c */
 int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems);
+int play_sum(Game *g, const int *series, int n, int count); /* play_points' sum alone */
 int play_actions(const Game *g, int player, Act *out);
 int play_actions_unsorted(const Game *g, int player, Act *out);
 int act_value(const Rules *r, const Act *a);

@@ -82,18 +82,20 @@ static double expected_after(const Game *g, int player, int give, const ExpectCa
             summed += (long long)rank_n[rank] * totals[code];
         }
     }
+    int key_of[4]; /* colour_key with one more card of each suit */
+    for (int t = 0; t < 4; t++) {
+        suits[t]++;
+        int top = 0;
+        for (int u = 0; u < 4; u++)
+            if (suits[u] > top)
+                top = suits[u];
+        int red = suits[1] + suits[2], black = suits[0] + suits[3];
+        key_of[t] = top * 8 + (red > black ? red : black);
+        suits[t]--;
+    }
     for (int x = 0; x < 12; x++)
-        if (role_n[x]) {
-            suits[role_suit[x]]++;
-            int top = 0;
-            for (int t = 0; t < 4; t++)
-                if (suits[t] > top)
-                    top = suits[t];
-            int red = suits[1] + suits[2], black = suits[0] + suits[3];
-            int key = top * 8 + (red > black ? red : black); /* colour_key */
-            suits[role_suit[x]]--;
-            summed += (long long)role_n[x] * (jd + r->jd_points[x] + r->colour_total[key]);
-        }
+        if (role_n[x])
+            summed += (long long)role_n[x] * (jd + r->jd_points[x] + r->colour_total[key_of[role_suit[x]]]);
     return (double)summed / (double)cache->nu;
 }
 
@@ -110,16 +112,23 @@ static double expected_for(Game *g, int player, int give) {
         cache->deck = g->deck;
         memcpy(cache->cards, g->hands[player], (size_t)cache->n * sizeof(int));
         memset(cache->known, 0, sizeof cache->known);
-        cache->nu = unseen_cards(g, player, cache->unseen);
-        /* the unseen cards by rank and by suit role, counted once for every card the hand may give */
-        memset(cache->rank_n, 0, sizeof cache->rank_n);
-        memset(cache->role_n, 0, sizeof cache->role_n);
-        for (int i = 0; i < cache->nu; i++) {
-            int c = cache->unseen[i], x = role(c, g->deck);
-            cache->rank_n[RANK(c)]++;
-            cache->role_suit[x] = SUIT(c);
-            cache->role_n[x]++;
+        /* the unseen cards by rank and by suit role, counted once for every card the hand may give: all the
+           deck's less those seen (the hand, the cards played, the deck card); a suit role is one suit */
+        int deck = g->deck, seen = 0;
+        for (int rank = 1; rank <= 13; rank++)
+            cache->rank_n[rank] = 4;
+        for (int x = 0; x < 12; x++) {
+            cache->role_n[x] = x < 4 ? 11 : 1; /* the other ranks of a suit; its Jack; its Deuce */
+            cache->role_suit[x] = ROLE_SUIT[SUIT(deck)][x & 3];
         }
+        for (int i = 0; i <= g->hand_n[player] + g->played_n; i++) {
+            int c = i < g->hand_n[player] ? g->hands[player][i]
+                    : i < g->hand_n[player] + g->played_n ? g->played[i - g->hand_n[player]] : deck;
+            cache->rank_n[RANK(c)]--;
+            cache->role_n[role(c, deck)]--;
+            seen++;
+        }
+        cache->nu = 52 - seen;
     }
     if (!cache->known[give]) {
         cache->value[give] = expected_after(g, player, give, cache);
@@ -144,7 +153,7 @@ static int greedy_best_play(Game *g, const Act *legal, int n) {
         int series[SERIES_MAX + 1];
         memcpy(series, g->series_c, (size_t)g->series_n * sizeof(int));
         series[g->series_n] = legal[i].card;
-        int points = play_points(g, series, g->series_n + 1, g->count + act_value(g->r, &legal[i]), NULL, NULL);
+        int points = play_sum(g, series, g->series_n + 1, g->count + act_value(g->r, &legal[i]));
         if (points > best_points) {
             best = i;
             best_points = points;
@@ -205,7 +214,7 @@ static int expert_best_play(Game *g, int player, const Act *legal, int n) {
     for (int i = 0; i < n; i++) {
         series[g->series_n] = legal[i].card;
         int count = g->count + act_value(r, &legal[i]);
-        int mine = play_points(g, series, g->series_n + 1, count, NULL, NULL);
+        int mine = play_sum(g, series, g->series_n + 1, count);
         double worth;
         if (count == r->limit) {
             worth = (double)mine;
@@ -218,12 +227,12 @@ static int expert_best_play(Game *g, int player, const Act *legal, int n) {
                 if (RANK(c) == 1) {
                     for (int v = 0; v < r->n_ace; v++)
                         if (r->ace_values[v] <= room) {
-                            int p = play_points(g, series, g->series_n + 2, count + r->ace_values[v], NULL, NULL);
+                            int p = play_sum(g, series, g->series_n + 2, count + r->ace_values[v]);
                             if (p > top)
                                 top = p;
                         }
                 } else if (r->card_value[c] <= room) {
-                    int p = play_points(g, series, g->series_n + 2, count + r->card_value[c], NULL, NULL);
+                    int p = play_sum(g, series, g->series_n + 2, count + r->card_value[c]);
                     if (p > top)
                         top = p;
                 }

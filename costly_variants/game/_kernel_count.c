@@ -19,8 +19,12 @@ static int relation(int suit, int deck_suit) {
 }
 
 unsigned char ROLES[52][52]; /* [deck][card]: filled once, at import (fill_roles) */
+unsigned char ROLE_SUIT[4][4]; /* [deck's suit][relation]: the one suit that stands so to it */
 
 void fill_roles(void) {
+    for (int deck_suit = 0; deck_suit < 4; deck_suit++)
+        for (int suit = 0; suit < 4; suit++)
+            ROLE_SUIT[deck_suit][relation(suit, deck_suit)] = (unsigned char)suit;
     for (int deck = 0; deck < 52; deck++)
         for (int card = 0; card < 52; card++) {
             int rank = RANK(card);

@@ -13,7 +13,6 @@ static const unsigned char RANK_OF[52] = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
 #define PLAY_RANK(c) ((int)RANK_OF[c])
 
-static int alike(const Rules *r, int rank) { return r->courts_alike && rank > 10 ? 100 : rank; }
 
 /* Whether the cards of a series can add up to the limit, an Ace at any of its values (measures._reaches:
    what tells the hitter from a lesser total of the play). */
@@ -50,8 +49,9 @@ static int reaches_limit(const Rules *r, const int *series, int n) {
 }
 
 /* play.score_play: what the last card of `series` (n cards) scores, the count being `count` after it.
-   With `items` NULL only the points are wanted (the bots'), and the hitter is not told apart. */
-int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
+   With `items` NULL only the points are wanted (the bots', a search's), and the hitter is not told apart:
+   inline, so that that case is compiled on its own (play_sum). */
+static inline int score_play(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
     const Rules *r = g->r;
     int points = 0, k = 0;
     int last = series[n - 1];
@@ -65,8 +65,8 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
         }
     }
     if (r->play_pairs && n > 1) {
-        int rank = PLAY_RANK(last), kind = alike(r, rank), run = 1;
-        while (run < n && (PLAY_RANK(series[n - run - 1]) == rank || alike(r, PLAY_RANK(series[n - run - 1])) == kind))
+        int kind = r->alike[PLAY_RANK(last)], run = 1; /* the same rank is the same kind */
+        while (run < n && r->alike[PLAY_RANK(series[n - run - 1])] == kind)
             run++;
         if (run > 4) {
             g->failed = 1; /* the engine has no points for it and raises */
@@ -121,6 +121,12 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
         *nitems = k;
     return points;
 }
+
+int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
+    return score_play(g, series, n, count, items, nitems);
+}
+
+int play_sum(Game *g, const int *series, int n, int count) { return score_play(g, series, n, count, NULL, NULL); }
 
 /* The cards of `hand` that may be played (an Ace once for each value that fits), in its order; a go if
    none may. */
@@ -222,7 +228,8 @@ void apply_play(Game *g, int player, const Act *a) {
         return;
     }
     remove_card(g->hands[player], &g->hand_n[player], a->card);
-    g->played[g->played_n++] = a->card;
+    if (!g->quiet) /* a search's copy reads no card played but its series */
+        g->played[g->played_n++] = a->card;
     g->count += act_value(r, a);
     if (g->count > r->limit || g->series_n >= SERIES_MAX) {
         g->failed = 1;
@@ -232,20 +239,16 @@ void apply_play(Game *g, int player, const Act *a) {
     g->series_p[g->series_n] = player;
     g->series_c[g->series_n++] = a->card;
     g->last_player = player;
-    Item items[8];
-    int k;
-    play_points(g, g->series_c, g->series_n, g->count, items, &k);
-    int total = 0, below = 0;
-    for (int i = 0; i < k; i++) {
-        total += items[i].points;
-        below |= items[i].points < 0;
-    }
-    if (g->quiet && !below) {
+    if (g->quiet && r->play_never_below) {
         /* a search's copy keeps the scores alone: the items' points as one score, the same win (none is
            below nothing, so the sum reaches the target where the last of them would) */
+        int total = score_play(g, g->series_c, g->series_n, g->count, NULL, NULL);
         if (total)
             score(g, player, total, 0);
     } else {
+        Item items[8];
+        int k;
+        play_points(g, g->series_c, g->series_n, g->count, items, &k);
         for (int i = 0; i < k; i++)
             score(g, player, items[i].points, items[i].kind);
     }
