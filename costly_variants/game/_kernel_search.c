@@ -290,29 +290,62 @@ static int same_as_earlier(const Game *g, const Act *legal, int i) {
     return 0;
 }
 
+/* In the two-hand game, the first world before `w` whose rest of the deal is the same (the other hand's
+   cards as the play's scores and the count see them: each card's play code and value, the hand's count),
+   so the same value for every action; or -1. */
+static int twin_of(Game *worlds, int w, int player, long long *keys) {
+    Game *x = &worlds[w];
+    int q = 1 - player, k = x->hand_n[q], codes[HAND_MAX];
+    keys[w] = -1;
+    if (x->n != 2 || !x->fast_count || k > 4 || x->counted[q] < 0 || x->counted[q] > 255)
+        return -1;
+    for (int a = 0; a < k; a++) {
+        int card = x->hands[q][a], value = x->r->card_value[card];
+        if (value < 0 || value > 127)
+            return -1;
+        int code = PLAY_CODE[x->deck][card] << 7 | value, b = a;
+        for (; b > 0 && codes[b - 1] > code; b--)
+            codes[b] = codes[b - 1];
+        codes[b] = code;
+    }
+    long long key = x->counted[q];
+    for (int a = 0; a < k; a++)
+        key = key << 13 | codes[a];
+    keys[w] = key << 3 | k;
+    for (int v = 0; v < w; v++)
+        if (keys[v] == keys[w])
+            return v;
+    return -1;
+}
+
 /* The play's choice: the action with the greatest sum of values over the worlds, the first of equals, as
-   search.py finds it by valuing every action exactly in every world. Here only the best so far is valued
-   exactly: another is searched in each world with the window's floor at the best's value there (alpha),
-   which gives its value where it does better and a bound above it where it does not; where those bounds
-   already sum to no more than the best's sum it cannot be chosen, else the bounded worlds are searched
-   exactly until it is ruled out or known whole. The same choice, with fewer positions visited. */
+   search.py finds it by valuing every action exactly in every world. Here a world that is another's twin
+   (twin_of) takes its values, and only the best action so far is valued exactly: another is searched in
+   each world with the window's floor at the best's value there (alpha), which gives its value where it
+   does better and a bound above it where it does not; where those bounds already sum to no more than the
+   best's sum it cannot be chosen, else the bounded worlds are searched exactly until it is ruled out or
+   known whole. The same choice, with fewer positions visited. */
 static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *s) {
     Game *child = &g->frames[SEARCH_DEPTH];
     Game *worlds = g->frames + SEARCH_DEPTH + 1;
-    long long best_values[PLAY_WORLDS], values[PLAY_WORLDS], best_sum = 0, sum;
+    long long best_values[PLAY_WORLDS], values[PLAY_WORLDS], keys[PLAY_WORLDS], best_sum = 0, sum;
     char exact[PLAY_WORLDS];
+    int twin[PLAY_WORLDS];
     int count = g->n == 4 ? FOUR_HAND_WORLDS : PLAY_WORLDS;
     for (int w = 0; w < count; w++) { /* the worlds drawn in order, as the engine draws them */
         draw_world(g, player, &worlds[w]);
         count_world(&worlds[w]);
     }
+    for (int w = 0; w < count; w++) /* the other hand's, once the worlds are drawn (its counts known) */
+        twin[w] = twin_of(worlds, w, player, keys);
     int best = -1;
     for (int i = 0; i < n && !g->failed; i++) {
         if (same_as_earlier(g, legal, i))
             continue;
         if (best < 0) {
             for (int w = 0; w < count; w++) {
-                best_values[w] = root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
+                best_values[w] = twin[w] >= 0 ? best_values[twin[w]]
+                                 : root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
                 best_sum += best_values[w];
             }
             best = i;
@@ -320,15 +353,22 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
         }
         sum = 0;
         for (int w = 0; w < count; w++) {
-            values[w] = root_value(s, &worlds[w], child, player, &legal[i], best_values[w], SEARCH_INF);
-            exact[w] = values[w] > best_values[w];
+            if (twin[w] >= 0) {
+                values[w] = values[twin[w]];
+                exact[w] = exact[twin[w]];
+            } else {
+                values[w] = root_value(s, &worlds[w], child, player, &legal[i], best_values[w], SEARCH_INF);
+                exact[w] = values[w] > best_values[w];
+            }
             sum += values[w];
         }
         for (int w = 0; w < count && sum > best_sum && !g->failed; w++)
-            if (!exact[w]) {
-                long long value = root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
+            if (!exact[w]) { /* a twin's earlier world is exact by now: every one before w is */
+                long long value = twin[w] >= 0 ? values[twin[w]]
+                                  : root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
                 sum += value - values[w];
                 values[w] = value;
+                exact[w] = 1;
             }
         if (sum > best_sum) { /* every world's value exact: a greater sum (an equal one is the earlier's) */
             best = i;
