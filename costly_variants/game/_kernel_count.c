@@ -46,6 +46,15 @@ void fill_play_codes(void) {
 
 /* ---- the count of a hand --------------------------------------------------------------------------- */
 
+#define SWAP_IF(a, b)                                                                                    \
+    do {                                                                                                 \
+        int lo = a < b ? a : b, hi = a < b ? b : a;                                                      \
+        a = lo;                                                                                          \
+        b = hi;                                                                                          \
+    } while (0)
+
+/* The hand's ranks and the deck card's, sorted, as base-13 digits (the highest first): the rank tables'
+   index. Three or four ranks (the common hands) sorted by a fixed network, without branches. */
 static int rank_code(const int *cards, int n, int deck) {
     int ranks[8];
     int k = 0;
@@ -53,6 +62,22 @@ static int rank_code(const int *cards, int n, int deck) {
         ranks[k++] = RANK(cards[i]);
     if (deck >= 0)
         ranks[k++] = RANK(deck);
+    if (k == 3) {
+        int a = ranks[0], b = ranks[1], c = ranks[2];
+        SWAP_IF(a, b);
+        SWAP_IF(b, c);
+        SWAP_IF(a, b);
+        return ((c - 1) * 13 + (b - 1)) * 13 + (a - 1);
+    }
+    if (k == 4) {
+        int a = ranks[0], b = ranks[1], c = ranks[2], d = ranks[3];
+        SWAP_IF(a, b);
+        SWAP_IF(c, d);
+        SWAP_IF(a, c);
+        SWAP_IF(b, d);
+        SWAP_IF(b, c);
+        return (((d - 1) * 13 + (c - 1)) * 13 + (b - 1)) * 13 + (a - 1);
+    }
     for (int i = 1; i < k; i++) { /* insertion sort: at most six */
         int r = ranks[i], j = i - 1;
         while (j >= 0 && ranks[j] > r) {

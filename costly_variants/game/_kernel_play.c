@@ -80,23 +80,26 @@ static inline int score_play(Game *g, const int *series, int n, int count, Item 
         }
     }
     if (r->play_sequences && n >= r->seq_min) {
-        /* The last cards of different ranks, and the lowest and highest rank of the last `length` of them
-           (an Ace low, and high where it may be): the longest that are a sequence score, found in one walk
-           back (each length is tried as it is reached; the last that is a sequence is the longest). */
-        int low = 99, high = 0, low_ace = 99, high_ace = 0, has_ace = 0, seen = 0, length = 0, longest = 0;
-        for (int i = n - 1; i >= 0; i--) {
-            int rank = PLAY_RANK(series[i]), as_high = rank == 1 ? 14 : rank;
-            if ((seen >> rank) & 1)
+        /* The last cards of different ranks, as bits: the longest of them whose ranks run without a gap (an
+           Ace low, and high where it may be) scores, found in one walk back (each length is tried as it is
+           reached; the last that is a sequence is the longest). */
+        unsigned seen = 0;
+        int longest = 0;
+        for (int i = n - 1, length = 1; i >= 0; i--, length++) {
+            unsigned bit = 1u << PLAY_RANK(series[i]);
+            if (seen & bit)
                 break;
-            seen |= 1 << rank;
-            low = rank < low ? rank : low;
-            high = rank > high ? rank : high;
-            low_ace = as_high < low_ace ? as_high : low_ace;
-            high_ace = as_high > high_ace ? as_high : high_ace;
-            has_ace |= rank == 1;
-            length++;
-            if (length >= r->seq_min &&
-                (high - low == length - 1 || (r->ace_high_or_low && has_ace && high_ace - low_ace == length - 1)))
+            seen |= bit;
+            if (length < r->seq_min)
+                continue;
+            unsigned low = seen >> __builtin_ctz(seen);
+            int run = (low & (low + 1)) == 0;
+            if (!run && r->ace_high_or_low && (seen & 2u)) {
+                unsigned high = (seen & ~2u) | 1u << 14;
+                high >>= __builtin_ctz(high);
+                run = (high & (high + 1)) == 0;
+            }
+            if (run)
                 longest = length;
         }
         if (longest) {
