@@ -195,36 +195,57 @@ static int give_options(const Game *g, int player, Act *out) {
     return k;
 }
 
-/* A world: this state with the cards `player` has not seen dealt at random into the other hands. */
-static void draw_world(Game *g, int player, Game *world) {
+/* What every world of one choice starts from: the cards `player` has not seen (in deck order), how many
+   each other hand is dealt of them, the card it knows another holds, and each other hand's cards played
+   (in the order played: the start of its hand as it will be counted). */
+typedef struct {
+    int pool[52], npool, need[4], draws, known_to, known_card;
+    int played[4][HAND_MAX], played_n[4];
+} Unseen;
+
+static void unseen_by(const Game *g, int player, Unseen *u) {
     const Rules *r = g->r;
     char seen[52];
     seen_by(g, player, seen);
-    int known_to = -1, known_card = -1;
+    u->known_to = u->known_card = -1;
     if (g->n == 2 && g->gave_deal[player] == g->deal_number) {
         int card = g->gave_card[player], receiver = 1 - player, held = 0;
         for (int i = 0; i < g->hand_n[receiver]; i++)
             held |= g->hands[receiver][i] == card;
         if (!seen[card] && held) {
-            known_to = receiver;
-            known_card = card;
+            u->known_to = receiver;
+            u->known_card = card;
             seen[card] = 1;
         }
     }
-    int pool[52], npool = 0;
+    u->npool = 0;
     for (int c = 0; c < 52; c++)
         if (!seen[c])
-            pool[npool++] = c;
-    int need[4], draws = 0;
+            u->pool[u->npool++] = c;
+    u->draws = 0;
     for (int i = 1; i < g->n; i++) {
-        int q = (player + i) % g->n;
-        need[q] = g->hand_n[q] - (q == known_to);
-        draws += need[q];
+        int q = (player + i) % g->n, m = 0;
+        u->need[q] = g->hand_n[q] - (q == u->known_to);
+        u->draws += u->need[q];
+        if (g->phase == P_PLAY)
+            for (int j = 0; j < g->played_n; j++)
+                for (int h = 0; h < g->count_n[q]; h++)
+                    if (g->count_hands[q][h] == g->played[j]) {
+                        u->played[q][m++] = g->played[j];
+                        break;
+                    }
+        u->played_n[q] = m;
     }
-    if (g->phase == P_MOG && r->dealer_stock && npool > draws)
-        draws++;
+    if (g->phase == P_MOG && r->dealer_stock && u->npool > u->draws)
+        u->draws++;
+}
+
+/* A world: this state with the cards `player` has not seen (`u`) dealt at random into the other hands. */
+static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
+    int pool[52], npool = u->npool;
+    memcpy(pool, u->pool, sizeof pool);
     MT *rng = &g->seat_rng[player];
-    for (int i = 0; i < draws; i++) {
+    for (int i = 0; i < u->draws; i++) {
         int j = i + mt_below(rng, npool - i);
         int t = pool[i];
         pool[i] = pool[j];
@@ -234,19 +255,14 @@ static void draw_world(Game *g, int player, Game *world) {
     int at = 0;
     for (int i = 1; i < g->n; i++) {
         int q = (player + i) % g->n, k = 0;
-        for (int j = 0; j < need[q]; j++)
+        for (int j = 0; j < u->need[q]; j++)
             world->hands[q][k++] = pool[at++];
-        if (q == known_to)
-            world->hands[q][k++] = known_card;
+        if (q == u->known_to)
+            world->hands[q][k++] = u->known_card;
         world->hand_n[q] = k;
         if (g->phase == P_PLAY) {
-            int m = 0;
-            for (int j = 0; j < g->played_n; j++)
-                for (int h = 0; h < g->count_n[q]; h++)
-                    if (g->count_hands[q][h] == g->played[j]) {
-                        world->count_hands[q][m++] = g->played[j];
-                        break;
-                    }
+            int m = u->played_n[q];
+            memcpy(world->count_hands[q], u->played[q], (size_t)m * sizeof(int));
             for (int j = 0; j < k; j++)
                 world->count_hands[q][m++] = world->hands[q][j];
             world->count_n[q] = m;
@@ -332,8 +348,10 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
     char exact[PLAY_WORLDS];
     int twin[PLAY_WORLDS];
     int count = g->n == 4 ? FOUR_HAND_WORLDS : PLAY_WORLDS;
+    Unseen unseen;
+    unseen_by(g, player, &unseen);
     for (int w = 0; w < count; w++) { /* the worlds drawn in order, as the engine draws them */
-        draw_world(g, player, &worlds[w]);
+        draw_world(g, player, &unseen, &worlds[w]);
         count_world(&worlds[w]);
     }
     for (int w = 0; w < count; w++) /* the other hand's, once the worlds are drawn (its counts known) */
@@ -395,8 +413,10 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     long long sums[64];
     memset(sums, 0, sizeof sums);
     Game *world = &g->frames[SEARCH_DEPTH + 1], *child = &g->frames[SEARCH_DEPTH];
+    Unseen unseen;
+    unseen_by(g, player, &unseen);
     for (int w = 0; w < worlds; w++) {
-        draw_world(g, player, world);
+        draw_world(g, player, &unseen, world);
         for (int i = 0; i < n; i++) {
             copy_position(child, world);
             apply_mog(child, player, &legal[i]);
