@@ -132,7 +132,8 @@ typedef struct {
 
 typedef struct {
     int deal, n, played, deck, cards[HAND_MAX], nu;
-    int rank_n[14], role_n[12], role_suit[12]; /* the unseen cards by rank and by suit role (expected_after) */
+    int rank_n[14], suit_n[4]; /* the unseen cards by rank and by suit (expected_after) */
+    long long jd_unseen;       /* their Jacks' and Deuces' points, summed */
     double value[52];
     char known[52];
 } ExpectCache;

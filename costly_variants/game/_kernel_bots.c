@@ -57,7 +57,7 @@ static double expected_after(const Game *g, int player, int give, const ExpectCa
         }
         ranks[j + 1] = x;
     }
-    const int *rank_n = cache->rank_n, *role_n = cache->role_n, *role_suit = cache->role_suit;
+    const int *rank_n = cache->rank_n;
     const int32_t *totals = nk + 1 == r->cards_each ? r->full_totals : r->small_totals;
     long long summed = 0;
     /* rank_code: the sorted ranks as base-13 digits, lowest first. With a rank put above the `p` ranks not
@@ -93,9 +93,10 @@ static double expected_after(const Game *g, int player, int give, const ExpectCa
         key_of[t] = top * 8 + (red > black ? red : black);
         suits[t]--;
     }
-    for (int x = 0; x < 12; x++)
-        if (role_n[x])
-            summed += (long long)role_n[x] * (jd + r->jd_points[x] + r->colour_total[key_of[role_suit[x]]]);
+    /* each unseen card's suit part: the kept cards' Jacks' and Deuces' points, its own, its suit's colours */
+    summed += (long long)cache->nu * jd + cache->jd_unseen;
+    for (int t = 0; t < 4; t++)
+        summed += (long long)cache->suit_n[t] * r->colour_total[key_of[t]];
     return (double)summed / (double)cache->nu;
 }
 
@@ -117,18 +118,24 @@ static double expected_for(Game *g, int player, int give) {
         int deck = g->deck, seen = 0;
         for (int rank = 1; rank <= 13; rank++)
             cache->rank_n[rank] = 4;
-        for (int x = 0; x < 12; x++) {
-            cache->role_n[x] = x < 4 ? 11 : 1; /* the other ranks of a suit; its Jack; its Deuce */
-            cache->role_suit[x] = ROLE_SUIT[SUIT(deck)][x & 3];
-        }
+        int role_n[12];
+        for (int x = 0; x < 12; x++)
+            role_n[x] = x < 4 ? 11 : 1; /* the other ranks of a suit; its Jack; its Deuce */
         for (int i = 0; i <= g->hand_n[player] + g->played_n; i++) {
             int c = i < g->hand_n[player] ? g->hands[player][i]
                     : i < g->hand_n[player] + g->played_n ? g->played[i - g->hand_n[player]] : deck;
             cache->rank_n[RANK(c)]--;
-            cache->role_n[role(c, deck)]--;
+            role_n[role(c, deck)]--;
             seen++;
         }
         cache->nu = 52 - seen;
+        /* by suit role, summed once a hand: their Jacks' and Deuces' points, and how many of each suit */
+        cache->jd_unseen = 0;
+        memset(cache->suit_n, 0, sizeof cache->suit_n);
+        for (int x = 0; x < 12; x++) {
+            cache->jd_unseen += (long long)role_n[x] * g->r->jd_points[x];
+            cache->suit_n[ROLE_SUIT[SUIT(deck)][x & 3]] += role_n[x];
+        }
     }
     if (!cache->known[give]) {
         cache->value[give] = expected_after(g, player, give, cache);
