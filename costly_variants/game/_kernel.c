@@ -57,21 +57,29 @@ int read_rules(const int32_t *data, Py_ssize_t size, Rules *r) {
     return 0;
 }
 
-/* A tuple of `n` names (the rules array's header, a game's measures). */
-PyObject *names_tuple(const char *const *names, Py_ssize_t n) {
+/* A tuple of `n` items, item i made by `make` from `data` (ints, names); NULL with the error set if one
+   cannot be made. */
+PyObject *tuple_of(const void *data, Py_ssize_t n, PyObject *(*make)(const void *data, Py_ssize_t i)) {
     PyObject *t = PyTuple_New(n);
     if (t == NULL)
         return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *name = PyUnicode_FromString(names[i]);
-        if (name == NULL) {
+        PyObject *item = make(data, i);
+        if (item == NULL) {
             Py_DECREF(t);
             return NULL;
         }
-        PyTuple_SET_ITEM(t, i, name);
+        PyTuple_SET_ITEM(t, i, item);
     }
     return t;
 }
+
+static PyObject *name_at(const void *names, Py_ssize_t i) {
+    return PyUnicode_FromString(((const char *const *)names)[i]);
+}
+
+/* A tuple of `n` names (the rules array's header, a game's measures). */
+PyObject *names_tuple(const char *const *names, Py_ssize_t n) { return tuple_of(names, n, name_at); }
 
 static PyObject *kernel_layout(PyObject *self, PyObject *unused) {
     (void)self;

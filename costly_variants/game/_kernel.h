@@ -288,6 +288,7 @@ PyObject *kernel_measures(PyObject *self, PyObject *unused);
 
 /* _kernel.c */
 int read_rules(const int32_t *data, Py_ssize_t size, Rules *r);
+PyObject *tuple_of(const void *data, Py_ssize_t n, PyObject *(*make)(const void *data, Py_ssize_t i));
 PyObject *names_tuple(const char *const *names, Py_ssize_t n);
 
 /* A call's games (play, tally, winners): its rules, bots and seeds read, and the game they are played in. */

@@ -3,20 +3,9 @@
    tests/test_kernel.py holds the two to the same games. */
 #include "_kernel.h"
 
-static PyObject *int_tuple(const int *values, int n) {
-    PyObject *t = PyTuple_New(n);
-    if (t == NULL)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromLong(values[i]);
-        if (v == NULL) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, v);
-    }
-    return t;
-}
+static PyObject *int_at(const void *values, Py_ssize_t i) { return PyLong_FromLong(((const int *)values)[i]); }
+
+static PyObject *int_tuple(const int *values, int n) { return tuple_of(values, n, int_at); }
 
 /* What measures.measure reads of a finished game, worked out from its score events in the same way. */
 /* What measures.measure reads of a finished game's score events: the lead's changes, the winner's worst
