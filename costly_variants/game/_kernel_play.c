@@ -51,7 +51,13 @@ static int reaches_limit(const Rules *r, const int *series, int n) {
 /* play.score_play: what the last card of `series` (n cards) scores, the count being `count` after it.
    With `items` NULL only the points are wanted (the bots', a search's), and the hitter is not told apart:
    inline, so that that case is compiled on its own (play_sum). */
-static inline int score_play(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE int score_play(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
     const Rules *r = g->r;
     int points = 0, k = 0;
     int last = series[n - 1];
@@ -131,36 +137,10 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
 
 int play_sum(Game *g, const int *series, int n, int count) { return score_play(g, series, n, count, NULL, NULL); }
 
-/* The cards of `hand` that may be played (an Ace once for each value that fits), in its order; a go if
-   none may. */
-static int plays_of(const Game *g, const int *hand, int n, Act *out) {
-    const Rules *r = g->r;
-    int k = 0, room = r->limit - g->count;
-    for (int i = 0; i < n; i++) {
-        int card = hand[i];
-        if (RANK(card) == 1) {
-            for (int v = 0; v < r->n_ace; v++)
-                if (r->ace_values[v] <= room)
-                    out[k++] = (Act){K_PLAY, card, r->ace_values[v], 0};
-        } else if (r->card_value[card] <= room) {
-            out[k++] = (Act){K_PLAY, card, -1, 0};
-        }
-    }
-    if (!k)
-        out[k++] = (Act){K_GO, -1, -1, 0};
-    return k;
-}
-
 int play_actions(const Game *g, int player, Act *out) {
     int hand[HAND_MAX];
     sorted_hand(g, player, hand);
     return plays_of(g, hand, g->hand_n[player], out);
-}
-
-/* The same actions in the hand's own order, for a search's inner positions: the minimax of a position is
-   the same whatever order its moves are tried in (alpha-beta prunes only what cannot change it). */
-int play_actions_unsorted(const Game *g, int player, Act *out) {
-    return plays_of(g, g->hands[player], g->hand_n[player], out);
 }
 
 int act_value(const Rules *r, const Act *a) { return a->value >= 0 ? a->value : r->card_value[a->card]; }
