@@ -224,6 +224,32 @@ static inline void sorted_hand(const Game *g, int player, int *out) {
     }
 }
 
+/* The play's legal actions (play.py): the cards of `hand` that may be played (an Ace once for each value
+   that fits), in its order; a go if none may. Inline: a search asks at every node. */
+static inline int plays_of(const Game *g, const int *hand, int n, Act *out) {
+    const Rules *r = g->r;
+    int k = 0, room = r->limit - g->count;
+    for (int i = 0; i < n; i++) {
+        int card = hand[i];
+        if (RANK(card) == 1) {
+            for (int v = 0; v < r->n_ace; v++)
+                if (r->ace_values[v] <= room)
+                    out[k++] = (Act){K_PLAY, card, r->ace_values[v], 0};
+        } else if (r->card_value[card] <= room) {
+            out[k++] = (Act){K_PLAY, card, -1, 0};
+        }
+    }
+    if (!k)
+        out[k++] = (Act){K_GO, -1, -1, 0};
+    return k;
+}
+
+/* The same actions in the hand's own order, for a search's inner positions: the minimax of a position is
+   the same whatever order its moves are tried in (alpha-beta prunes only what cannot change it). */
+static inline int play_actions_unsorted(const Game *g, int player, Act *out) {
+    return plays_of(g, g->hands[player], g->hand_n[player], out);
+}
+
 /* The actions of one game as codes, when traced (kernel.play with trace). */
 typedef struct {
     int *actions; /* the actions as codes, when traced */
@@ -252,7 +278,6 @@ void apply_mog(Game *g, int player, const Act *a);
 int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems);
 int play_sum(Game *g, const int *series, int n, int count); /* play_points' sum alone */
 int play_actions(const Game *g, int player, Act *out);
-int play_actions_unsorted(const Game *g, int player, Act *out);
 int act_value(const Rules *r, const Act *a);
 void apply_play(Game *g, int player, const Act *a);
 void start_play(Game *g);
