@@ -165,6 +165,7 @@ typedef struct Game {
     Event *events;
     int nev, cap;
     ExpectCache expect[4];
+    ExpectCache *expect_shared; /* in a search's frames: one cache a seat for all of them (the first frame's) */
     Item *items, *suit_items; /* room for a hand's items: its rank part and suit part, and the latter */
     int failed; /* what the engine would refuse, or memory: the game goes to Python */
     int *eldest_counts;

@@ -103,7 +103,8 @@ static double expected_after(const Game *g, int player, int give, const ExpectCa
 /* expected_after for each card of a player's hand as it stands, each worked out once: a player weighs the
    same hand to ask (or answer) and again to give. */
 static double expected_for(Game *g, int player, int give) {
-    ExpectCache *cache = &g->expect[player];
+    /* in a search, every position's: a seat weighs the same hand at several steps of a world's mog */
+    ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
     int same = cache->deal == g->deal_number && cache->n == g->hand_n[player] && cache->played == g->played_n &&
                cache->deck == g->deck && !memcmp(cache->cards, g->hands[player], (size_t)cache->n * sizeof(int));
     if (!same) {

@@ -22,8 +22,11 @@ int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Trace *tra
     g->nev = 0;
     g->n_eldest = 0;
     g->failed = 0;
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < 4; p++) {
         g->expect[p].deal = -1;
+        if (g->frames != NULL) /* a search's, from the last game */
+            g->frames[0].expect[p].deal = -1;
+    }
     g->r = r;
     g->n = r->players;
     for (int p = 0; p < g->n; p++) {

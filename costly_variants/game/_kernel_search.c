@@ -405,6 +405,10 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
             g->failed = 1;
             return 0;
         }
+        for (int i = 0; i < SEARCH_DEPTH + 1 + PLAY_WORLDS; i++) /* the expert model's, one cache a seat */
+            g->frames[i].expect_shared = g->frames[0].expect;
+        for (int p = 0; p < 4; p++)
+            g->frames[0].expect[p].deal = -1;
     }
     Search s = {g, g->teams[player], g->deal_number, {0}};
     if (g->phase == P_PLAY)
