@@ -94,16 +94,21 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
                    PLAY_CODE[g->deck][legal[i].card] == PLAY_CODE[g->deck][legal[j].card];
         if (same)
             continue;
-        if (whole)
-            copy_position(child, g);
-        else
-            copy_play(child, g);
-        apply_play(child, actor, &legal[i]);
-        if (child->failed) {
+        /* the last card tried is played in `g` itself, which nothing reads after it (the caller copies its
+           own position again: the play alone changes it) */
+        Game *next = i == n - 1 ? g : child;
+        if (next != g) {
+            if (whole)
+                copy_position(child, g);
+            else
+                copy_play(child, g);
+        }
+        apply_play(next, actor, &legal[i]);
+        if (next->failed) {
             s->root->failed = 1;
             return 0;
         }
-        long long value = play_value(s, child, depth + 1, alpha, beta);
+        long long value = play_value(s, next, depth + 1, alpha, beta);
         if (s->root->failed)
             return 0;
         if (mine) {
