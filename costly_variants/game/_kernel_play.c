@@ -169,9 +169,8 @@ static void count_or_next_series(Game *g) {
     g->series_n = 0;
     g->said_go = 0;
     g->go_awarded = g->go_paid = 0;
-    int start = ((last + 1) % g->n + g->n) % g->n;
-    for (int i = 0; i < g->n; i++) {
-        int p = (start + i) % g->n;
+    int p = ((last + 1) % g->n + g->n) % g->n; /* each seat from the one after the last to play */
+    for (int i = 0; i < g->n; i++, p = p + 1 < g->n ? p + 1 : 0) { /* (no division a step: a search's every series) */
         if (g->hand_n[p]) {
             if (g->r->new_series) {
                 g->to_play = p;
@@ -184,8 +183,9 @@ static void count_or_next_series(Game *g) {
 }
 
 static void advance(Game *g, int player) {
+    int candidate = player;
     for (int i = 1; i <= g->n; i++) {
-        int candidate = (player + i) % g->n;
+        candidate = candidate + 1 < g->n ? candidate + 1 : 0; /* (player + i) % n, without a division */
         if (g->hand_n[candidate] && !((g->said_go >> candidate) & 1)) {
             g->to_play = candidate;
             return;
