@@ -156,11 +156,10 @@ static int hand_without(const Game *g, int player, int card, int *out) {
 static int greedy_best_play(Game *g, const Act *legal, int n) {
     if (n == 1)
         return 0;
-    int best = 0, best_points = -1;
+    int best = 0, best_points = -1, series[SERIES_MAX + 1];
+    memcpy(series, g->series_c, (size_t)g->series_n * sizeof(int));
     for (int i = 0; i < n; i++) {
-        int series[SERIES_MAX + 1];
-        memcpy(series, g->series_c, (size_t)g->series_n * sizeof(int));
-        series[g->series_n] = legal[i].card;
+        series[g->series_n] = legal[i].card; /* the series with each card in turn */
         int points = play_sum(g, series, g->series_n + 1, g->count + act_value(g->r, &legal[i]));
         if (points > best_points) {
             best = i;
