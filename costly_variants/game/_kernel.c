@@ -53,18 +53,81 @@ int read_rules(const int32_t *data, Py_ssize_t size, Rules *r) {
             r->colour_total[key] += r->colour_items[3 * (r->colour_start[key] + i) + 2];
     }
 #undef AT
+    for (int rank = 0; rank < 14; rank++)
+        r->alike[rank] = r->courts_alike && rank > 10 ? 100 : rank;
+    r->play_never_below = r->pair_points >= 0 && r->prial_points >= 0 && r->dprial_points >= 0;
     return 0;
 }
+
+/* A tuple of `n` items, item i made by `make` from `data` (ints, names); NULL with the error set if one
+   cannot be made. */
+PyObject *tuple_of(const void *data, Py_ssize_t n, PyObject *(*make)(const void *data, Py_ssize_t i)) {
+    PyObject *t = PyTuple_New(n);
+    if (t == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = make(data, i);
+        if (item == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, item);
+    }
+    return t;
+}
+
+static PyObject *name_at(const void *names, Py_ssize_t i) {
+    return PyUnicode_FromString(((const char *const *)names)[i]);
+}
+
+/* A tuple of `n` names (the rules array's header, a game's measures). */
+PyObject *names_tuple(const char *const *names, Py_ssize_t n) { return tuple_of(names, n, name_at); }
 
 static PyObject *kernel_layout(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
-    PyObject *t = PyTuple_New(LAYOUT_SIZE);
-    if (t == NULL)
-        return NULL;
-    for (Py_ssize_t i = 0; i < LAYOUT_SIZE; i++)
-        PyTuple_SET_ITEM(t, i, PyUnicode_FromString(LAYOUT[i]));
-    return t;
+    return names_tuple(LAYOUT, LAYOUT_SIZE);
+}
+
+/* What play, tally and winners read alike: the rules array (a buffer of 32-bit ints), one bot a seat, the
+   seeds as a sequence, and a game to play them in. 0, or -1 with the error set (close_run frees what was
+   made). */
+int open_run(Run *run, const Py_buffer *view, const char *bots_text, Py_ssize_t bots_len, PyObject *seeds) {
+    run->seq = NULL;
+    run->g = NULL;
+    run->n = 0;
+    if (view->len % 4) {
+        PyErr_SetString(PyExc_TypeError, "kernel: the rules must be an array of 32-bit ints");
+        return -1;
+    }
+    if (read_rules((const int32_t *)view->buf, view->len / 4, &run->r) < 0 ||
+        read_bots(&run->r, bots_text, bots_len, run->bots) < 0)
+        return -1;
+    run->seq = PySequence_Fast(seeds, "kernel: the seeds must be a sequence");
+    if (run->seq == NULL)
+        return -1;
+    run->n = PySequence_Fast_GET_SIZE(run->seq);
+    run->g = new_game(&run->r);
+    return run->g == NULL ? -1 : 0;
+}
+
+/* The game of the run's seed `i`: 0 when played as the engine would, 1 when it must go to Python, -1 with
+   the error set (a seed that is not a 64-bit whole number, no memory). */
+int run_game(Run *run, Py_ssize_t i, Trace *trace) {
+    uint64_t seed = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(run->seq, i));
+    if (seed == (uint64_t)-1 && PyErr_Occurred())
+        return -1;
+    int result = play_one(run->g, &run->r, run->bots, seed, trace);
+    if (result < 0)
+        PyErr_NoMemory();
+    return result;
+}
+
+void close_run(Run *run) {
+    free_game(run->g);
+    Py_XDECREF(run->seq);
+    run->g = NULL;
+    run->seq = NULL;
 }
 
 /* play(rules, bots, seeds, eldest_counts, trace) -> a list with, for each seed, the game's measures (a
@@ -78,60 +141,26 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     int eldest_counts, traced;
     if (!PyArg_ParseTuple(args, "y*y#Opp", &view, &bots_text, &bots_len, &seeds, &eldest_counts, &traced))
         return NULL;
-    PyObject *out = NULL, *seq = NULL;
-    Game *g = NULL;
-    Rules r;
-    if (view.len % 4) {
-        PyErr_SetString(PyExc_TypeError, "kernel: the rules must be an array of 32-bit ints");
-        goto done;
-    }
-    int bots[4];
-    if (read_rules((const int32_t *)view.buf, view.len / 4, &r) < 0 || read_bots(&r, bots_text, bots_len, bots) < 0)
-        goto done;
-    seq = PySequence_Fast(seeds, "kernel: the seeds must be a sequence");
-    if (seq == NULL)
-        goto done;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    g = new_game(&r);
-    if (g == NULL)
-        goto done;
-    out = PyList_New(n);
-    if (out == NULL)
-        goto done;
-    g->record_eldest = eldest_counts;
+    PyObject *out = NULL;
+    Run run;
     Trace trace = {NULL, 0, 0};
-    for (Py_ssize_t i = 0; i < n; i++) {
-        uint64_t seed = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (seed == (uint64_t)-1 && PyErr_Occurred()) {
-            Py_CLEAR(out);
-            goto done;
-        }
+    if (open_run(&run, &view, bots_text, bots_len, seeds) < 0 || (out = PyList_New(run.n)) == NULL)
+        goto done;
+    run.g->record_eldest = eldest_counts;
+    for (Py_ssize_t i = 0; i < run.n; i++) {
         trace.nactions = 0;
-        int result = play_one(g, &r, bots, seed, traced ? &trace : NULL);
-        PyObject *game;
-        if (result < 0) {
-            PyErr_NoMemory();
+        int result = run_game(&run, i, traced ? &trace : NULL);
+        PyObject *game = result < 0 ? NULL : result > 0 ? (Py_INCREF(Py_None), Py_None)
+                                                       : measured(run.g, &run.r, traced ? &trace : NULL);
+        if (game == NULL) {
             Py_CLEAR(out);
-            PyMem_Free(trace.actions);
             goto done;
-        }
-        if (result > 0) {
-            game = Py_None;
-            Py_INCREF(game);
-        } else {
-            game = measured(g, &r, traced ? &trace : NULL);
-            if (game == NULL) {
-                Py_CLEAR(out);
-                PyMem_Free(trace.actions);
-                goto done;
-            }
         }
         PyList_SET_ITEM(out, i, game);
     }
-    PyMem_Free(trace.actions);
 done:
-    free_game(g);
-    Py_XDECREF(seq);
+    PyMem_Free(trace.actions);
+    close_run(&run);
     PyBuffer_Release(&view);
     return out;
 }

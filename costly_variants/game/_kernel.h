@@ -85,6 +85,8 @@ typedef struct {
     const int32_t *colour_start, *colour_count, *colour_items;
     const int32_t *small_totals, *full_totals, *rank_start, *rank_count, *rank_items;
     int colour_total[64]; /* the colours' points by their key (colour_key), summed once */
+    int alike[14];        /* a rank as the play's pairs match it: the courts one rank where they are alike */
+    int play_never_below; /* no score of the play below nothing: a quiet copy sums a card's points at once */
     const int32_t *win; /* the board search's win table after the array, or NULL (_kernel_board.c) */
 } Rules;
 #undef FIELD
@@ -102,6 +104,7 @@ enum { PROC_ELDEST_CHOOSES, PROC_ELDER_ASKS_DEALER, PROC_BOTH_PASS };
 /* [deck][card], filled once at import (_kernel_count.c): count.hand.ROLE_BESIDE, and what the play's
    scores see of a card (its rank, and a Jack's or Deuce's suit role). */
 extern unsigned char ROLES[52][52], PLAY_CODE[52][52];
+extern unsigned char ROLE_SUIT[4][4]; /* [deck's suit][relation]: the suit (ROLES' relation, its role & 3) */
 
 static inline int role(int card, int deck) { return ROLES[deck][card]; }
 
@@ -130,8 +133,9 @@ typedef struct {
 } Event;
 
 typedef struct {
-    int deal, n, played, deck, cards[HAND_MAX], nu, unseen[52];
-    int rank_n[14], role_n[12], role_suit[12]; /* the unseen cards by rank and by suit role (expected_after) */
+    int deal, n, played, deck, cards[HAND_MAX], nu;
+    int rank_n[14], suit_n[4]; /* the unseen cards by rank and by suit (expected_after) */
+    long long jd_unseen;       /* their Jacks' and Deuces' points, summed */
     double value[52];
     char known[52];
 } ExpectCache;
@@ -163,6 +167,7 @@ typedef struct Game {
     Event *events;
     int nev, cap;
     ExpectCache expect[4];
+    ExpectCache *expect_shared; /* in a search's frames: one cache a seat for all of them (the first frame's) */
     Item *items, *suit_items; /* room for a hand's items: its rank part and suit part, and the latter */
     int failed; /* what the engine would refuse, or memory: the game goes to Python */
     int *eldest_counts;
@@ -179,6 +184,8 @@ typedef struct Game {
 /* A score: the points to the player's side, the event recorded (record_event, _kernel_deal.c) unless the
    game is a search's quiet copy, the game won where they reach the target and the rules peg out. Inline:
    a search scores at every node. */
+int record_event(Game *g, int player, int team, int points, int kind);
+
 static inline void score(Game *g, int player, int points, int kind) {
     if (g->winner >= 0)
         return;
@@ -220,6 +227,32 @@ static inline void sorted_hand(const Game *g, int player, int *out) {
     }
 }
 
+/* The play's legal actions (play.py): the cards of `hand` that may be played (an Ace once for each value
+   that fits), in its order; a go if none may. Inline: a search asks at every node. */
+static inline int plays_of(const Game *g, const int *hand, int n, Act *out) {
+    const Rules *r = g->r;
+    int k = 0, room = r->limit - g->count;
+    for (int i = 0; i < n; i++) {
+        int card = hand[i];
+        if (RANK(card) == 1) {
+            for (int v = 0; v < r->n_ace; v++)
+                if (r->ace_values[v] <= room)
+                    out[k++] = (Act){K_PLAY, card, r->ace_values[v], 0};
+        } else if (r->card_value[card] <= room) {
+            out[k++] = (Act){K_PLAY, card, -1, 0};
+        }
+    }
+    if (!k)
+        out[k++] = (Act){K_GO, -1, -1, 0};
+    return k;
+}
+
+/* The same actions in the hand's own order, for a search's inner positions: the minimax of a position is
+   the same whatever order its moves are tried in (alpha-beta prunes only what cannot change it). */
+static inline int play_actions_unsorted(const Game *g, int player, Act *out) {
+    return plays_of(g, g->hands[player], g->hand_n[player], out);
+}
+
 /* The actions of one game as codes, when traced (kernel.play with trace). */
 typedef struct {
     int *actions; /* the actions as codes, when traced */
@@ -246,8 +279,8 @@ void apply_mog(Game *g, int player, const Act *a);
 
 /* _kernel_play.c */
 int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems);
+int play_sum(Game *g, const int *series, int n, int count); /* play_points' sum alone */
 int play_actions(const Game *g, int player, Act *out);
-int play_actions_unsorted(const Game *g, int player, Act *out);
 int act_value(const Rules *r, const Act *a);
 void apply_play(Game *g, int player, const Act *a);
 void start_play(Game *g);
@@ -286,5 +319,19 @@ PyObject *kernel_measures(PyObject *self, PyObject *unused);
 
 /* _kernel.c */
 int read_rules(const int32_t *data, Py_ssize_t size, Rules *r);
+PyObject *tuple_of(const void *data, Py_ssize_t n, PyObject *(*make)(const void *data, Py_ssize_t i));
+PyObject *names_tuple(const char *const *names, Py_ssize_t n);
+
+/* A call's games (play, tally, winners): its rules, bots and seeds read, and the game they are played in. */
+typedef struct {
+    Rules r;
+    int bots[4];
+    PyObject *seq; /* the seeds */
+    Py_ssize_t n;
+    Game *g;
+} Run;
+int open_run(Run *run, const Py_buffer *view, const char *bots_text, Py_ssize_t bots_len, PyObject *seeds);
+int run_game(Run *run, Py_ssize_t i, Trace *trace);
+void close_run(Run *run);
 
 #endif

@@ -57,7 +57,7 @@ static double expected_after(const Game *g, int player, int give, const ExpectCa
         }
         ranks[j + 1] = x;
     }
-    const int *rank_n = cache->rank_n, *role_n = cache->role_n, *role_suit = cache->role_suit;
+    const int *rank_n = cache->rank_n;
     const int32_t *totals = nk + 1 == r->cards_each ? r->full_totals : r->small_totals;
     long long summed = 0;
     /* rank_code: the sorted ranks as base-13 digits, lowest first. With a rank put above the `p` ranks not
@@ -82,25 +82,29 @@ static double expected_after(const Game *g, int player, int give, const ExpectCa
             summed += (long long)rank_n[rank] * totals[code];
         }
     }
-    for (int x = 0; x < 12; x++)
-        if (role_n[x]) {
-            suits[role_suit[x]]++;
-            int top = 0;
-            for (int t = 0; t < 4; t++)
-                if (suits[t] > top)
-                    top = suits[t];
-            int red = suits[1] + suits[2], black = suits[0] + suits[3];
-            int key = top * 8 + (red > black ? red : black); /* colour_key */
-            suits[role_suit[x]]--;
-            summed += (long long)role_n[x] * (jd + r->jd_points[x] + r->colour_total[key]);
-        }
+    int key_of[4]; /* colour_key with one more card of each suit */
+    for (int t = 0; t < 4; t++) {
+        suits[t]++;
+        int top = 0;
+        for (int u = 0; u < 4; u++)
+            if (suits[u] > top)
+                top = suits[u];
+        int red = suits[1] + suits[2], black = suits[0] + suits[3];
+        key_of[t] = top * 8 + (red > black ? red : black);
+        suits[t]--;
+    }
+    /* each unseen card's suit part: the kept cards' Jacks' and Deuces' points, its own, its suit's colours */
+    summed += (long long)cache->nu * jd + cache->jd_unseen;
+    for (int t = 0; t < 4; t++)
+        summed += (long long)cache->suit_n[t] * r->colour_total[key_of[t]];
     return (double)summed / (double)cache->nu;
 }
 
 /* expected_after for each card of a player's hand as it stands, each worked out once: a player weighs the
    same hand to ask (or answer) and again to give. */
 static double expected_for(Game *g, int player, int give) {
-    ExpectCache *cache = &g->expect[player];
+    /* in a search, every position's: a seat weighs the same hand at several steps of a world's mog */
+    ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
     int same = cache->deal == g->deal_number && cache->n == g->hand_n[player] && cache->played == g->played_n &&
                cache->deck == g->deck && !memcmp(cache->cards, g->hands[player], (size_t)cache->n * sizeof(int));
     if (!same) {
@@ -110,15 +114,28 @@ static double expected_for(Game *g, int player, int give) {
         cache->deck = g->deck;
         memcpy(cache->cards, g->hands[player], (size_t)cache->n * sizeof(int));
         memset(cache->known, 0, sizeof cache->known);
-        cache->nu = unseen_cards(g, player, cache->unseen);
-        /* the unseen cards by rank and by suit role, counted once for every card the hand may give */
-        memset(cache->rank_n, 0, sizeof cache->rank_n);
-        memset(cache->role_n, 0, sizeof cache->role_n);
-        for (int i = 0; i < cache->nu; i++) {
-            int c = cache->unseen[i], x = role(c, g->deck);
-            cache->rank_n[RANK(c)]++;
-            cache->role_suit[x] = SUIT(c);
-            cache->role_n[x]++;
+        /* the unseen cards by rank and by suit role, counted once for every card the hand may give: all the
+           deck's less those seen (the hand, the cards played, the deck card); a suit role is one suit */
+        int deck = g->deck, seen = 0;
+        for (int rank = 1; rank <= 13; rank++)
+            cache->rank_n[rank] = 4;
+        int role_n[12];
+        for (int x = 0; x < 12; x++)
+            role_n[x] = x < 4 ? 11 : 1; /* the other ranks of a suit; its Jack; its Deuce */
+        for (int i = 0; i <= g->hand_n[player] + g->played_n; i++) {
+            int c = i < g->hand_n[player] ? g->hands[player][i]
+                    : i < g->hand_n[player] + g->played_n ? g->played[i - g->hand_n[player]] : deck;
+            cache->rank_n[RANK(c)]--;
+            role_n[role(c, deck)]--;
+            seen++;
+        }
+        cache->nu = 52 - seen;
+        /* by suit role, summed once a hand: their Jacks' and Deuces' points, and how many of each suit */
+        cache->jd_unseen = 0;
+        memset(cache->suit_n, 0, sizeof cache->suit_n);
+        for (int x = 0; x < 12; x++) {
+            cache->jd_unseen += (long long)role_n[x] * g->r->jd_points[x];
+            cache->suit_n[ROLE_SUIT[SUIT(deck)][x & 3]] += role_n[x];
         }
     }
     if (!cache->known[give]) {
@@ -139,12 +156,11 @@ static int hand_without(const Game *g, int player, int card, int *out) {
 static int greedy_best_play(Game *g, const Act *legal, int n) {
     if (n == 1)
         return 0;
-    int best = 0, best_points = -1;
+    int best = 0, best_points = -1, series[SERIES_MAX + 1];
+    memcpy(series, g->series_c, (size_t)g->series_n * sizeof(int));
     for (int i = 0; i < n; i++) {
-        int series[SERIES_MAX + 1];
-        memcpy(series, g->series_c, (size_t)g->series_n * sizeof(int));
-        series[g->series_n] = legal[i].card;
-        int points = play_points(g, series, g->series_n + 1, g->count + act_value(g->r, &legal[i]), NULL, NULL);
+        series[g->series_n] = legal[i].card; /* the series with each card in turn */
+        int points = play_sum(g, series, g->series_n + 1, g->count + act_value(g->r, &legal[i]));
         if (points > best_points) {
             best = i;
             best_points = points;
@@ -205,7 +221,7 @@ static int expert_best_play(Game *g, int player, const Act *legal, int n) {
     for (int i = 0; i < n; i++) {
         series[g->series_n] = legal[i].card;
         int count = g->count + act_value(r, &legal[i]);
-        int mine = play_points(g, series, g->series_n + 1, count, NULL, NULL);
+        int mine = play_sum(g, series, g->series_n + 1, count);
         double worth;
         if (count == r->limit) {
             worth = (double)mine;
@@ -218,12 +234,12 @@ static int expert_best_play(Game *g, int player, const Act *legal, int n) {
                 if (RANK(c) == 1) {
                     for (int v = 0; v < r->n_ace; v++)
                         if (r->ace_values[v] <= room) {
-                            int p = play_points(g, series, g->series_n + 2, count + r->ace_values[v], NULL, NULL);
+                            int p = play_sum(g, series, g->series_n + 2, count + r->ace_values[v]);
                             if (p > top)
                                 top = p;
                         }
                 } else if (r->card_value[c] <= room) {
-                    int p = play_points(g, series, g->series_n + 2, count + r->card_value[c], NULL, NULL);
+                    int p = play_sum(g, series, g->series_n + 2, count + r->card_value[c]);
                     if (p > top)
                         top = p;
                 }

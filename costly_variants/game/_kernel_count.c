@@ -19,8 +19,12 @@ static int relation(int suit, int deck_suit) {
 }
 
 unsigned char ROLES[52][52]; /* [deck][card]: filled once, at import (fill_roles) */
+unsigned char ROLE_SUIT[4][4]; /* [deck's suit][relation]: the one suit that stands so to it */
 
 void fill_roles(void) {
+    for (int deck_suit = 0; deck_suit < 4; deck_suit++)
+        for (int suit = 0; suit < 4; suit++)
+            ROLE_SUIT[deck_suit][relation(suit, deck_suit)] = (unsigned char)suit;
     for (int deck = 0; deck < 52; deck++)
         for (int card = 0; card < 52; card++) {
             int rank = RANK(card);
@@ -42,6 +46,15 @@ void fill_play_codes(void) {
 
 /* ---- the count of a hand --------------------------------------------------------------------------- */
 
+#define SWAP_IF(a, b)                                                                                    \
+    do {                                                                                                 \
+        int lo = a < b ? a : b, hi = a < b ? b : a;                                                      \
+        a = lo;                                                                                          \
+        b = hi;                                                                                          \
+    } while (0)
+
+/* The hand's ranks and the deck card's, sorted, as base-13 digits (the highest first): the rank tables'
+   index. Three or four ranks (the common hands) sorted by a fixed network, without branches. */
 static int rank_code(const int *cards, int n, int deck) {
     int ranks[8];
     int k = 0;
@@ -49,6 +62,22 @@ static int rank_code(const int *cards, int n, int deck) {
         ranks[k++] = RANK(cards[i]);
     if (deck >= 0)
         ranks[k++] = RANK(deck);
+    if (k == 3) {
+        int a = ranks[0], b = ranks[1], c = ranks[2];
+        SWAP_IF(a, b);
+        SWAP_IF(b, c);
+        SWAP_IF(a, b);
+        return ((c - 1) * 13 + (b - 1)) * 13 + (a - 1);
+    }
+    if (k == 4) {
+        int a = ranks[0], b = ranks[1], c = ranks[2], d = ranks[3];
+        SWAP_IF(a, b);
+        SWAP_IF(c, d);
+        SWAP_IF(a, c);
+        SWAP_IF(b, d);
+        SWAP_IF(b, c);
+        return (((d - 1) * 13 + (c - 1)) * 13 + (b - 1)) * 13 + (a - 1);
+    }
     for (int i = 1; i < k; i++) { /* insertion sort: at most six */
         int r = ranks[i], j = i - 1;
         while (j >= 0 && ranks[j] > r) {
@@ -183,8 +212,8 @@ static void count_counted(Game *g) {
     const Rules *r = g->r;
     if (!r->claim_own_count)
         peg_claims(g, -1);
-    for (int i = 0; i < g->n && g->phase != P_OVER; i++) {
-        int player = (g->eldest + i) % g->n;
+    int player = g->eldest; /* each seat from the eldest, without a division a step (a search's every deal) */
+    for (int i = 0; i < g->n && g->phase != P_OVER; i++, player = player + 1 < g->n ? player + 1 : 0) {
         if (r->claim_own_count)
             peg_claims(g, player);
         if (player == g->dealer && !r->heels_before_play)

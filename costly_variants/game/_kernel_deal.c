@@ -118,7 +118,8 @@ static void record_eldest(Game *g) {
 Act draw_chance(Game *g) {
     int at = mt_below(&g->rng, g->stock_n);
     int card = g->stock[at];
-    remove_at(g->stock, &g->stock_n, at);
+    g->stock_n--;
+    memmove(g->stock + at, g->stock + at + 1, (size_t)(g->stock_n - at) * sizeof(int));
     Act a = {K_DEAL, card, -1, 0};
     switch (g->phase) {
     case P_DEAL: {

@@ -13,7 +13,6 @@ static const unsigned char RANK_OF[52] = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
 #define PLAY_RANK(c) ((int)RANK_OF[c])
 
-static int alike(const Rules *r, int rank) { return r->courts_alike && rank > 10 ? 100 : rank; }
 
 /* Whether the cards of a series can add up to the limit, an Ace at any of its values (measures._reaches:
    what tells the hitter from a lesser total of the play). */
@@ -50,8 +49,15 @@ static int reaches_limit(const Rules *r, const int *series, int n) {
 }
 
 /* play.score_play: what the last card of `series` (n cards) scores, the count being `count` after it.
-   With `items` NULL only the points are wanted (the bots'), and the hitter is not told apart. */
-int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
+   With `items` NULL only the points are wanted (the bots', a search's), and the hitter is not told apart:
+   inline, so that that case is compiled on its own (play_sum). */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE int score_play(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
     const Rules *r = g->r;
     int points = 0, k = 0;
     int last = series[n - 1];
@@ -65,8 +71,8 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
         }
     }
     if (r->play_pairs && n > 1) {
-        int rank = PLAY_RANK(last), kind = alike(r, rank), run = 1;
-        while (run < n && (PLAY_RANK(series[n - run - 1]) == rank || alike(r, PLAY_RANK(series[n - run - 1])) == kind))
+        int kind = r->alike[PLAY_RANK(last)], run = 1; /* the same rank is the same kind */
+        while (run < n && r->alike[PLAY_RANK(series[n - run - 1])] == kind)
             run++;
         if (run > 4) {
             g->failed = 1; /* the engine has no points for it and raises */
@@ -80,23 +86,26 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
         }
     }
     if (r->play_sequences && n >= r->seq_min) {
-        /* The last cards of different ranks, and the lowest and highest rank of the last `length` of them
-           (an Ace low, and high where it may be): the longest that are a sequence score, found in one walk
-           back (each length is tried as it is reached; the last that is a sequence is the longest). */
-        int low = 99, high = 0, low_ace = 99, high_ace = 0, has_ace = 0, seen = 0, length = 0, longest = 0;
-        for (int i = n - 1; i >= 0; i--) {
-            int rank = PLAY_RANK(series[i]), as_high = rank == 1 ? 14 : rank;
-            if ((seen >> rank) & 1)
+        /* The last cards of different ranks, as bits: the longest of them whose ranks run without a gap (an
+           Ace low, and high where it may be) scores, found in one walk back (each length is tried as it is
+           reached; the last that is a sequence is the longest). */
+        unsigned seen = 0;
+        int longest = 0;
+        for (int i = n - 1, length = 1; i >= 0; i--, length++) {
+            unsigned bit = 1u << PLAY_RANK(series[i]);
+            if (seen & bit)
                 break;
-            seen |= 1 << rank;
-            low = rank < low ? rank : low;
-            high = rank > high ? rank : high;
-            low_ace = as_high < low_ace ? as_high : low_ace;
-            high_ace = as_high > high_ace ? as_high : high_ace;
-            has_ace |= rank == 1;
-            length++;
-            if (length >= r->seq_min &&
-                (high - low == length - 1 || (r->ace_high_or_low && has_ace && high_ace - low_ace == length - 1)))
+            seen |= bit;
+            if (length < r->seq_min)
+                continue;
+            unsigned low = seen >> __builtin_ctz(seen);
+            int run = (low & (low + 1)) == 0;
+            if (!run && r->ace_high_or_low && (seen & 2u)) {
+                unsigned high = (seen & ~2u) | 1u << 14;
+                high >>= __builtin_ctz(high);
+                run = (high & (high + 1)) == 0;
+            }
+            if (run)
                 longest = length;
         }
         if (longest) {
@@ -122,36 +131,16 @@ int play_points(Game *g, const int *series, int n, int count, Item *items, int *
     return points;
 }
 
-/* The cards of `hand` that may be played (an Ace once for each value that fits), in its order; a go if
-   none may. */
-static int plays_of(const Game *g, const int *hand, int n, Act *out) {
-    const Rules *r = g->r;
-    int k = 0, room = r->limit - g->count;
-    for (int i = 0; i < n; i++) {
-        int card = hand[i];
-        if (RANK(card) == 1) {
-            for (int v = 0; v < r->n_ace; v++)
-                if (r->ace_values[v] <= room)
-                    out[k++] = (Act){K_PLAY, card, r->ace_values[v], 0};
-        } else if (r->card_value[card] <= room) {
-            out[k++] = (Act){K_PLAY, card, -1, 0};
-        }
-    }
-    if (!k)
-        out[k++] = (Act){K_GO, -1, -1, 0};
-    return k;
+int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
+    return score_play(g, series, n, count, items, nitems);
 }
+
+int play_sum(Game *g, const int *series, int n, int count) { return score_play(g, series, n, count, NULL, NULL); }
 
 int play_actions(const Game *g, int player, Act *out) {
     int hand[HAND_MAX];
     sorted_hand(g, player, hand);
     return plays_of(g, hand, g->hand_n[player], out);
-}
-
-/* The same actions in the hand's own order, for a search's inner positions: the minimax of a position is
-   the same whatever order its moves are tried in (alpha-beta prunes only what cannot change it). */
-int play_actions_unsorted(const Game *g, int player, Act *out) {
-    return plays_of(g, g->hands[player], g->hand_n[player], out);
 }
 
 int act_value(const Rules *r, const Act *a) { return a->value >= 0 ? a->value : r->card_value[a->card]; }
@@ -180,9 +169,8 @@ static void count_or_next_series(Game *g) {
     g->series_n = 0;
     g->said_go = 0;
     g->go_awarded = g->go_paid = 0;
-    int start = ((last + 1) % g->n + g->n) % g->n;
-    for (int i = 0; i < g->n; i++) {
-        int p = (start + i) % g->n;
+    int p = ((last + 1) % g->n + g->n) % g->n; /* each seat from the one after the last to play */
+    for (int i = 0; i < g->n; i++, p = p + 1 < g->n ? p + 1 : 0) { /* (no division a step: a search's every series) */
         if (g->hand_n[p]) {
             if (g->r->new_series) {
                 g->to_play = p;
@@ -195,8 +183,9 @@ static void count_or_next_series(Game *g) {
 }
 
 static void advance(Game *g, int player) {
+    int candidate = player;
     for (int i = 1; i <= g->n; i++) {
-        int candidate = (player + i) % g->n;
+        candidate = candidate + 1 < g->n ? candidate + 1 : 0; /* (player + i) % n, without a division */
         if (g->hand_n[candidate] && !((g->said_go >> candidate) & 1)) {
             g->to_play = candidate;
             return;
@@ -222,7 +211,8 @@ void apply_play(Game *g, int player, const Act *a) {
         return;
     }
     remove_card(g->hands[player], &g->hand_n[player], a->card);
-    g->played[g->played_n++] = a->card;
+    if (!g->quiet) /* a search's copy reads no card played but its series */
+        g->played[g->played_n++] = a->card;
     g->count += act_value(r, a);
     if (g->count > r->limit || g->series_n >= SERIES_MAX) {
         g->failed = 1;
@@ -232,20 +222,16 @@ void apply_play(Game *g, int player, const Act *a) {
     g->series_p[g->series_n] = player;
     g->series_c[g->series_n++] = a->card;
     g->last_player = player;
-    Item items[8];
-    int k;
-    play_points(g, g->series_c, g->series_n, g->count, items, &k);
-    int total = 0, below = 0;
-    for (int i = 0; i < k; i++) {
-        total += items[i].points;
-        below |= items[i].points < 0;
-    }
-    if (g->quiet && !below) {
+    if (g->quiet && r->play_never_below) {
         /* a search's copy keeps the scores alone: the items' points as one score, the same win (none is
            below nothing, so the sum reaches the target where the last of them would) */
+        int total = score_play(g, g->series_c, g->series_n, g->count, NULL, NULL);
         if (total)
             score(g, player, total, 0);
     } else {
+        Item items[8];
+        int k;
+        play_points(g, g->series_c, g->series_n, g->count, items, &k);
         for (int i = 0; i < k; i++)
             score(g, player, items[i].points, items[i].kind);
     }

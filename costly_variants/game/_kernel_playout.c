@@ -17,12 +17,16 @@ static int trace_action(Trace *t, const Act *a) {
 
 /* Play one game; 0 when it ended as the engine's would, 1 when it must go to Python, -1 on no memory. */
 int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Trace *trace) {
-    memset(g, 0, offsetof(Game, events));
+    /* the generators are seeded below (a seat's only where its bot draws): not cleared first */
+    memset(&g->bot, 0, offsetof(Game, events) - offsetof(Game, bot));
     g->nev = 0;
     g->n_eldest = 0;
     g->failed = 0;
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < 4; p++) {
         g->expect[p].deal = -1;
+        if (g->frames != NULL) /* a search's, from the last game */
+            g->frames[0].expect[p].deal = -1;
+    }
     g->r = r;
     g->n = r->players;
     for (int p = 0; p < g->n; p++) {

@@ -12,7 +12,7 @@ static void mt_init_genrand(MT *m, uint32_t s) {
     m->mti = m->twisted = MT_N;
 }
 
-static void mt_init_by_array(MT *m, const uint32_t *key, size_t length) {
+static void mt_init_by_array(MT *m, const uint32_t *key, size_t length) { /* length 1 or 2 */
     /* init_genrand(19650218), where every seeding starts: the same state each time, made once */
     static MT start;
     static int made = 0;
@@ -22,26 +22,29 @@ static void mt_init_by_array(MT *m, const uint32_t *key, size_t length) {
     }
     uint32_t *mt = m->mt;
     memcpy(m, &start, sizeof start);
-    size_t i = 1, j = 0;
-    for (size_t k = MT_N > length ? MT_N : length; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-        if (j >= length)
-            j = 0;
+    /* CPython's two loops for a key of one or two words, unrolled where their indices wrap: each word's
+       predecessor kept in a register, the key's words with their index added beforehand (the word used
+       alternates with two, is the one with one); a game seeds a generator for every game it plays. */
+    uint32_t even = key[0], odd = length > 1 ? key[1] + 1U : key[0];
+    uint32_t prev = mt[0];
+    for (int i = 1; i + 1 < MT_N; i += 2) { /* the first loop's steps 0 to 621, words 1 to 622 */
+        prev = (mt[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + even;
+        mt[i] = prev;
+        prev = (mt[i + 1] ^ ((prev ^ (prev >> 30)) * 1664525U)) + odd;
+        mt[i + 1] = prev;
     }
-    for (size_t k = MT_N - 1; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        i++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
+    prev = (mt[MT_N - 1] ^ ((prev ^ (prev >> 30)) * 1664525U)) + even; /* step 622, the last word */
+    mt[MT_N - 1] = prev;
+    mt[0] = prev;
+    prev = (mt[1] ^ ((prev ^ (prev >> 30)) * 1664525U)) + odd; /* step 623: the index back at word 1 */
+    mt[1] = prev;
+    for (int i = 2; i < MT_N; i++) { /* the second loop, from word 2 round to word 1 */
+        prev = (mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - (uint32_t)i;
+        mt[i] = prev;
     }
+    mt[0] = prev;
+    prev = (mt[1] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - 1U;
+    mt[1] = prev;
     mt[0] = 0x80000000U;
 }
 

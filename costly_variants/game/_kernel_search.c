@@ -105,16 +105,21 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
                    PLAY_CODE[g->deck][legal[i].card] == PLAY_CODE[g->deck][legal[j].card];
         if (same)
             continue;
-        if (whole)
-            copy_position(child, g);
-        else
-            copy_play(child, g);
-        apply_play(child, actor, &legal[i]);
-        if (child->failed) {
+        /* the last card tried is played in `g` itself, which nothing reads after it (the caller copies its
+           own position again: the play alone changes it) */
+        Game *next = i == n - 1 ? g : child;
+        if (next != g) {
+            if (whole)
+                copy_position(child, g);
+            else
+                copy_play(child, g);
+        }
+        apply_play(next, actor, &legal[i]);
+        if (next->failed) {
             s->root->failed = 1;
             return 0;
         }
-        long long value = play_value(s, child, depth + 1, alpha, beta);
+        long long value = play_value(s, next, depth + 1, alpha, beta);
         if (s->root->failed)
             return 0;
         if (mine) {
@@ -206,36 +211,57 @@ static int give_options(const Game *g, int player, Act *out) {
     return k;
 }
 
-/* A world: this state with the cards `player` has not seen dealt at random into the other hands. */
-static void draw_world(Game *g, int player, Game *world) {
+/* What every world of one choice starts from: the cards `player` has not seen (in deck order), how many
+   each other hand is dealt of them, the card it knows another holds, and each other hand's cards played
+   (in the order played: the start of its hand as it will be counted). */
+typedef struct {
+    int pool[52], npool, need[4], draws, known_to, known_card;
+    int played[4][HAND_MAX], played_n[4];
+} Unseen;
+
+static void unseen_by(const Game *g, int player, Unseen *u) {
     const Rules *r = g->r;
     char seen[52];
     seen_by(g, player, seen);
-    int known_to = -1, known_card = -1;
+    u->known_to = u->known_card = -1;
     if (g->n == 2 && g->gave_deal[player] == g->deal_number) {
         int card = g->gave_card[player], receiver = 1 - player, held = 0;
         for (int i = 0; i < g->hand_n[receiver]; i++)
             held |= g->hands[receiver][i] == card;
         if (!seen[card] && held) {
-            known_to = receiver;
-            known_card = card;
+            u->known_to = receiver;
+            u->known_card = card;
             seen[card] = 1;
         }
     }
-    int pool[52], npool = 0;
+    u->npool = 0;
     for (int c = 0; c < 52; c++)
         if (!seen[c])
-            pool[npool++] = c;
-    int need[4], draws = 0;
+            u->pool[u->npool++] = c;
+    u->draws = 0;
     for (int i = 1; i < g->n; i++) {
-        int q = (player + i) % g->n;
-        need[q] = g->hand_n[q] - (q == known_to);
-        draws += need[q];
+        int q = (player + i) % g->n, m = 0;
+        u->need[q] = g->hand_n[q] - (q == u->known_to);
+        u->draws += u->need[q];
+        if (g->phase == P_PLAY)
+            for (int j = 0; j < g->played_n; j++)
+                for (int h = 0; h < g->count_n[q]; h++)
+                    if (g->count_hands[q][h] == g->played[j]) {
+                        u->played[q][m++] = g->played[j];
+                        break;
+                    }
+        u->played_n[q] = m;
     }
-    if (g->phase == P_MOG && r->dealer_stock && npool > draws)
-        draws++;
+    if (g->phase == P_MOG && r->dealer_stock && u->npool > u->draws)
+        u->draws++;
+}
+
+/* A world: this state with the cards `player` has not seen (`u`) dealt at random into the other hands. */
+static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
+    int pool[52], npool = u->npool;
+    memcpy(pool, u->pool, sizeof pool);
     MT *rng = &g->seat_rng[player];
-    for (int i = 0; i < draws; i++) {
+    for (int i = 0; i < u->draws; i++) {
         int j = i + mt_below(rng, npool - i);
         int t = pool[i];
         pool[i] = pool[j];
@@ -245,19 +271,14 @@ static void draw_world(Game *g, int player, Game *world) {
     int at = 0;
     for (int i = 1; i < g->n; i++) {
         int q = (player + i) % g->n, k = 0;
-        for (int j = 0; j < need[q]; j++)
+        for (int j = 0; j < u->need[q]; j++)
             world->hands[q][k++] = pool[at++];
-        if (q == known_to)
-            world->hands[q][k++] = known_card;
+        if (q == u->known_to)
+            world->hands[q][k++] = u->known_card;
         world->hand_n[q] = k;
         if (g->phase == P_PLAY) {
-            int m = 0;
-            for (int j = 0; j < g->played_n; j++)
-                for (int h = 0; h < g->count_n[q]; h++)
-                    if (g->count_hands[q][h] == g->played[j]) {
-                        world->count_hands[q][m++] = g->played[j];
-                        break;
-                    }
+            int m = u->played_n[q];
+            memcpy(world->count_hands[q], u->played[q], (size_t)m * sizeof(int));
             for (int j = 0; j < k; j++)
                 world->count_hands[q][m++] = world->hands[q][j];
             world->count_n[q] = m;
@@ -278,33 +299,148 @@ static void draw_world(Game *g, int player, Game *world) {
     }
 }
 
+/* The value in `world` of the root's action `a`, searched with the window (alpha, beta): exact between
+   them, a bound beyond (alpha-beta, fail-soft). */
+static long long root_value(Search *s, Game *world, Game *child, int player, const Act *a, long long alpha,
+                            long long beta) {
+    copy_position(child, world);
+    apply_play(child, player, a);
+    if (child->failed) {
+        s->root->failed = 1;
+        return 0;
+    }
+    return play_value(s, child, 0, alpha, beta);
+}
+
+/* Whether the root's action `i` is one the play's scores cannot tell from an earlier one (as play_value
+   skips them): the same value in every world, so the same sum, and the first of equals is chosen. */
+static int same_as_earlier(const Game *g, const Act *legal, int i) {
+    for (int j = 0; j < i; j++)
+        if (legal[i].kind == K_PLAY && legal[j].kind == K_PLAY && legal[i].value == legal[j].value &&
+            PLAY_CODE[g->deck][legal[i].card] == PLAY_CODE[g->deck][legal[j].card])
+            return 1;
+    return 0;
+}
+
+/* In the two-hand game, the first world before `w` whose rest of the deal is the same (the other hand's
+   cards as the play's scores and the count see them: each card's play code and value, the hand's count),
+   so the same value for every action; or -1. */
+static int twin_of(Game *worlds, int w, int player, long long *keys) {
+    Game *x = &worlds[w];
+    int q = 1 - player, k = x->hand_n[q], codes[HAND_MAX];
+    keys[w] = -1;
+    if (x->n != 2 || !x->fast_count || k > 4 || x->counted[q] < 0 || x->counted[q] > 255)
+        return -1;
+    for (int a = 0; a < k; a++) {
+        int card = x->hands[q][a], value = x->r->card_value[card];
+        if (value < 0 || value > 127)
+            return -1;
+        int code = PLAY_CODE[x->deck][card] << 7 | value, b = a;
+        for (; b > 0 && codes[b - 1] > code; b--)
+            codes[b] = codes[b - 1];
+        codes[b] = code;
+    }
+    long long key = x->counted[q];
+    for (int a = 0; a < k; a++)
+        key = key << 13 | codes[a];
+    keys[w] = key << 3 | k;
+    for (int v = 0; v < w; v++)
+        if (keys[v] == keys[w])
+            return v;
+    return -1;
+}
+
+/* The play's choice: the action with the greatest sum of values over the worlds, the first of equals, as
+   search.py finds it by valuing every action exactly in every world. Here a world that is another's twin
+   (twin_of) takes its values, and only the best action so far is valued exactly: another is searched in
+   each world with the window's floor at the best's value there (alpha), which gives its value where it
+   does better and a bound above it where it does not; where those bounds already sum to no more than the
+   best's sum it cannot be chosen, else the bounded worlds are searched exactly until it is ruled out or
+   known whole. The same choice, with fewer positions visited. */
+static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *s) {
+    Game *child = &g->frames[SEARCH_DEPTH];
+    Game *worlds = g->frames + SEARCH_DEPTH + 1;
+    long long best_values[PLAY_WORLDS], values[PLAY_WORLDS], keys[PLAY_WORLDS], best_sum = 0, sum;
+    char exact[PLAY_WORLDS];
+    int twin[PLAY_WORLDS];
+    int count = g->n == 4 ? FOUR_HAND_WORLDS : PLAY_WORLDS;
+    Unseen unseen;
+    unseen_by(g, player, &unseen);
+    for (int w = 0; w < count; w++) { /* the worlds drawn in order, as the engine draws them */
+        draw_world(g, player, &unseen, &worlds[w]);
+        count_world(&worlds[w]);
+    }
+    for (int w = 0; w < count; w++) /* the other hand's, once the worlds are drawn (its counts known) */
+        twin[w] = twin_of(worlds, w, player, keys);
+    int best = -1;
+    for (int i = 0; i < n && !g->failed; i++) {
+        if (same_as_earlier(g, legal, i))
+            continue;
+        if (best < 0) {
+            for (int w = 0; w < count; w++) {
+                best_values[w] = twin[w] >= 0 ? best_values[twin[w]]
+                                 : root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
+                best_sum += best_values[w];
+            }
+            best = i;
+            continue;
+        }
+        sum = 0;
+        for (int w = 0; w < count; w++) {
+            if (twin[w] >= 0) {
+                values[w] = values[twin[w]];
+                exact[w] = exact[twin[w]];
+            } else {
+                values[w] = root_value(s, &worlds[w], child, player, &legal[i], best_values[w], SEARCH_INF);
+                exact[w] = values[w] > best_values[w];
+            }
+            sum += values[w];
+        }
+        for (int w = 0; w < count && sum > best_sum && !g->failed; w++)
+            if (!exact[w]) { /* a twin's earlier world is exact by now: every one before w is */
+                long long value = twin[w] >= 0 ? values[twin[w]]
+                                  : root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
+                sum += value - values[w];
+                values[w] = value;
+                exact[w] = 1;
+            }
+        if (sum > best_sum) { /* every world's value exact: a greater sum (an equal one is the earlier's) */
+            best = i;
+            best_sum = sum;
+            memcpy(best_values, values, sizeof values);
+        }
+    }
+    return best < 0 ? 0 : best;
+}
+
 int choose_search(Game *g, int player, const Act *legal, int n) {
     if (g->frames == NULL) {
-        g->frames = PyMem_Calloc(SEARCH_DEPTH + 2, sizeof(Game));
+        /* a frame a level, the root's child, and the play's worlds */
+        g->frames = PyMem_Calloc(SEARCH_DEPTH + 1 + PLAY_WORLDS, sizeof(Game));
         if (g->frames == NULL) {
             g->failed = 1;
             return 0;
         }
+        for (int i = 0; i < SEARCH_DEPTH + 1 + PLAY_WORLDS; i++) /* the expert model's, one cache a seat */
+            g->frames[i].expect_shared = g->frames[0].expect;
+        for (int p = 0; p < 4; p++)
+            g->frames[0].expect[p].deal = -1;
     }
-    int in_play = g->phase == P_PLAY;
-    int worlds = g->n == 4 ? FOUR_HAND_WORLDS : in_play ? PLAY_WORLDS : MOG_WORLDS;
+    Search s = {g, g->teams[player], g->deal_number, {0}, g->bot[player] == BOT_BOARD && g->n == 2};
+    if (g->phase == P_PLAY)
+        return choose_in_play(g, player, legal, n, &s);
+    int worlds = g->n == 4 ? FOUR_HAND_WORLDS : MOG_WORLDS;
     long long sums[64];
     memset(sums, 0, sizeof sums);
-    Search s = {g, g->teams[player], g->deal_number, {0}, g->bot[player] == BOT_BOARD && g->n == 2};
-    Game *world = &g->frames[SEARCH_DEPTH], *child = &g->frames[SEARCH_DEPTH + 1];
+    Game *world = &g->frames[SEARCH_DEPTH + 1], *child = &g->frames[SEARCH_DEPTH];
+    Unseen unseen;
+    unseen_by(g, player, &unseen);
     for (int w = 0; w < worlds; w++) {
-        draw_world(g, player, world);
-        if (in_play)
-            count_world(world);
+        draw_world(g, player, &unseen, world);
         for (int i = 0; i < n; i++) {
             copy_position(child, world);
-            if (in_play) {
-                apply_play(child, player, &legal[i]);
-                sums[i] += child->failed ? 0 : play_value(&s, child, 0, -SEARCH_INF, SEARCH_INF);
-            } else {
-                apply_mog(child, player, &legal[i]);
-                sums[i] += child->failed ? 0 : mog_value(&s, child, 0);
-            }
+            apply_mog(child, player, &legal[i]);
+            sums[i] += child->failed ? 0 : mog_value(&s, child, 0);
             if (child->failed)
                 g->failed = 1;
         }

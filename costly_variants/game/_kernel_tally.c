@@ -3,20 +3,9 @@
    tests/test_kernel.py holds the two to the same games. */
 #include "_kernel.h"
 
-static PyObject *int_tuple(const int *values, int n) {
-    PyObject *t = PyTuple_New(n);
-    if (t == NULL)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromLong(values[i]);
-        if (v == NULL) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, v);
-    }
-    return t;
-}
+static PyObject *int_at(const void *values, Py_ssize_t i) { return PyLong_FromLong(((const int *)values)[i]); }
+
+static PyObject *int_tuple(const int *values, int n) { return tuple_of(values, n, int_at); }
 
 /* What measures.measure reads of a finished game, worked out from its score events in the same way. */
 /* What measures.measure reads of a finished game's score events: the lead's changes, the winner's worst
@@ -277,36 +266,31 @@ PyObject *kernel_tally(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "y*y#Opy*iiOp", &view, &bots_text, &bots_len, &seeds, &eldest_counts, &slot_view,
                           &n_slots, &n_names, &base_obj, &keep))
         return NULL;
-    PyObject *out = NULL, *seq = NULL;
-    Game *g = NULL;
+    PyObject *out = NULL;
+    Run run = {.seq = NULL, .g = NULL};
     long long *v = NULL, *sums = NULL, *kept = NULL, *names = NULL;
     int *per_deal = NULL, *gaps = NULL;
     const long long *base = NULL;
     Histogram deals_hist = {0}, decisive_hist = {0}, decisive_cross = {0};
-    Rules r;
     int have_base = base_obj != Py_None;
     if (have_base && PyObject_GetBuffer(base_obj, &base_view, PyBUF_SIMPLE) < 0)
         goto done;
-    if (view.len % 4 || read_rules((const int32_t *)view.buf, view.len / 4, &r) < 0)
-        goto fail_rules;
-    if (n_slots < N_MEASURES || n_names < 1 || slot_view.len != 16 * r.n_kinds) {
+    if (open_run(&run, &view, bots_text, bots_len, seeds) < 0)
+        goto done;
+    Game *g = run.g;
+    const Rules *r = &run.r;
+    if (n_slots < N_MEASURES || n_names < 1 || slot_view.len != 16 * r->n_kinds) {
         PyErr_SetString(PyExc_ValueError, "kernel: tally's arguments do not fit the rules");
         goto done;
     }
-    int bots[4];
-    if (read_bots(&r, bots_text, bots_len, bots) < 0)
-        goto done;
     const int32_t *slots = (const int32_t *)slot_view.buf;
-    for (int k = 0; k < r.n_kinds; k++)
+    for (int k = 0; k < r->n_kinds; k++)
         if (slots[4 * k] < N_MEASURES || slots[4 * k] >= n_slots || slots[4 * k + 1] < N_MEASURES ||
             slots[4 * k + 1] >= n_slots || slots[4 * k + 2] < 0 || slots[4 * k + 2] >= n_names) {
             PyErr_SetString(PyExc_ValueError, "kernel: a kind's slot is out of range");
             goto done;
         }
-    seq = PySequence_Fast(seeds, "kernel: the seeds must be a sequence");
-    if (seq == NULL)
-        goto done;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    Py_ssize_t n = run.n;
     Py_ssize_t width = n_slots + 1; /* a game's measures and its decisive deal */
     if (have_base && base_view.len != (Py_ssize_t)sizeof(long long) * n * width) {
         PyErr_SetString(PyExc_ValueError, "kernel: the first rule set's games do not fit these seeds");
@@ -315,9 +299,6 @@ PyObject *kernel_tally(PyObject *self, PyObject *args) {
     base = have_base ? (const long long *)base_view.buf : NULL;
     /* sums: total, squares, by_deals, cross ab, ad, da (n_slots each); ee, en, nn; lead; wins */
     size_t n_sums = 6 * (size_t)n_slots + 3 + LEAD_POINTS + 2;
-    g = new_game(&r);
-    if (g == NULL)
-        goto done;
     v = PyMem_Calloc((size_t)n_slots, sizeof(long long));
     sums = PyMem_Calloc(n_sums, sizeof(long long));
     names = PyMem_Calloc(2 * (size_t)n_names, sizeof(long long));
@@ -332,14 +313,9 @@ PyObject *kernel_tally(PyObject *self, PyObject *args) {
     long long *eldest_pair = sums + 6 * n_slots, *lead = eldest_pair + 3, *wins = lead + LEAD_POINTS;
     int failed = 0;
     for (Py_ssize_t i = 0; i < n && !failed; i++) {
-        uint64_t seed = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (seed == (uint64_t)-1 && PyErr_Occurred())
+        int result = run_game(&run, i, NULL);
+        if (result < 0)
             goto done;
-        int result = play_one(g, &r, bots, seed, NULL);
-        if (result < 0) {
-            PyErr_NoMemory();
-            goto done;
-        }
         if (result > 0 || g->deal_number > 0xFFFF) {
             failed = 1;
             break;
@@ -356,7 +332,7 @@ PyObject *kernel_tally(PyObject *self, PyObject *args) {
         gaps = grown_gaps;
         memset(v, 0, (size_t)n_slots * sizeof(long long));
         int decisive;
-        game_measures(g, &r, slots, v, &decisive, per_deal, gaps, lead, names, names + n_names);
+        game_measures(g, r, slots, v, &decisive, per_deal, gaps, lead, names, names + n_names);
         for (int k = 0; k < n_slots; k++) {
             total[k] += v[k];
             squares[k] += v[k] * v[k];
@@ -411,7 +387,7 @@ PyObject *kernel_tally(PyObject *self, PyObject *args) {
                             "vectors", vectors);
     }
 done:
-    free_game(g);
+    close_run(&run);
     PyMem_Free(v);
     PyMem_Free(sums);
     PyMem_Free(names);
@@ -421,8 +397,6 @@ done:
     hist_free(&deals_hist);
     hist_free(&decisive_hist);
     hist_free(&decisive_cross);
-    Py_XDECREF(seq);
-fail_rules:
     if (have_base && base_view.obj != NULL)
         PyBuffer_Release(&base_view);
     PyBuffer_Release(&slot_view);
@@ -436,44 +410,28 @@ PyObject *kernel_winners(PyObject *self, PyObject *args) {
     Py_buffer view;
     const char *bots_text;
     Py_ssize_t bots_len;
-    PyObject *seeds, *out = NULL, *seq = NULL;
+    PyObject *seeds, *out = NULL;
     if (!PyArg_ParseTuple(args, "y*y#O", &view, &bots_text, &bots_len, &seeds))
         return NULL;
-    Game *g = NULL;
+    Run run;
     char *won = NULL;
-    Rules r;
-    int bots[4];
-    if (view.len % 4 || read_rules((const int32_t *)view.buf, view.len / 4, &r) < 0 ||
-        read_bots(&r, bots_text, bots_len, bots) < 0)
+    if (open_run(&run, &view, bots_text, bots_len, seeds) < 0)
         goto done;
-    seq = PySequence_Fast(seeds, "kernel: the seeds must be a sequence");
-    if (seq == NULL)
-        goto done;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    g = new_game(&r);
-    if (g == NULL)
-        goto done;
-    won = PyMem_Calloc((size_t)n + 1, 1);
+    won = PyMem_Calloc((size_t)run.n + 1, 1);
     if (won == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        uint64_t seed = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (seed == (uint64_t)-1 && PyErr_Occurred())
+    for (Py_ssize_t i = 0; i < run.n; i++) {
+        int result = run_game(&run, i, NULL);
+        if (result < 0)
             goto done;
-        int result = play_one(g, &r, bots, seed, NULL);
-        if (result < 0) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        won[i] = (char)(result > 0 ? 255 : g->winner);
+        won[i] = (char)(result > 0 ? 255 : run.g->winner);
     }
-    out = PyBytes_FromStringAndSize(won, n);
+    out = PyBytes_FromStringAndSize(won, run.n);
 done:
-    free_game(g);
+    close_run(&run);
     PyMem_Free(won);
-    Py_XDECREF(seq);
     PyBuffer_Release(&view);
     return out;
 }
@@ -481,10 +439,5 @@ done:
 PyObject *kernel_measures(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
-    PyObject *t = PyTuple_New(N_MEASURES);
-    if (t == NULL)
-        return NULL;
-    for (Py_ssize_t i = 0; i < N_MEASURES; i++)
-        PyTuple_SET_ITEM(t, i, PyUnicode_FromString(MEASURES[i]));
-    return t;
+    return names_tuple(MEASURES, N_MEASURES);
 }

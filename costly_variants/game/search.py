@@ -83,6 +83,10 @@ class SearchBot:
     # -- the search ----------------------------------------------------------------------------------
 
     def _search(self, state: State, player: int, legal: list[Action]) -> Action:
+        # Every action valued exactly in every world, the readable form. The kernel's play
+        # (_kernel_search.c, choose_in_play) values only the best so far exactly and bounds the others,
+        # skipping an action the play cannot tell from an earlier one: other positions visited, the same
+        # choice (tests/golden/search_choices.json holds both engines to it).
         sums = self._sums(state, player, legal)
         best = 0
         for i in range(1, len(legal)):
