@@ -169,6 +169,20 @@ def _kernel_plays(plan: Plan) -> bool:
             and not any(kernel.cannot_play(spec.game().rules) for spec in _played_specs(plan)))
 
 
+def board_tables(plans: Sequence[Plan]) -> None:
+    """The win tables the board search reads, worked out (or read from the cache) before the games start:
+    once here rather than by every worker, and not inside the first chunks, whose time would then tell
+    the progress display a run several times longer than it is."""
+    from ..game.wintable import board_of
+
+    for plan in plans:
+        if "search" in plan.bots:
+            for spec in _played_specs(plan):
+                rules = spec.game().rules
+                if rules.players == 2:
+                    board_of(rules)
+
+
 def kernel_notes(plans: Sequence[Plan]) -> list[str]:
     """One line for each rule set whose games the compiled kernel would play but cannot (its tables cannot
     be made, or it was not built), so that a slow run says why; none where the user ruled it out."""
@@ -470,6 +484,7 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
     ``on_chunk`` hears of each finished chunk at once (``simulate --logs`` writes its logs so)."""
     if sum(plan_cost(plan) for plan in plans) < POOL_COST:
         jobs = 1  # the same results: only the time taken depends on the processes
+    board_tables(plans)
     collector = Collector(plans, progress, on_chunk)
     work = chunks(plans, jobs, chunk_size)
     stopped: KeyboardInterrupt | None = None
