@@ -105,7 +105,7 @@ class Comparison:
         first). ``bots``: one name, or one per seat in turn. ``jobs``: local processes (default: one a
         core); any number gives the same result. ``scheduler``: a ``tcp://HOST:PORT`` Dask scheduler to
         play on instead (the ``dask`` extra). ``skill_games``: seeds for the skill figures (None: 2,000, and
-        600 for the pair with the search bot, at 20,000 ``games``, and in proportion to ``games``
+        1,000 for the pair with the search bot, at 20,000 ``games``, and in proportion to ``games``
         otherwise, as ``costly compare`` plays them; 0 leaves them out). ``check_exact``: also count the
         eldest's dealt hands against the exact mean. ``search_games``: seeds for the search bot's pair (at
         most ``skill_games``; None: as above, or ``skill_games`` where that is given).

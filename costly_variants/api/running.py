@@ -22,16 +22,18 @@ if TYPE_CHECKING:
 
 # `costly compare` with no arguments: five profiles x DEFAULT_GAMES greedy games, plus the skill games
 # (DEFAULT_SKILL_GAMES seeds x 2 seatings x each pairing of bots x 5 profiles; DEFAULT_SEARCH_GAMES seeds for
-# the pair with the search bot, whose games cost some thirty greedy ones). About 10 s on two cores with the
-# compiled kernel (benchmarks/bench_compare.py); --by-rule plays DEFAULT_BY_RULE_GAMES a rule set.
+# the pair with the search bot, whose games cost some two hundred greedy ones). About 17 CPU-s, 9 s on two idle
+# cores with the compiled kernel (benchmarks/bench_compare.py); --by-rule plays DEFAULT_BY_RULE_GAMES a rule set.
 DEFAULT_GAMES = 20_000
 DEFAULT_SKILL_GAMES = 2_000
 DEFAULT_BY_RULE_GAMES = 10_000
-# The search bot's games cost some fifty greedy ones even after their speed-up (about 270 a CPU-second under
-# Parlett's rules against the expert): 600 seeds keep the default comparison under 20 CPU-seconds and
-# know the search bot's share against the greedy bot within about ±2 points (400 gave ±2.4 to ±2.9;
-# 1,700 would give ±1.5 at the widest, for some 25 CPU-seconds more: --search-games 1700).
-DEFAULT_SEARCH_GAMES = 600
+# The search bot's pair is most of the default comparison's cost even after two rounds of speed-up (some
+# 340 games a CPU-second under Parlett's rules against the expert; benchmarks/bench_compare.py measured
+# the rest at 3.2 CPU-s and 0.014 CPU-s a seed of the pair on two idle cores): 1,000 seeds keep the default
+# comparison near 17 CPU-seconds and know the search bot's share against the greedy bot within about
+# ±1.9 points (600 gave ±2.4 at the widest; ±1.5 needs some 1,550 seeds, 25 CPU-seconds in all:
+# --search-games 1550).
+DEFAULT_SEARCH_GAMES = 1_000
 DEFAULT_SEED = 1
 DEFAULT_BOTS = ("greedy",)
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")

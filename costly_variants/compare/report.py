@@ -618,7 +618,7 @@ def _interrupted(data: dict[str, Any]) -> bool:
 
 def cut_short(data: dict[str, Any]) -> str:
     """What a stopped run played of what was asked, part by part, and what its report therefore holds:
-    ``Stopped early: the games 0 of 20000 a profile; the skill seeds, search v greedy 30 of 600, ...``."""
+    ``Stopped early: the games 0 of 20000 a profile; the skill seeds, search v greedy 30 of 1000, ...``."""
     s = data["settings"]
     parts = [f"the games {s['games_played']} of {s['games']} a profile"]
     asked, played = s.get("skill_seeds", {}), s.get("skill_seeds_played", {})
