@@ -366,3 +366,29 @@ def test_every_log_the_engine_writes_reads_back_and_replays(profile_id):
         assert log.rules is not None
         replayed = replay_log(log, log.rules, variant=profile_id)
         assert replayed.checked_seed and replayed.state.scores == state.scores
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_a_logs_search_is_the_search_of_its_version(tmp_path, cli, version):
+    """Before version 3, "search" was the search that values points (now "search-points"): such a log
+    replays bot move for bot move as it was played. From version 3 on it is the search that plays the
+    board, and the same moves under that name are found out where the two searches choose apart."""
+    import costly_variants.compare  # noqa: F401  (the board search's win tables)
+
+    game = Game(profiles.load("cotton-1674").rules, variant="cotton-1674")
+    for seed in range(40):
+        points = play_game(game, ["search-points", "greedy"], seed)
+        board = play_game(game, ["search", "greedy"], seed)
+        if points.log()["actions"] != board.log()["actions"]:
+            break
+    else:
+        raise AssertionError("the two searches chose alike in 40 games")
+    log = points.log(seed=seed, bots=["search-points", "greedy"])
+    log["version"], log["bots"] = version, ["search", "greedy"]
+    path = tmp_path / f"v{version}.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    code, out, err = cli("replay", str(path))
+    if version == 2:
+        assert code == 0 and f"matches seed {seed}" in out, (out, err)
+    else:
+        assert code != 0 and "search" in err and err.count("\n") == 1, (out, err)
