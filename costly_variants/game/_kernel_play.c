@@ -143,8 +143,6 @@ int play_actions(const Game *g, int player, Act *out) {
     return plays_of(g, hand, g->hand_n[player], out);
 }
 
-int act_value(const Rules *r, const Act *a) { return a->value >= 0 ? a->value : r->card_value[a->card]; }
-
 static void count_or_next_series(Game *g);
 
 static void end_series(Game *g, int hit) {

@@ -38,7 +38,8 @@ static void copy_play(Game *dst, const Game *src) {
 typedef struct {
     Game *root; /* the real game: a failure in a search is its failure */
     int team, deal;
-    char ready[SEARCH_DEPTH]; /* which frames hold what the play leaves alone (copy_play) */
+    char ready[SEARCH_DEPTH + 1]; /* which frames hold what the play leaves alone (copy_play); the last the
+                                     root's child, which every world of the choice shares */
     int board; /* the board search (BOT_BOARD) of the two-hand game: the end of a deal valued by the win table */
 } Search;
 
@@ -303,7 +304,12 @@ static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
    them, a bound beyond (alpha-beta, fail-soft). */
 static long long root_value(Search *s, Game *world, Game *child, int player, const Act *a, long long alpha,
                             long long beta) {
-    copy_position(child, world);
+    if (!s->ready[SEARCH_DEPTH] || !world->fast_count) { /* a counted world's rest is the choice's */
+        copy_position(child, world);
+        s->ready[SEARCH_DEPTH] = (char)world->fast_count;
+    } else {
+        copy_play(child, world);
+    }
     apply_play(child, player, a);
     if (child->failed) {
         s->root->failed = 1;
