@@ -151,6 +151,7 @@ typedef struct Game {
     int count, series_p[SERIES_MAX], series_c[SERIES_MAX], series_n, said_go, go_awarded, go_paid;
     int to_play, last_player, played_n;
     int counted[4], fast_count; /* a search's world: each hand's count, worked out once (count_world) */
+    int count_add[2], count_sure; /* and what the whole count adds to each side, if nothing it adds is below 0 */
     /* The rest of the position. */
     int n, teams[4];
     int stock[52], stock_n;

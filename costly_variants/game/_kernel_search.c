@@ -198,6 +198,21 @@ static void count_world(Game *world) {
         }
         world->counted[p] = total;
     }
+    /* what the count adds to each side, pegged as count_counted pegs it: the hands, the late claims, the
+       heels; summed ahead only where nothing is below 0 (a score below 0 is refused where it is made) */
+    const Rules *r = world->r;
+    world->count_add[0] = world->count_add[1] = 0;
+    world->count_sure = world->fast_count;
+    for (int p = 0; p < world->n; p++)
+        world->count_add[world->teams[p]] += world->counted[p];
+    for (int i = 0; i < world->nclaims; i++) {
+        world->count_add[world->teams[world->claim_recv[i]]] += world->claim_points[i];
+        world->count_sure &= world->claim_points[i] >= 0;
+    }
+    if (!r->heels_before_play && ((r->heels_mask >> RANK(world->deck)) & 1) && r->heels_points) {
+        world->count_add[world->teams[world->dealer]] += r->heels_points;
+        world->count_sure &= r->heels_points >= 0;
+    }
 }
 
 static int give_options(const Game *g, int player, Act *out) {
