@@ -164,24 +164,23 @@ static long long mog_value(Search *s, Game *g, int depth) {
         s->root->failed = 1;
         return 0;
     }
-    Game *child = &s->root->frames[depth];
+    /* `g` is the search's own copy, which nothing reads after this: each step is made in it, in place (a
+       failure in a later step is not the search's: nothing reads it, as when each step had its copy) */
     int actor = g->pend_p[0], step = g->pend_s[0];
     if (step == S_STOCK_CARD) { /* the world's next stock card */
-        copy_position(child, g);
-        int card = child->stock[0];
-        remove_at(child->stock, &child->stock_n, 0);
-        child->hands[child->dealer][child->hand_n[child->dealer]++] = card;
-        child->pend_s[0] = S_DISCARD;
-        return mog_value(s, child, depth + 1);
+        int card = g->stock[0];
+        remove_at(g->stock, &g->stock_n, 0);
+        g->hands[g->dealer][g->hand_n[g->dealer]++] = card;
+        g->pend_s[0] = S_DISCARD;
+        return mog_value(s, g, depth + 1);
     }
     Act legal[64];
     int n = mog_actions(g, actor, legal);
     /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
        so that no step is chosen knowing the world's hidden hands. */
     int choice = n == 1 ? 0 : choose_expert(g, actor, legal, n);
-    copy_position(child, g);
-    apply_mog(child, actor, &legal[choice]);
-    return mog_value(s, child, depth + 1);
+    apply_mog(g, actor, &legal[choice]);
+    return mog_value(s, g, depth + 1);
 }
 
 /* A world's hands counted once, for every position of its search to read at the count (count_counted);
@@ -461,8 +460,9 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
         for (int i = 0; i < n; i++) {
             copy_position(child, world);
             apply_mog(child, player, &legal[i]);
-            sums[i] += child->failed ? 0 : mog_value(&s, child, 0);
-            if (child->failed)
+            int failed = child->failed; /* the root's step's (mog_value makes the later steps in `child`) */
+            sums[i] += failed ? 0 : mog_value(&s, child, 0);
+            if (failed)
                 g->failed = 1;
         }
     }
