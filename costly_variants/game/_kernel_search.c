@@ -19,7 +19,9 @@
 #define SEARCH_DEPTH 96
 
 static void copy_position(Game *dst, const Game *src) {
-    memcpy(&dst->scores, &src->scores, offsetof(Game, events) - offsetof(Game, scores));
+    /* the cards played only as far as there are any (the last of the position: a search plays none into them) */
+    memcpy(&dst->scores, &src->scores, offsetof(Game, played) - offsetof(Game, scores));
+    memcpy(dst->played, src->played, (size_t)src->played_n * sizeof(int));
     dst->r = src->r;
     dst->items = src->items;
     dst->suit_items = src->suit_items;
