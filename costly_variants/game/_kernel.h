@@ -148,10 +148,11 @@ typedef struct Game {
     /* The position as a card played changes it: a search's move copies this alone (copy_play). */
     int scores[2], phase, deal_number, winner;
     int hands[4][HAND_MAX], hand_n[4];
-    int count, series_p[SERIES_MAX], series_c[SERIES_MAX], series_n, said_go, go_awarded, go_paid;
+    int count, series_n, said_go, go_awarded, go_paid;
     int to_play, last_player, played_n;
     int counted[4], fast_count; /* a search's world: each hand's count, worked out once (count_world) */
     int count_add[2], count_sure; /* and what the whole count adds to each side, if nothing it adds is below 0 */
+    int series_p[SERIES_MAX], series_c[SERIES_MAX]; /* the series' seats and cards: the play's part's last */
     /* The rest of the position. */
     int n, teams[4];
     int stock[52], stock_n;

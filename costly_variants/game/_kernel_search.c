@@ -33,7 +33,16 @@ static void copy_position(Game *dst, const Game *src) {
 /* A card played in a search's world, from a position whose frame already holds the rest (see `ready`):
    only what the play changes is copied. */
 static void copy_play(Game *dst, const Game *src) {
-    memcpy(&dst->scores, &src->scores, offsetof(Game, n) - offsetof(Game, scores));
+    /* the series as far as it goes: its first cards in a fixed copy (a series is most often short) */
+    memcpy(&dst->scores, &src->scores, offsetof(Game, series_p) - offsetof(Game, scores));
+    if (src->series_n <= 8) {
+        memcpy(dst->series_p, src->series_p, 8 * sizeof(int));
+        memcpy(dst->series_c, src->series_c, 8 * sizeof(int));
+    } else { /* the two arrays side by side (asserted below) */
+        memcpy(dst->series_p, src->series_p, sizeof src->series_p + sizeof src->series_c);
+    }
+    _Static_assert(offsetof(Game, series_c) == offsetof(Game, series_p) + SERIES_MAX * sizeof(int),
+                   "the series' seats and cards side by side");
     dst->failed = 0;
 }
 
