@@ -148,9 +148,11 @@ typedef struct Game {
     /* The position as a card played changes it: a search's move copies this alone (copy_play). */
     int scores[2], phase, deal_number, winner;
     int hands[4][HAND_MAX], hand_n[4];
-    int count, series_p[SERIES_MAX], series_c[SERIES_MAX], series_n, said_go, go_awarded, go_paid;
+    int count, series_n, said_go, go_awarded, go_paid;
     int to_play, last_player, played_n;
     int counted[4], fast_count; /* a search's world: each hand's count, worked out once (count_world) */
+    int count_add[2], count_sure; /* and what the whole count adds to each side, if nothing it adds is below 0 */
+    int series_p[SERIES_MAX], series_c[SERIES_MAX]; /* the series' seats and cards: the play's part's last */
     /* The rest of the position. */
     int n, teams[4];
     int stock[52], stock_n;
@@ -249,6 +251,9 @@ static inline int plays_of(const Game *g, const int *hand, int n, Act *out) {
 
 /* The same actions in the hand's own order, for a search's inner positions: the minimax of a position is
    the same whatever order its moves are tried in (alpha-beta prunes only what cannot change it). */
+/* An action's value in the play: an Ace's as chosen, another card's own (inline: a search's every card). */
+static inline int act_value(const Rules *r, const Act *a) { return a->value >= 0 ? a->value : r->card_value[a->card]; }
+
 static inline int play_actions_unsorted(const Game *g, int player, Act *out) {
     return plays_of(g, g->hands[player], g->hand_n[player], out);
 }
@@ -281,7 +286,6 @@ void apply_mog(Game *g, int player, const Act *a);
 int play_points(Game *g, const int *series, int n, int count, Item *items, int *nitems);
 int play_sum(Game *g, const int *series, int n, int count); /* play_points' sum alone */
 int play_actions(const Game *g, int player, Act *out);
-int act_value(const Rules *r, const Act *a);
 void apply_play(Game *g, int player, const Act *a);
 void start_play(Game *g);
 

@@ -210,6 +210,14 @@ static int count_won(Game *g) {
    them, the deal then left (no next deal is dealt: the search stops at the end of this one). */
 static void count_counted(Game *g) {
     const Rules *r = g->r;
+    if (g->count_sure && g->scores[0] + g->count_add[0] < r->target && g->scores[1] + g->count_add[1] < r->target) {
+        /* neither side reaches the target: the same scores, whatever the order they are pegged in */
+        g->scores[0] += g->count_add[0];
+        g->scores[1] += g->count_add[1];
+        g->deal_number++;
+        g->phase = P_DEAL;
+        return;
+    }
     if (!r->claim_own_count)
         peg_claims(g, -1);
     int player = g->eldest; /* each seat from the eldest, without a division a step (a search's every deal) */

@@ -143,8 +143,6 @@ int play_actions(const Game *g, int player, Act *out) {
     return plays_of(g, hand, g->hand_n[player], out);
 }
 
-int act_value(const Rules *r, const Act *a) { return a->value >= 0 ? a->value : r->card_value[a->card]; }
-
 static void count_or_next_series(Game *g);
 
 static void end_series(Game *g, int hit) {
@@ -169,7 +167,7 @@ static void count_or_next_series(Game *g) {
     g->series_n = 0;
     g->said_go = 0;
     g->go_awarded = g->go_paid = 0;
-    int p = ((last + 1) % g->n + g->n) % g->n; /* each seat from the one after the last to play */
+    int p = last + 1 < g->n ? last + 1 : 0; /* each seat from the one after the last to play (-1, none: seat 0) */
     for (int i = 0; i < g->n; i++, p = p + 1 < g->n ? p + 1 : 0) { /* (no division a step: a search's every series) */
         if (g->hand_n[p]) {
             if (g->r->new_series) {
@@ -182,7 +180,17 @@ static void count_or_next_series(Game *g) {
     count_hands(g);
 }
 
-static void advance(Game *g, int player) {
+static ALWAYS_INLINE void advance(Game *g, int player) {
+    if (g->n == 2) { /* the other seat, then this one (a search's every card: no loop) */
+        int other = 1 - player;
+        if (g->hand_n[other] && !((g->said_go >> other) & 1))
+            g->to_play = other;
+        else if (g->hand_n[player] && !((g->said_go >> player) & 1))
+            g->to_play = player;
+        else
+            end_series(g, 0);
+        return;
+    }
     int candidate = player;
     for (int i = 1; i <= g->n; i++) {
         candidate = candidate + 1 < g->n ? candidate + 1 : 0; /* (player + i) % n, without a division */

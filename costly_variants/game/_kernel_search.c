@@ -19,7 +19,9 @@
 #define SEARCH_DEPTH 96
 
 static void copy_position(Game *dst, const Game *src) {
-    memcpy(&dst->scores, &src->scores, offsetof(Game, events) - offsetof(Game, scores));
+    /* the cards played only as far as there are any (the last of the position: a search plays none into them) */
+    memcpy(&dst->scores, &src->scores, offsetof(Game, played) - offsetof(Game, scores));
+    memcpy(dst->played, src->played, (size_t)src->played_n * sizeof(int));
     dst->r = src->r;
     dst->items = src->items;
     dst->suit_items = src->suit_items;
@@ -31,14 +33,24 @@ static void copy_position(Game *dst, const Game *src) {
 /* A card played in a search's world, from a position whose frame already holds the rest (see `ready`):
    only what the play changes is copied. */
 static void copy_play(Game *dst, const Game *src) {
-    memcpy(&dst->scores, &src->scores, offsetof(Game, n) - offsetof(Game, scores));
+    /* the series as far as it goes: its first cards in a fixed copy (a series is most often short) */
+    memcpy(&dst->scores, &src->scores, offsetof(Game, series_p) - offsetof(Game, scores));
+    if (src->series_n <= 8) {
+        memcpy(dst->series_p, src->series_p, 8 * sizeof(int));
+        memcpy(dst->series_c, src->series_c, 8 * sizeof(int));
+    } else { /* the two arrays side by side (asserted below) */
+        memcpy(dst->series_p, src->series_p, sizeof src->series_p + sizeof src->series_c);
+    }
+    _Static_assert(offsetof(Game, series_c) == offsetof(Game, series_p) + SERIES_MAX * sizeof(int),
+                   "the series' seats and cards side by side");
     dst->failed = 0;
 }
 
 typedef struct {
     Game *root; /* the real game: a failure in a search is its failure */
     int team, deal;
-    char ready[SEARCH_DEPTH]; /* which frames hold what the play leaves alone (copy_play) */
+    char ready[SEARCH_DEPTH + 1]; /* which frames hold what the play leaves alone (copy_play); the last the
+                                     root's child, which every world of the choice shares */
     int board; /* the board search (BOT_BOARD) of the two-hand game: the end of a deal valued by the win table */
 } Search;
 
@@ -163,24 +175,23 @@ static long long mog_value(Search *s, Game *g, int depth) {
         s->root->failed = 1;
         return 0;
     }
-    Game *child = &s->root->frames[depth];
+    /* `g` is the search's own copy, which nothing reads after this: each step is made in it, in place (a
+       failure in a later step is not the search's: nothing reads it, as when each step had its copy) */
     int actor = g->pend_p[0], step = g->pend_s[0];
     if (step == S_STOCK_CARD) { /* the world's next stock card */
-        copy_position(child, g);
-        int card = child->stock[0];
-        remove_at(child->stock, &child->stock_n, 0);
-        child->hands[child->dealer][child->hand_n[child->dealer]++] = card;
-        child->pend_s[0] = S_DISCARD;
-        return mog_value(s, child, depth + 1);
+        int card = g->stock[0];
+        remove_at(g->stock, &g->stock_n, 0);
+        g->hands[g->dealer][g->hand_n[g->dealer]++] = card;
+        g->pend_s[0] = S_DISCARD;
+        return mog_value(s, g, depth + 1);
     }
     Act legal[64];
     int n = mog_actions(g, actor, legal);
     /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
        so that no step is chosen knowing the world's hidden hands. */
     int choice = n == 1 ? 0 : choose_expert(g, actor, legal, n);
-    copy_position(child, g);
-    apply_mog(child, actor, &legal[choice]);
-    return mog_value(s, child, depth + 1);
+    apply_mog(g, actor, &legal[choice]);
+    return mog_value(s, g, depth + 1);
 }
 
 /* A world's hands counted once, for every position of its search to read at the count (count_counted);
@@ -196,6 +207,21 @@ static void count_world(Game *world) {
                 world->fast_count = 0;
         }
         world->counted[p] = total;
+    }
+    /* what the count adds to each side, pegged as count_counted pegs it: the hands, the late claims, the
+       heels; summed ahead only where nothing is below 0 (a score below 0 is refused where it is made) */
+    const Rules *r = world->r;
+    world->count_add[0] = world->count_add[1] = 0;
+    world->count_sure = world->fast_count;
+    for (int p = 0; p < world->n; p++)
+        world->count_add[world->teams[p]] += world->counted[p];
+    for (int i = 0; i < world->nclaims; i++) {
+        world->count_add[world->teams[world->claim_recv[i]]] += world->claim_points[i];
+        world->count_sure &= world->claim_points[i] >= 0;
+    }
+    if (!r->heels_before_play && ((r->heels_mask >> RANK(world->deck)) & 1) && r->heels_points) {
+        world->count_add[world->teams[world->dealer]] += r->heels_points;
+        world->count_sure &= r->heels_points >= 0;
     }
 }
 
@@ -303,7 +329,12 @@ static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
    them, a bound beyond (alpha-beta, fail-soft). */
 static long long root_value(Search *s, Game *world, Game *child, int player, const Act *a, long long alpha,
                             long long beta) {
-    copy_position(child, world);
+    if (!s->ready[SEARCH_DEPTH] || !world->fast_count) { /* a counted world's rest is the choice's */
+        copy_position(child, world);
+        s->ready[SEARCH_DEPTH] = (char)world->fast_count;
+    } else {
+        copy_play(child, world);
+    }
     apply_play(child, player, a);
     if (child->failed) {
         s->root->failed = 1;
@@ -440,8 +471,9 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
         for (int i = 0; i < n; i++) {
             copy_position(child, world);
             apply_mog(child, player, &legal[i]);
-            sums[i] += child->failed ? 0 : mog_value(&s, child, 0);
-            if (child->failed)
+            int failed = child->failed; /* the root's step's (mog_value makes the later steps in `child`) */
+            sums[i] += failed ? 0 : mog_value(&s, child, 0);
+            if (failed)
                 g->failed = 1;
         }
     }
