@@ -19,7 +19,7 @@ from costly_variants.game.search import PointSearchBot, SearchBot, _leaf_value
 from costly_variants.game.wintable import SCALE, Board, BoardTableError, board_of
 
 from .test_kernel import _played_profile, needs_kernel, same_games
-from .test_rule_fuzzer import FAST, house_profiles
+from .test_rule_fuzzer import FAST, house_profiles, write_profile
 
 BOARD = ("search", "search-points")
 
@@ -110,3 +110,32 @@ def test_without_the_compare_stage_the_board_search_says_what_it_needs(monkeypat
     with pytest.raises(BoardTableError, match="search-points"):
         board_of(rules)
 
+
+
+@pytest.mark.parametrize("peg_out", [True, False])
+def test_rules_whose_deals_score_past_the_tables_margin(tmp_path, cli, peg_out):
+    """House rules where one deal can score hundreds: where pegging out ends the game, the deals the table
+    is sampled from would be cut short, so there is no table (``costly odds`` says why in one line) and
+    the board search values points, as search-points does, in both engines; where the deal is played out
+    whole, the table is sampled as any other."""
+    values = {"count.jack_points": 100, "count.deuce_points": 100, "count.pair_points": 100,
+              "count.prial_points": 100, "game.peg_out_ends_game": peg_out,
+              "game.target": 61}
+    profile, problems = profiles.check(write_profile(tmp_path, values, "cotton-1674"))
+    assert profile is not None, problems
+    board = board_of(profile.rules)
+    assert (board is None) == peg_out
+    code, out, err = cli("odds", str(profile.path), "--score", "10-20", "--no-progress")
+    if peg_out:
+        assert code != 0 and out == "" and err.count("\n") == 1 and "pegging out ends the game" in err, err
+        assert str(profile.path) in err
+        # compare reports the rest, a dash where the table's figures would be
+        code, out, err = cli("compare", "cotton-1674", str(profile.path), "--games", "20", "--no-progress")
+        assert code == 0 and "How decisive the game is" in out, err
+        seeds = seeds_for(5, 2)
+        assert same_games(profile.rules, BOARD, seeds, variant=profile.id) == 0
+        board_games = kernel.play(profile.rules, ("search", "expert"), seeds, trace=True)
+        point_games = kernel.play(profile.rules, ("search-points", "expert"), seeds, trace=True)
+        assert [g.actions for g in board_games] == [g.actions for g in point_games]
+    else:
+        assert code == 0 and "%" in out, err

@@ -114,8 +114,13 @@ def cmd_odds(args: argparse.Namespace) -> int:
         check_target(args.csv, what="CSV file")
     from .comparison import progress_display
 
-    with progress_display(args, "deals") as progress:
-        result = odds(profile, bots=bots, deals=args.deals, seed=args.seed, progress=progress)
+    from ..game.wintable import NoTableError
+
+    try:
+        with progress_display(args, "deals") as progress:
+            result = odds(profile, bots=bots, deals=args.deals, seed=args.seed, progress=progress)
+    except NoTableError as exc:
+        raise NoTableError(f"{args.profile}: no win table: {exc}") from None
     dealers = [args.dealer] if args.dealer else ["me", "them"]
     chosen = [result.position(where[0], where[1], d) for d in dealers] if where else None
     if args.json:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from ..game import kernel
+from ..game.wintable import NoTableError
 from ..profiles.rules import Rules
 
 FAR = 1500  # the far target the deals are sampled under
@@ -74,9 +75,13 @@ def seeds(seed: int) -> Iterator[int]:
         yield rng.getrandbits(63)
 
 
-def _game_deals(dealer_sides: Sequence[int], events: Sequence[tuple[int, int, int]], games_deals: int) -> list[Deal]:
+def _game_deals(dealer_sides: Sequence[int], events: Sequence[tuple[int, int, int]], games_deals: int,
+                peg_out: bool) -> list[Deal]:
     """The kept deals of one game: ``events`` its (deal, side, points) in order, ``dealer_sides`` the side
-    that dealt each deal (from the first)."""
+    that dealt each deal (from the first). Where pegging out ends the game, a kept deal must not reach
+    the far target: it would be cut short where the side pegged out (house rules that score ``MARGIN``
+    or more in a deal have no table). Else the deal that passes the far target is played out whole, and
+    kept as any other."""
     by_deal: dict[int, list[tuple[int, int]]] = {}
     for deal, side, points in events:
         by_deal.setdefault(deal, []).append((side, points))
@@ -89,8 +94,9 @@ def _game_deals(dealer_sides: Sequence[int], events: Sequence[tuple[int, int, in
         kept.append(Deal(dealer, runs_of([(side ^ dealer, points) for side, points in scores])))
         for side, points in scores:
             totals[side] += points
-        if max(totals) >= FAR:
-            raise AssertionError(f"a deal kept ended the game: a side scored {MARGIN} or more in a deal")
+        if max(totals) >= FAR and peg_out:
+            raise NoTableError(f"a side scored {MARGIN} points or more in one deal, and pegging out ends the "
+                               "game: the win table's deals, sampled far from the target, would be cut short")
     return kept
 
 
@@ -132,7 +138,7 @@ def _kernel_games(rules: Rules, seats: Sequence[str], chunk: Sequence[int]) -> I
         dealer_sides = [first ^ (d % 2) for d in range(game.deals)]
         flat = game.events
         events = [(flat[i], sides[flat[i + 1]], flat[i + 2]) for i in range(0, len(flat), 4)]
-        yield _game_deals(dealer_sides, events, game.deals)
+        yield _game_deals(dealer_sides, events, game.deals, rules.peg_out_ends_game)
 
 
 def _engine_games(rules: Rules, seats: Sequence[str], chunk: Sequence[int]) -> Iterator[list[Deal]]:
@@ -144,7 +150,8 @@ def _engine_games(rules: Rules, seats: Sequence[str], chunk: Sequence[int]) -> I
         state = play_game(game, seats, seed, check="none")
         last, n = state.deal_number, rules.players
         dealer_sides = [state.team_of((state.dealer - (last - d)) % n) for d in range(1, last + 1)]
-        yield _game_deals(dealer_sides, [(e.deal, e.team, e.points) for e in state.events], last)
+        yield _game_deals(dealer_sides, [(e.deal, e.team, e.points) for e in state.events], last,
+                          rules.peg_out_ends_game)
 
 
 __all__ = ["CHUNK", "Deal", "FAR", "FAR_BOTS", "Progress", "MARGIN", "far_rules", "runs_of", "sample", "seeds"]

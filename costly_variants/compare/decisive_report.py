@@ -33,6 +33,7 @@ def of(chosen: Sequence[Profile], bots: Sequence[str]) -> dict[str, Any]:
 def _figures(rules: Rules, pair: tuple[str, str]) -> dict[str, Any]:
     """The figures of ``odds_store.odds`` (the win table's), kept beside it under the same key."""
     from ..cache import cache_dir, read_sealed, write_sealed
+    from ..game.wintable import NoTableError
     from .odds import DEFAULT_SEED
     from .odds_store import key, odds
 
@@ -44,14 +45,17 @@ def _figures(rules: Rules, pair: tuple[str, str]) -> dict[str, Any]:
     found = read_sealed(name, figures_key) if figures_key else None
     if isinstance(found, dict):
         return found
-    figures: dict[str, Any] = odds(rules, bots=pair, deals=COMPARE_DEALS)[1]
+    try:
+        figures: dict[str, Any] = odds(rules, bots=pair, deals=COMPARE_DEALS)[1]
+    except NoTableError:  # rules no table can be sampled under (game.wintable): a dash in each row
+        return {}
     if figures_key:
         write_sealed(name, figures_key, figures, keep=64)
     return figures
 
 
 def _note(data: dict[str, Any]) -> str:
-    some = next(iter(data["decisive"].values()))
+    some = next(figures for figures in data["decisive"].values() if figures)
     return f"each profile's win table ({'/'.join(some['bots'])}, {some['deals']:,} deals; 95% intervals)"
 
 
@@ -60,7 +64,7 @@ def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], wi
     from .report import _groups, _table, _wrap, cell
 
     found = data.get("decisive")
-    if not found:
+    if not found or not any(found.values()):
         return []
     lines: list[str] = []
     for group in _groups(ids, width):
@@ -74,7 +78,7 @@ def markdown_lines(data: dict[str, Any]) -> list[str]:
     from .report import _interval
 
     found = data.get("decisive")
-    if not found:
+    if not found or not any(found.values()):
         return []
     ids = list(found)
     out = [f"### {TITLE}", "", f"From {_note(data)}: the leader at half-way has half the target; "

@@ -269,7 +269,8 @@ def _with_board(rules: Rules) -> array:  # type: ignore[type-arg]
     """The rules array with the board search's win table after it (``wintable.Board.flat``)."""
     from .wintable import board_of
 
-    return compiled(rules).table + array("i", board_of(rules).flat())
+    board = board_of(rules)  # none where no table can be sampled: the search then plays as search-points (_seats)
+    return compiled(rules).table + (array("i", board.flat()) if board is not None else array("i"))
 
 
 with_board: PerRules[array] = PerRules(_with_board)  # type: ignore[type-arg]
@@ -296,7 +297,18 @@ def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_coun
 
 
 def _seats(rules: Rules, bots: Sequence[str]) -> bytes:
-    return bytes(BOT_CODES[bots[p % len(bots)]] for p in range(rules.players))
+    codes = [BOT_CODES[bots[p % len(bots)]] for p in range(rules.players)]
+    if BOT_CODES["search"] in codes and rules.players == 2 and not _boarded(rules):
+        # No table can be sampled under these rules: the board search values points (search.SearchBot),
+        # which is the point search's play.
+        codes = [BOT_CODES["search-points"] if code == BOT_CODES["search"] else code for code in codes]
+    return bytes(codes)
+
+
+def _boarded(rules: Rules) -> bool:
+    from .wintable import board_of
+
+    return board_of(rules) is not None
 
 
 class Slots(Protocol):

@@ -197,6 +197,11 @@ class BoardTableError(CostlyError):
     """The board-playing search was asked to play where no win table can be worked out."""
 
 
+class NoTableError(CostlyError):
+    """No win table can be sampled under these rules (``compare.deals`` says why). The board-playing
+    search then values points, as ``search-points`` does, in both engines."""
+
+
 # Where the board-playing search gets the table of a set of rules. The game stage only reads tables:
 # the compare stage works them out (sampled deals, numpy) and says how here, when it is imported
 # (``compare.odds_store.board_table``).
@@ -208,14 +213,19 @@ def provide(source: Callable[[Rules], WinTable]) -> None:
     _SOURCE[:] = [source]
 
 
-def _board(rules: Rules) -> Board:
+def _board(rules: Rules) -> Board | None:
+    """The rules' table as the board-playing search reads it; None where none can be sampled (the search
+    then values points)."""
     if not _SOURCE:
         raise BoardTableError("the board-playing search needs the win table that costly_variants.compare "
                               "works out: import it first, or play search-points")
-    return Board.of(_SOURCE[0](rules))
+    try:
+        return Board.of(_SOURCE[0](rules))
+    except NoTableError:
+        return None
 
 
-board_of: PerRules[Board] = PerRules(_board)
+board_of: PerRules[Board | None] = PerRules(_board)
 
 
 def rounded(values: Sequence[float]) -> tuple[float, ...]:
@@ -224,5 +234,5 @@ def rounded(values: Sequence[float]) -> tuple[float, ...]:
     return tuple(round(v * 1e6) / 1e6 for v in values)
 
 
-__all__ = ["SCALE", "SIDES", "Board", "BoardTableError", "ScoreError", "WinTable", "board_of",
+__all__ = ["SCALE", "SIDES", "Board", "BoardTableError", "NoTableError", "ScoreError", "WinTable", "board_of",
            "provide", "check_position", "parse_score", "rounded"]

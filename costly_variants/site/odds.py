@@ -19,6 +19,7 @@ from docutils import nodes
 
 from ..compare.odds_plot import paint
 from ..compare.odds_store import odds
+from ..game.wintable import NoTableError
 from ..profiles import Profile
 from . import nodes as n
 from .directive import CostlyDirective
@@ -44,7 +45,10 @@ def _heat(table: Any) -> Any:
 
 def odds_section(d: CostlyDirective, profile: Profile) -> list[nodes.Node]:
     """The section's body for ``profile``'s page."""
-    table, f = odds(profile.rules, bots=(SITE_BOT,), deals=SITE_DEALS)
+    try:
+        table, f = odds(profile.rules, bots=(SITE_BOT,), deals=SITE_DEALS)
+    except NoTableError as exc:  # a house profile whose deals cannot be sampled far from the target
+        return [n.para(f"No win table can be worked out under these rules: {exc}.")]
     t = profile.rules.target
     said: list[n.Child] = [f"Played by the {SITE_BOT} bot on both sides, the first dealer wins ",
                            n.strong(f"{100 * f['first_dealer']['value']:.1f}%"), " of games"]
