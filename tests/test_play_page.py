@@ -192,6 +192,8 @@ def test_the_worker_is_given_the_build_and_the_snapshot_imports_are_in_the_zip(t
     build = {"extractDir": EXTRACT_DIR, "lock": {"abi_version": "x"}, "snapshot": "costly_variants.snapshot"}
     script = worker_script(build)
     assert script.count("const BUILD = ") == 1 and f"const BUILD = {json.dumps(build, sort_keys=True)};" in script
+    # the loading message names Pyodide's version from the build, not the project's the page was given
+    assert '"Loading Python (Pyodide " + BUILD.pyodide' in script and "urls.version" not in script
     names = set(package_files())
     for module in SNAPSHOT_IMPORTS:
         assert f"{module.replace('.', '/')}.py" in names, module

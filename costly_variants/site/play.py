@@ -173,7 +173,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     engine = package_document(target / ENGINE)
     document = target / "profiles.json"
     document.write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
-    build: dict[str, Any] = {"engine": ENGINE, "extractDir": EXTRACT_DIR}
+    build: dict[str, Any] = {"engine": ENGINE, "extractDir": EXTRACT_DIR, "pyodide": pyodide.VERSION}
     try:
         pyodide.ship(out)
     except pyodide.PyodideError as exc:

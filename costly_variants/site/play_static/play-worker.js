@@ -58,7 +58,7 @@ async function start(urls) {
   const phases = {};
   let last = started;
   const mark = (name) => { const now = performance.now(); phases[name] = now - last; last = now; };
-  progress(5, "Loading Python (Pyodide " + urls.version + ")…");
+  progress(5, "Loading Python (Pyodide " + BUILD.pyodide + ")…");
   // Everything the site's own files give is asked for at once, before Pyodide's loader is read.
   const snapshot = BUILD.snapshot && typeof DecompressionStream === "function" ? snapshotBytes(urls.play + BUILD.snapshot) : null;
   if (snapshot) snapshot.catch(() => {}); // a failure is met in startPython, not reported as unhandled
