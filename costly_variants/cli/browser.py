@@ -3,7 +3,10 @@
 It is the terminal game with its lines collected instead of printed: the same ``Terminal`` names the
 choices, narrates every move and gives the hint; the seed drives the cut, the deal and the computer's
 choices exactly as ``costly play --seed`` does, so that the same seed and rules deal the same game; the
-log it offers is the one ``costly play --log`` writes, which ``costly replay`` checks. The rules are
+log it offers is the one ``costly play --log`` writes, which ``costly replay`` checks. The search bot
+plays the board as in ``costly play``, from the win tables the docs build shipped (``wintables.json``,
+``game.page_tables``); where the page has none for the rules in force (house rules), it plays for points
+(``search-points``, so named in the log). The rules are
 the bundled profiles as the docs build resolved them (JSON), or one of them with house rules taken from
 the values and readings ``costly design`` draws on; the house profile is offered as a file that
 ``costly validate`` accepts.
@@ -21,7 +24,9 @@ from typing import TYPE_CHECKING
 
 from ..game.actions import Action
 from ..game.bots import make_bot
+from ..game.page_tables import ShippedTables, rules_key
 from ..game.state import CHANCE, Game, State
+from ..game.wintable import providing
 from ..profiles import Profile, rule_titles
 from ..profiles.display import dumps, format_value, plain
 from ..profiles.resolved import HouseRule, house_profile, house_rule, house_yaml, profile_from_json
@@ -31,18 +36,17 @@ if TYPE_CHECKING:
     from ..compare.design import Move
 
 BOTS = ("greedy", "expert", "search")  # the easy opponent, the default, the strongest
-# The page runs without numpy, so without the win table the board-playing search reads: its search is
-# the one that plays for points.
-PAGE_BOTS = {"search": "search-points"}
+# The page cannot work out a win table (that needs numpy and minutes): where it was shipped none for the
+# two-hand rules in force, its search is the one that plays for points.
+NO_TABLE_BOT = "search-points"
 
 
 class PageTerminal(Terminal):
     """The terminal's words, kept as a feed of lines and scores for the page to show."""
 
-    board_hint = False  # no win table on the page (PAGE_BOTS)
-
-    def __init__(self, state: State, profile: Profile, *, bot: str) -> None:
+    def __init__(self, state: State, profile: Profile, *, bot: str, board_hint: bool) -> None:
         super().__init__(state, profile, io.StringIO(), io.StringIO(), bot=bot)
+        self.board_hint = board_hint  # the hint by the board search only where the page has the rules' table
         self.feed: list[dict[str, Any]] = []
 
     def print(self, text: str = "") -> None:
@@ -77,19 +81,25 @@ class PageTerminal(Terminal):
 class Session:
     """One game on the page: a person at seat 0, the chosen bot at every other seat."""
 
-    def __init__(self, profile: Profile, *, seed: int, bot: str) -> None:
+    def __init__(self, profile: Profile, *, seed: int, bot: str, tables: ShippedTables) -> None:
         if bot not in BOTS:
             raise ValueError(f"bot: one of {', '.join(BOTS)}, not {bot!r}")
         self.profile = profile
         self.seed = seed
         self.bot = bot
+        self.tables = tables
+        # The board search reads a table only in the two-hand game (search.SearchBot): there, without one
+        # shipped for these rules, the computer plays for points, and the log says so (costly replay).
+        two_hand = profile.rules.players == 2
+        board = two_hand and tables.has(profile.rules)
+        self.played = NO_TABLE_BOT if bot == "search" and two_hand and not board else bot
         # As cmd_play: the game, the seed's generator, then one generator a computer seat, drawn from it in
         # seat order before anything is dealt; chance takes the next draws.
         self.game = Game(profile.rules, variant=profile.id)
         self.state = self.game.new_initial_state()
-        self.ui = PageTerminal(self.state, profile, bot=bot)
+        self.ui = PageTerminal(self.state, profile, bot=bot, board_hint=board)
         self.rng = random.Random(seed)
-        self.bots = {p: make_bot(PAGE_BOTS.get(bot, bot), random.Random(self.rng.getrandbits(64)))
+        self.bots = {p: make_bot(self.played, random.Random(self.rng.getrandbits(64)))
                      for p in range(1, self.game.num_players)}
         self.offered: list[Action] = []
 
@@ -107,7 +117,8 @@ class Session:
             ui.chance(self.rng)
         else:
             ui.new_deal()
-            ui.move(player, self.bots[player].choose(state, player))
+            with providing(self.tables):  # the search reads the shipped tables, whatever else is imported
+                ui.move(player, self.bots[player].choose(state, player))
         return self.view()
 
     def choose(self, index: int) -> dict[str, Any]:
@@ -128,7 +139,8 @@ class Session:
         """What ``hint`` says in ``costly play``: the search bot's choice, why, and each choice's value."""
         if not self.waiting():
             return []
-        self.ui.hint(self._offered())
+        with providing(self.tables):
+            self.ui.hint(self._offered())
         return [item["text"] for item in self.ui.take() if item["kind"] == "line"]
 
     def view(self) -> dict[str, Any]:
@@ -138,7 +150,8 @@ class Session:
         legal = self._offered() if waiting else []
         step = ui.step() if waiting else ""
         out: dict[str, Any] = {
-            "seed": self.seed, "bot": self.bot, "profile": self.profile.id, "players": state.n,
+            "seed": self.seed, "bot": self.bot, "played": self.played, "board": self.ui.board_hint,
+            "profile": self.profile.id, "players": state.n,
             "partnerships": state.rules.partnerships, "target": state.rules.target,
             "names": [ui.name(p) for p in range(state.n)],
             "teams": ["You" if not state.rules.partnerships else "You & partner",
@@ -164,17 +177,23 @@ class Session:
 
     def log(self) -> str:
         """The game log ``costly play --log`` writes: a person at seat 0, the bot at every other seat."""
-        bots = [None] + [PAGE_BOTS.get(self.bot, self.bot)] * (self.state.n - 1)
+        bots = [None] + [self.played] * (self.state.n - 1)
         return dumps(self.state.log(seed=self.seed, bots=bots)) + "\n"
 
 
 class PlayPage:
     """The page's Python side: the bundled profiles, the rules in force, and the game being played."""
 
-    def __init__(self, profiles_json: str) -> None:
+    def __init__(self, profiles_json: str, tables_json: str | None = None) -> None:
         shipped = json.loads(profiles_json)["profiles"]
         self.bundled = [profile_from_json(p) for p in shipped]
         self.by_id = {p.id: p for p in self.bundled}
+        # The board search's win tables (wintables.json), each checked against the rules of the profile it
+        # was shipped for: a table for other rules would make a game costly play does not.
+        self.tables = ShippedTables(tables_json)
+        for profile_id, key in self.tables.profiles().items():
+            if profile_id in self.by_id and rules_key(self.by_id[profile_id].rules) != key:
+                raise ValueError(f"wintables.json: the table of {profile_id} is for other rules ({key})")
         # Each profile's moves as the docs build worked them out (``Move.as_json``), where it shipped them:
         # compare.design (and the compare stage it brings) is then imported only once a rule is changed.
         self.shipped_moves = {p["id"]: p["moves"] for p in shipped if "moves" in p}
@@ -270,7 +289,7 @@ class PlayPage:
                 "house": bool(self.chosen), "rules": rules, "changed": len(self.house_rules())}
 
     def new_game(self, seed: int, bot: str) -> dict[str, Any]:
-        self.session = Session(self.profile, seed=seed, bot=bot)
+        self.session = Session(self.profile, seed=seed, bot=bot, tables=self.tables)
         return self.session.view()
 
     def _session(self) -> Session:

@@ -489,20 +489,23 @@ class Terminal:
         import random
 
         from ..game.search import WIN, PointSearchBot, SearchBot
-        from ..game.wintable import SCALE
+        from ..game.wintable import SCALE, board_of
         from .teach import hint
 
         # The search bot, with a seed of its own: a hint must not change the computer's own choices later.
         # Each choice is tried in worlds drawn from what your seat sees (the cards you have not seen dealt
-        # at random into the other hands), searched to the end of the deal.
-        bot = (SearchBot if self.board_hint else PointSearchBot)(random.Random(0))
+        # at random into the other hands), searched to the end of the deal. It plays the board (and says
+        # each choice's chance of winning) where it reads a table: in the two-hand game, where the rules
+        # have one; elsewhere it values points (and says them).
+        by_board = self.board_hint and self.state.n == 2 and board_of(self.state.rules) is not None
+        bot = (SearchBot if by_board else PointSearchBot)(random.Random(0))
         values = bot.values(self.state, 0)
         sums = [sum(v) for _, v in values]
         best = max(range(len(values)), key=lambda i: (sums[i], -i))
         choice = values[best][0]
         lines = [_point(f"The search bot would choose [{legal.index(choice) + 1}] "
                         f"{self.describe(choice, self.step())}: {hint(self.profile, self.state, choice)}.")]
-        if len(values) > 1 and bot.by_board:
+        if len(values) > 1 and by_board:
             lines.append(_point("Each choice, on average over the hands the others may hold (your side's chance "
                                 "of winning the game from the scores at the end of the deal):"))
             for action, worlds in values:

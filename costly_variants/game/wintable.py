@@ -18,8 +18,9 @@ four-hand game, seats 0 and 2.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..errors import CostlyError
 from ..profiles.rules import PerRules, Rules
@@ -204,13 +205,27 @@ class NoTableError(CostlyError):
 
 # Where the board-playing search gets the table of a set of rules. The game stage only reads tables:
 # the compare stage works them out (sampled deals, numpy) and says how here, when it is imported
-# (``compare.odds_store.board_table``).
-_SOURCE: list[Callable[[Rules], WinTable]] = []
+# (``compare.odds_store.board_table``). The Play page, which has no numpy, gives the tables the docs build
+# shipped, as ``Board``s (``cli/browser.py``).
+Source = Callable[[Rules], "WinTable | Board"]
+_SOURCE: list[Source] = []
 
 
-def provide(source: Callable[[Rules], WinTable]) -> None:
+def provide(source: Source) -> None:
     """Say where the board-playing search gets the table of a set of rules."""
     _SOURCE[:] = [source]
+
+
+@contextmanager
+def providing(source: Source) -> Iterator[None]:
+    """Within the block, the board-playing search gets its tables from ``source``; after it, from where it
+    got them before (the Play page's shipped tables, whatever else the process has imported)."""
+    before = list(_SOURCE)
+    _SOURCE[:] = [source]
+    try:
+        yield
+    finally:
+        _SOURCE[:] = before
 
 
 def _board(rules: Rules) -> Board | None:
@@ -220,9 +235,10 @@ def _board(rules: Rules) -> Board | None:
         raise BoardTableError("the board-playing search needs the win table that costly_variants.compare "
                               "works out: import it first, or play search-points")
     try:
-        return Board.of(_SOURCE[0](rules))
+        table = _SOURCE[0](rules)
     except NoTableError:
         return None
+    return table if isinstance(table, Board) else Board.of(table)
 
 
 board_of: PerRules[Board | None] = PerRules(_board)
@@ -235,4 +251,4 @@ def rounded(values: Sequence[float]) -> tuple[float, ...]:
 
 
 __all__ = ["SCALE", "SIDES", "Board", "BoardTableError", "NoTableError", "ScoreError", "WinTable", "board_of",
-           "provide", "check_position", "parse_score", "rounded"]
+           "provide", "providing", "check_position", "parse_score", "rounded"]

@@ -9,6 +9,10 @@ build then writes, beside the site's static files (``_static/play/``):
   worker writes into Pyodide's file system for it to import (the engine, the bots, the count, ``costly
   play``'s terminal: ``cli/browser.py``): a few JavaScript calls, where unpacking a zip in Python took
   a quarter of a second;
+- ``wintables.json``: the win table the board-playing search reads in ``costly play`` for each bundled
+  two-hand profile (``wintable.board_of``: from the same cache, or worked out as the terminal would),
+  exactly, as ``game.page_tables`` writes it, so that the page's ``search`` plays the board as the
+  terminal's does (the page has no numpy to work one out);
 
 and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``, then (where Node is
 installed) writes ``costly_variants.snapshot``: Pyodide's memory with the engine imported, which the
@@ -54,16 +58,19 @@ SNAPSHOT = "costly_variants.snapshot"
 SNAPSHOT_IMPORTS = ("costly_variants.cli.browser", "costly_variants.cli.teach", "costly_variants.game.search",
                     "costly_variants.compare.design")
 SNAPSHOT_PROFILES = "/tmp/profiles.json"  # in Pyodide's file system, while the snapshot is made
-# Run in the snapshot: the engine imported, and the page's Python side made from the profiles.json the
-# page reads, left in __main__ as costly_page for the worker (it holds data, no random state).
+TABLES = "wintables.json"
+SNAPSHOT_TABLES = f"/tmp/{TABLES}"
+# Run in the snapshot: the engine imported, and the page's Python side made from the profiles.json and
+# the win tables the page reads, left in __main__ as costly_page for the worker (it holds data, no
+# random state): a page that restores the snapshot does not download wintables.json.
 SNAPSHOT_SETUP = f"""
 import importlib, sys
 sys.path.insert(0, {EXTRACT_DIR!r})
 for _name in {SNAPSHOT_IMPORTS!r}:
     importlib.import_module(_name)
-with open({SNAPSHOT_PROFILES!r}, encoding="utf-8") as _file:
-    costly_page = sys.modules["costly_variants.cli.browser"].PlayPage(_file.read())
-del importlib, sys, _name, _file
+with open({SNAPSHOT_PROFILES!r}, encoding="utf-8") as _file, open({SNAPSHOT_TABLES!r}, encoding="utf-8") as _tables:
+    costly_page = sys.modules["costly_variants.cli.browser"].PlayPage(_file.read(), _tables.read())
+del importlib, sys, _name, _file, _tables
 """
 WORKER_BUILD = "const BUILD = {};"
 
@@ -133,6 +140,17 @@ def profiles_document(app: Sphinx) -> dict[str, Any]:
             "passages": passages}
 
 
+def tables_document() -> dict[str, Any]:
+    """``wintables.json``: each bundled two-hand profile's board table, as ``costly play``'s search reads it
+    (none where no table can be sampled under its rules: the page's search then plays for points)."""
+    from .. import compare  # noqa: F401  (it says where board_of finds the tables: the cache, else worked out)
+    from ..game.page_tables import document
+    from ..game.wintable import board_of
+
+    boards = [(p.id, p.rules, board_of(p.rules)) for p in profiles.load_all() if p.rules.players == 2]
+    return document((profile_id, rules, board) for profile_id, rules, board in boards if board is not None)
+
+
 def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if app.env.metadata.get(pagename, {}).get(METADATA):
         app.add_js_file("play/play.js", defer="defer")
@@ -146,10 +164,11 @@ def worker_script(build: dict[str, Any]) -> str:
     return text.replace(WORKER_BUILD, f"const BUILD = {json.dumps(build, sort_keys=True)};")
 
 
-def _snapshot(folder: Path, engine: Path, document: Path, out: Path) -> str | None:
+def _snapshot(folder: Path, engine: Path, document: Path, tables: Path, out: Path) -> str | None:
     """The snapshot's file name for the worker, or None where there is none (the page then starts slower)."""
     try:
-        made = pyodide.snapshot(folder, engine, EXTRACT_DIR, SNAPSHOT_SETUP, out, inputs={SNAPSHOT_PROFILES: document})
+        made = pyodide.snapshot(folder, engine, EXTRACT_DIR, SNAPSHOT_SETUP, out,
+                                inputs={SNAPSHOT_PROFILES: document, SNAPSHOT_TABLES: tables})
     except pyodide.PyodideError as exc:
         logger.warning("costly: the Play page has no Pyodide snapshot: %s", exc)
         made = None
@@ -173,14 +192,17 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     engine = package_document(target / ENGINE)
     document = target / "profiles.json"
     document.write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
-    build: dict[str, Any] = {"engine": ENGINE, "extractDir": EXTRACT_DIR, "pyodide": pyodide.VERSION}
+    tables = target / TABLES
+    tables.write_text(json.dumps(tables_document(), separators=(",", ":")), encoding="utf-8")
+    build: dict[str, Any] = {"engine": ENGINE, "extractDir": EXTRACT_DIR, "pyodide": pyodide.VERSION,
+                             "tables": TABLES}
     try:
         pyodide.ship(out)
     except pyodide.PyodideError as exc:
         logger.warning("costly: the Play page has no Pyodide: %s", exc)
     else:
         build["lock"] = pyodide.lock_info(out / pyodide.TARGET)
-        build["snapshot"] = _snapshot(out / pyodide.TARGET, engine, document, target / SNAPSHOT)
+        build["snapshot"] = _snapshot(out / pyodide.TARGET, engine, document, tables, target / SNAPSHOT)
     (target / "play-worker.js").write_text(worker_script(build), encoding="utf-8")
 
 

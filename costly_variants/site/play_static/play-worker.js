@@ -84,8 +84,10 @@ async function start(urls) {
   mark("import");
   progress(90, "Reading the profiles…");
   const text = await profiles;
-  // The snapshot holds the page's Python side made from this same profiles.json (site/play.py).
-  const page = restored ? py.globals.get("costly_page") : browser.PlayPage(text);
+  // The snapshot holds the page's Python side made from this same profiles.json and the win tables
+  // (site/play.py); without it, the tables are fetched here, only now.
+  const page = restored ? py.globals.get("costly_page")
+    : browser.PlayPage(text, BUILD.tables ? await fetched(urls.play + BUILD.tables, "text") : null);
   mark("profiles");
   dispatch = (request) => browser.dispatch(page, request);
   // The page draws from the same document: it is fetched once, here.
