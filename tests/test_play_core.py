@@ -2,8 +2,9 @@
 
 ``cards``, building ``Rules`` from a resolved profile, ``count`` and ``game`` (and the page's own module,
 ``cli/browser.py``) are imported and a whole game is played in a fresh interpreter in which ``yaml``,
-``jsonschema`` and ``rich`` cannot be imported; afterwards no module outside the standard library and the
-package has been loaded.
+``jsonschema`` and ``rich`` cannot be imported, the search bot playing the board from the win table
+the page ships; afterwards no module outside the standard library and the package (numpy neither) has
+been loaded.
 """
 from __future__ import annotations
 
@@ -41,21 +42,25 @@ profile = profile_from_json(data["profiles"][0])
 rules = profile.rules
 hand = score_hand(rules, [Card.from_str(c) for c in ("5H", "5D", "10H")], Card.from_str("KH"))
 state = play_game(Game(rules, variant=profile.id), ["expert", "greedy"], seed=5)
-page = PlayPage(json.dumps(data))
+page = PlayPage(json.dumps(data), json.dumps(data["tables"]))
 view = json.loads(dispatch(page, json.dumps({"op": "deal", "seed": 3, "bot": "search"})))
+board = [view["played"], view["board"]]
 while not view["finished"]:
     op = {"op": "choose", "index": 0} if view["waiting"] else {"op": "advance"}
     view = json.loads(dispatch(page, json.dumps(op)))
 outside = sorted(name for name in set(sys.modules) - before
                  if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] != "costly_variants"
                  and not name.startswith("__"))  # __mp_main__: multiprocessing's alias of __main__
-print(json.dumps({"count": hand.total, "winner": state.winner, "page_scores": view["scores"],
+print(json.dumps({"count": hand.total, "winner": state.winner, "page_scores": view["scores"], "board": board,
                   "loaded": outside, "kernel": "costly_variants.game._kernel" in sys.modules}))
 """
 
 
 def test_the_core_imports_and_plays_with_yaml_jsonschema_and_rich_blocked():
-    data = {"profiles": [profile_json(profiles.load("cotton-1674"))]}
+    from costly_variants.site.play import tables_document
+
+    # The page's data as the docs build ships it: the profile, and the board search's win tables.
+    data = {"profiles": [profile_json(profiles.load("cotton-1674"))], "tables": tables_document()}
     script = f"BLOCKED = {BLOCKED!r}\n{SCRIPT}"
     done = subprocess.run([sys.executable, "-c", script], input=json.dumps(data), capture_output=True, text=True,
                           timeout=600, env={"COSTLY_PURE_PYTHON": "1", "PATH": "", "COSTLY_CACHE_DIR": "off"})
@@ -63,6 +68,7 @@ def test_the_core_imports_and_plays_with_yaml_jsonschema_and_rich_blocked():
     result = json.loads(done.stdout)
     assert result["count"] > 0 and result["winner"] in (0, 1)
     assert max(result["page_scores"]) >= 61  # the page's game went to Cotton's target
+    assert result["board"] == ["search", True]  # the search played the board, from the shipped table, no numpy
     assert result["loaded"] == [], f"modules from outside the standard library: {result['loaded']}"
     assert not result["kernel"]  # Pyodide has no compiled kernel: the Python engine plays
 

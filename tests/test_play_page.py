@@ -3,6 +3,7 @@ browser: the same seed and rules deal the same game as ``costly play --seed``; t
 offers passes ``costly validate`` and plays the same game; its log replays; its hint is the terminal's."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import shutil
@@ -19,7 +20,8 @@ from costly_variants.compare.design import moves_for
 from costly_variants.profiles.display import profile_json
 from costly_variants.profiles.resolved import profile_from_json
 from costly_variants.site import pyodide
-from costly_variants.site.play import EXTRACT_DIR, SNAPSHOT_IMPORTS, package_document, package_files, worker_script
+from costly_variants.site.play import (EXTRACT_DIR, SNAPSHOT_IMPORTS, package_document, package_files, tables_document,
+                                       worker_script)
 
 
 def costly(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:
@@ -30,6 +32,12 @@ def costly(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def document() -> str:
     return json.dumps({"profiles": [profile_json(p) for p in profiles.load_all()]})
+
+
+@pytest.fixture(scope="module")
+def tables() -> str:
+    """``wintables.json`` as the docs build writes it: the board tables costly play's search reads."""
+    return json.dumps(tables_document())
 
 
 def call(page: PlayPage, op: str, **args: object) -> dict:
@@ -60,12 +68,15 @@ def test_every_bundled_profile_survives_the_json_the_page_reads():
                (profile.id, profile.title, profile.lineage, dict(profile.vocabulary), profile.source_status)
 
 
-@pytest.mark.parametrize("variant, bot", [("cotton-1674", "expert"), ("eddowes-burne-1874-partners", "greedy")])
-def test_the_page_deals_the_game_costly_play_deals_with_the_same_seed(document, tmp_path, variant, bot):
-    page = PlayPage(document)
+@pytest.mark.parametrize("variant, bot", [("cotton-1674", "expert"), ("eddowes-burne-1874-partners", "greedy"),
+                                          ("cotton-1674", "search"), ("eddowes-burne-1874-partners", "search")])
+def test_the_page_deals_the_game_costly_play_deals_with_the_same_seed(document, tables, tmp_path, variant, bot):
+    page = PlayPage(document, tables)
     call(page, "profile", id=variant)
     view, moves = play_first_choices(page, 11, bot)
     page_log = call(page, "log")["log"]
+    assert view["played"] == bot  # the board search where it reads a table (the two-hand game), as costly play's
+    assert json.loads(page_log)["bots"][1] == bot
     path = tmp_path / "cli.json"
     done = costly("play", "--variant", variant, "--seed", "11", "--bot", bot, "--log", str(path), stdin="1\n" * moves)
     assert done.returncode == 0, done.stderr
@@ -127,25 +138,71 @@ def test_a_house_rule_is_a_profile_costly_validate_accepts_and_costly_play_plays
     assert all(r["key"] != "game.target" or r["chosen"] == -1 for r in view["rules"])
 
 
-def test_the_hint_is_the_one_costly_play_gives(document, cli, monkeypatch):
-    page = PlayPage(document)
+def test_the_hint_is_the_one_costly_play_gives(document, tables, cli, monkeypatch):
+    page = PlayPage(document, tables)
     call(page, "profile", id="parlett-121")
     view = call(page, "deal", seed=2, bot="expert")
     while not view["waiting"]:
         view = call(page, "advance")
     lines = call(page, "hint")["lines"]
     assert lines[0].startswith("The search bot would choose [")
-    # The page has no win tables (no numpy): it hints by the search that plays for points, as the terminal
-    # does when told to.
-    from costly_variants.cli.games import Terminal
-
-    monkeypatch.setattr(Terminal, "board_hint", False)
+    # The page has the rules' win table: it hints by the search that plays the board, as the terminal does,
+    # each choice's chance of winning.
+    assert view["board"] and "chance of winning" in " ".join(lines) and lines[-1].endswith("%")
     monkeypatch.setattr(sys, "stdin", io.StringIO("hint\nquit\n"))
     code, out, _ = cli("play", "--variant", "parlett-121", "--seed", "2")
     assert code == 0
     flat = " ".join(out.split())
     for line in lines:
         assert " ".join(line.split()) in flat
+
+
+def test_without_the_rules_table_the_page_plays_and_hints_for_points_and_logs_it(document, tables, tmp_path):
+    """House rules (or a page given no tables): no table to play the board by, so search-points, in the log."""
+    page = PlayPage(document, tables)
+    view = call(page, "profile", id="cotton-1674")
+    target = next(r for r in view["rules"] if r["key"] == "game.target")
+    call(page, "rule", key="game.target", index=next(o["index"] for o in target["options"] if o["value"] == "121"))
+    view = call(page, "deal", seed=6, bot="search")
+    assert view["played"] == "search-points" and not view["board"]
+    while not view["waiting"]:
+        view = call(page, "advance")
+    lines = call(page, "hint")["lines"]
+    assert "points less the other's" in " ".join(lines) and "%" not in lines[-1]
+    log = json.loads(call(page, "log")["log"])
+    assert log["bots"][1] == "search-points"
+    # The same page given the tables plays the bundled rules' board search; given none, it cannot.
+    bare = PlayPage(document)
+    call(bare, "profile", id="cotton-1674")
+    assert call(bare, "deal", seed=6, bot="search")["played"] == "search-points"
+    call(page, "profile", id="cotton-1674")
+    assert call(page, "deal", seed=6, bot="search")["played"] == "search"
+
+
+def test_the_shipped_tables_are_the_ones_costly_play_reads_exactly(document, tables):
+    from costly_variants import compare  # noqa: F401
+    from costly_variants.game.page_tables import ShippedTables
+    from costly_variants.game.wintable import NoTableError, board_of
+
+    shipped = ShippedTables(tables)
+    two_hand = [p for p in profiles.load_all() if p.rules.players == 2]
+    assert set(shipped.profiles()) == {p.id for p in two_hand}  # every bundled two-hand profile has a table
+    for profile in two_hand:
+        assert shipped(profile.rules) == board_of(profile.rules)
+    house = dataclasses.replace(two_hand[0].rules, target=two_hand[0].rules.target + 10)
+    assert not shipped.has(house)
+    with pytest.raises(NoTableError):
+        shipped(house)
+    # A table shipped for other rules than its profile's is refused, not played.
+    data = json.loads(tables)
+    first = data["tables"][0]
+    data["tables"] = [{**first, "profiles": [p for t in data["tables"][1:] for p in t["profiles"]]}]
+    with pytest.raises(ValueError, match="is for other rules"):
+        PlayPage(document, json.dumps(data))
+    cut = {**json.loads(tables)}
+    cut["tables"] = [{**first, "chances": first["chances"][:-1]}]
+    with pytest.raises(ValueError, match="holds"):
+        PlayPage(document, json.dumps(cut))
 
 
 def test_a_bad_request_is_an_error_not_a_crash(document):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from array import array
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, Iterable
 
 from ..profiles.rules import Rules
@@ -71,29 +71,37 @@ def document(boards: Iterable[tuple[str, Rules, Board]]) -> dict[str, Any]:
     return {"format": FORMAT, "tables": list(tables.values())}
 
 
+@dataclass(frozen=True)
+class _Shipped:
+    profiles: tuple[str, ...]
+    target: int
+    peg_out: bool
+    ties: tuple[int, int]
+    differences: array  # type: ignore[type-arg]  # packed: the page's memory snapshot holds them
+
+
 class ShippedTables:
     """A ``wintable`` source of the tables in ``wintables.json``: a rule set's ``Board``, or
     ``NoTableError`` where none was shipped for it (house rules, rules no table can be sampled under)."""
 
     def __init__(self, text: str | None = None) -> None:
-        data = json.loads(text) if text else {"format": FORMAT, "tables": []}
+        data: dict[str, Any] = json.loads(text) if text else {"format": FORMAT, "tables": []}
         if data.get("format") != FORMAT:
             raise ValueError(f"wintables.json: format {data.get('format')!r}, not {FORMAT}")
-        # Kept as the differences, packed (the page's memory snapshot holds them); summed when first asked for.
-        self._shipped: dict[str, dict[str, Any]] = {}
+        self._shipped: dict[str, _Shipped] = {}
         for table in data["tables"]:
             target = int(table["target"])
             if len(table["chances"]) != target * target * 2:
                 raise ValueError(f"wintables.json: a table to {target} holds {target * target * 2} chances, "
                                  f"not {len(table['chances'])}")
-            self._shipped[str(table["rules"])] = {
-                "profiles": [str(p) for p in table["profiles"]], "target": target, "peg_out": bool(table["peg_out"]),
-                "ties": (int(table["ties"][0]), int(table["ties"][1])), "chances": array("i", table["chances"])}
-        self._boards: dict[str, Board] = {}
+            self._shipped[str(table["rules"])] = _Shipped(
+                tuple(str(p) for p in table["profiles"]), target, bool(table["peg_out"]),
+                (int(table["ties"][0]), int(table["ties"][1])), array("i", table["chances"]))
+        self._boards: dict[str, Board] = {}  # summed when first asked for
 
     def profiles(self) -> dict[str, str]:
         """The profiles the tables are for: profile id -> the digest of its rules the table was shipped under."""
-        return {p: key for key, table in self._shipped.items() for p in table["profiles"]}
+        return {p: key for key, table in self._shipped.items() for p in table.profiles}
 
     def has(self, rules: Rules) -> bool:
         return rules_key(rules) in self._shipped
@@ -105,11 +113,8 @@ class ShippedTables:
             table = self._shipped.get(key)
             if table is None:
                 raise NoTableError("the Play page ships no win table for these rules")
-            if table["target"] != rules.target:
-                raise ValueError(f"wintables.json: the table for {table['profiles'][0]} goes to {table['target']}, "
-                                 f"its rules to {rules.target}")
-            board = self._boards[key] = Board(table["target"], table["peg_out"],
-                                              tuple(_summed(table["chances"], table["target"])), table["ties"])
+            board = self._boards[key] = Board(table.target, table.peg_out,
+                                              tuple(_summed(table.differences, table.target)), table.ties)
         return board
 
 
