@@ -2,8 +2,10 @@
 link to) built with Pyodide copied in, served over HTTP on loopback, opened in Debian's headless Chromium
 with every other host unreachable. At a laptop's size (1366x900) and a phone's (390x844): a whole deal
 played by clicking (its first move by key), the page's scores checked against ``costly replay`` of the
-log it offers, a rule changed to a recorded reading, the house profile downloaded and validated; and
-without WebAssembly the page says so and points to ``costly play``.
+log it offers, a rule changed to a recorded reading, the house profile downloaded and validated; the
+search bot playing the board from the shipped win tables, its log replayed by ``costly replay`` (which
+checks each bot move against the seed); and without WebAssembly the page says so and points to
+``costly play``.
 
 Every wait is for an event on the page (``#costly-play[data-state]``), with a cap only against a hang.
 Screenshots go to ``test-artifacts/`` as in ``test_browser.py``.
@@ -160,13 +162,14 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     assert page_state(driver) == "ready", js(driver, "return document.getElementById('costly-play').innerText")
     # Where the build had Node, Pyodide started from its memory snapshot (the fast start), not afresh;
     # the worker fetched Pyodide's core and the engine, each once, from this server: no lock file, no package.
+    # The win tables are in the snapshot; without one they are fetched.
     snapshot = shutil.which("node") is not None
     assert js(driver, "return window.costlyPlay.restored") is snapshot
     fetched = js(driver, "return window.costlyPlay.workerFetched")
     assert all(url.startswith(served) for url in fetched), fetched
     assert sorted(url.rsplit("/", 1)[1] for url in fetched) == sorted(
         ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "costly_variants.json", "profiles.json",
-         *(["costly_variants.snapshot"] if snapshot else [])])
+         *(["costly_variants.snapshot"] if snapshot else ["wintables.json"])])
 
     Select(driver.find_element("id", "costly-play-profile")).select_by_value(variant)
     wait_for(driver, lambda d: js(d, "return window.costlyPlay.rules && window.costlyPlay.rules.base") == variant,
@@ -258,6 +261,57 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     body.send_keys(Keys.ESCAPE)
 
 
+def play_search(driver: Any, downloads: Path, variant: str, seed: int) -> Path:
+    """The strongest bot dealt under ``variant`` with ``seed``; its hint; the first deal played by clicking
+    the first choice; the log downloaded."""
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", "costly-play-profile")).select_by_value(variant)
+    wait_for(driver, lambda d: js(d, "return window.costlyPlay.rules && window.costlyPlay.rules.base") == variant,
+             "the profile's rules")
+    Select(driver.find_element("id", "costly-play-bot")).select_by_value("search")
+    seed_input = driver.find_element("id", "costly-play-seed")
+    seed_input.clear()
+    seed_input.send_keys(str(seed))
+    click(driver, driver.find_element("css selector", ".costly-play-deal"))
+    wait_for(driver, lambda d: page_state(d) in ("waiting", "over") and not js(d, "return window.costlyPlay.busy"),
+             "the deal")
+    view = js(driver, "return window.costlyPlay.view")
+    assert view["played"] == "search" and view["board"], view
+    assert "opponent search" in driver.find_element("css selector", ".costly-play-facts").text
+    # The hint, as costly play's: each choice's chance of winning, from the shipped table.
+    driver.find_element("tag name", "body").send_keys("h")
+    wait_for(driver, lambda d: "The search bot would choose" in d.find_element("css selector", ".costly-play-hint").text
+             and not js(d, "return window.costlyPlay.busy"), "the hint")
+    hint = driver.find_element("css selector", ".costly-play-hint").text
+    assert "chance of winning" in hint and "%" in hint, hint
+    while True:
+        view = js(driver, "return window.costlyPlay.view")
+        if view["finished"] or view["deal"] > 1:
+            break
+        click(driver, driver.find_elements("css selector", ".costly-play-choice")[0])
+        wait_for(driver, lambda d: page_state(d) in ("waiting", "over") and not js(d, "return window.costlyPlay.busy"),
+                 "the computer's moves")
+    click(driver, driver.find_element("css selector", ".costly-play-log"))
+    return downloaded(downloads, f"costly-game-{variant}-seed-{seed}.json", driver)
+
+
+def test_the_search_plays_the_board_in_the_browser_as_costly_play_does(browser, served):
+    """Pyodide's search reads the shipped win table and makes the choices costly play --bot search makes:
+    costly replay checks every bot move of the page's log against the seed."""
+    driver, downloads = browser
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", LAPTOP)
+    driver.get(served + "play.html")
+    wait_for(driver, lambda d: page_state(d) in ("ready", "failed"), "the engine to start")
+    assert page_state(driver) == "ready", js(driver, "return document.getElementById('costly-play').innerText")
+    log_path = play_search(driver, downloads, "parlett-121", 8)
+    log = json.loads(log_path.read_text(encoding="utf-8"))
+    assert log["bots"][1] == "search" and log["seed"] == 8
+    replayed = costly("replay", str(log_path))
+    assert replayed.returncode == 0 and "every chance action and bot move matches seed 8" in replayed.stdout, \
+        replayed.stdout + replayed.stderr
+
+
 def test_without_webassembly_the_page_points_to_costly_play(served, tmp_path):
     driver = _driver(tmp_path)
     try:
@@ -279,8 +333,10 @@ def test_with_a_damaged_snapshot_python_starts_afresh_and_plays(site, tmp_path):
             wait_for(driver, lambda d: page_state(d) in ("ready", "failed"), "the engine to start")
             assert page_state(driver) == "ready", js(driver, "return document.getElementById('costly-play').innerText")
             assert js(driver, "return window.costlyPlay.restored") is False
-            click(driver, driver.find_element("css selector", ".costly-play-deal"))
-            wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the deal")
-            assert driver.find_elements("css selector", ".costly-play-choice")
+            # Started afresh, the page fetched the win tables, and its search plays the board by them.
+            fetched = [u.rsplit("/", 1)[1] for u in js(driver, "return window.costlyPlay.workerFetched")]
+            assert "wintables.json" in fetched
+            log = json.loads(play_search(driver, tmp_path, "cotton-1674", 3).read_text(encoding="utf-8"))
+            assert log["bots"][1] == "search"
     finally:
         driver.quit()

@@ -236,7 +236,9 @@
         el("span", { class: "costly-play-series" }, "In this series ", series)),
       el("div", { class: "costly-play-you" }, el("span", { text: "Your hand" + (view.dealer === 0 ? " (you deal)" : "") }), " ",
         view.hand.map((c) => cardFace(c))),
-      el("p", { class: "costly-play-facts" }, `Deal ${view.deal} · game to ${view.target} · ${view.profile} · seed ${view.seed} · opponent ${view.bot}`));
+      el("p", { class: "costly-play-facts" }, `Deal ${view.deal} · game to ${view.target} · ${view.profile} · seed ${view.seed} · opponent ${view.played}` +
+        // search on rules the page has no win table for (house rules) plays for points, and the log says so
+        (view.played !== view.bot ? " (the page has no win table for these rules)" : "")));
     parts.seedShown.textContent = `Seed ${view.seed}: the same seed and rules deal the same game here and in costly play --seed ${view.seed}.`;
   }
 
