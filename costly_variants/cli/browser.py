@@ -3,13 +3,12 @@
 It is the terminal game with its lines collected instead of printed: the same ``Terminal`` names the
 choices, narrates every move and gives the hint; the seed drives the cut, the deal and the computer's
 choices exactly as ``costly play --seed`` does, so that the same seed and rules deal the same game; the
-log it offers is the one ``costly play --log`` writes, which ``costly replay`` checks. The search bot
-plays the board as in ``costly play``, from the win tables the docs build shipped (``wintables.json``,
-``game.page_tables``); where the page has none for the rules in force (house rules), it plays for points
-(``search-points``, so named in the log). The rules are
-the bundled profiles as the docs build resolved them (JSON), or one of them with house rules taken from
-the values and readings ``costly design`` draws on; the house profile is offered as a file that
-``costly validate`` accepts.
+log it offers is the one ``costly play --log`` writes, which ``costly replay`` checks. The rules are the
+bundled profiles as the docs build resolved them (JSON), or one of them with house rules taken from the
+values and readings ``costly design`` draws on; the house profile is offered as a file that ``costly
+validate`` accepts. The search bot plays the board as in ``costly play``, from the win tables the docs
+build shipped (``wintables.json``, ``game.page_tables``); under two-hand rules the page has no table for
+(house rules), it plays for points (``search-points``, so named in the log).
 
 Everything here uses the standard library and the engine only: no YAML, JSON Schema or rich.
 """
