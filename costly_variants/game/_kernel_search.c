@@ -15,10 +15,8 @@
 #define MOG_WORLDS 48
 #define FOUR_HAND_WORLDS 8 /* in the play and the mog alike: four hands' worlds cost four times as much */
 #define WIN 10000
-#define SEARCH_INF (1LL << 40)
-#define SEARCH_DEPTH 96
 
-static void copy_position(Game *dst, const Game *src) {
+void copy_position(Game *dst, const Game *src) {
     /* the cards played only as far as there are any (the last of the position: a search plays none into them) */
     memcpy(&dst->scores, &src->scores, offsetof(Game, played) - offsetof(Game, scores));
     memcpy(dst->played, src->played, (size_t)src->played_n * sizeof(int));
@@ -59,14 +57,17 @@ typedef struct {
    `dealer` the side to deal the next deal. By the board: the side's chance of winning from there, in
    millionths (the whole if won, nothing if lost); else the game won or lost is worth WIN, else the points
    between the two sides. */
-static long long leaf_value(const Search *s, const Game *g, int won, const long long *side, int dealer) {
-    int team = s->team;
-    if (!s->board)
+long long search_leaf(const Rules *r, int team, int board, int won, const long long *side, int dealer) {
+    if (!board)
         return won ? won * WIN : side[team] - side[1 - team];
     if (won)
         return won > 0 ? 1000000LL : 0;
-    long long chance = board_chance(g->r, side[0], side[1], dealer);
+    long long chance = board_chance(r, side[0], side[1], dealer);
     return team == 0 ? chance : 1000000LL - chance;
+}
+
+static long long leaf_value(const Search *s, const Game *g, int won, const long long *side, int dealer) {
+    return search_leaf(g->r, s->team, s->board, won, side, dealer);
 }
 
 static long long outcome(const Search *s, const Game *g) {
@@ -343,6 +344,20 @@ static long long root_value(Search *s, Game *world, Game *child, int player, con
     return play_value(s, child, 0, alpha, beta);
 }
 
+/* The same value, over the compact positions of _kernel_search_play.c where the world has them (`fast`). */
+static long long world_value(Search *s, FastPlay *f, const char *fast, int w, Game *worlds, Game *child, int player,
+                             const Act *a, long long alpha, long long beta) {
+    if (!fast[w]) {
+        fast_play_forget_scratch(f); /* `child` is play_value's again */
+        return root_value(s, &worlds[w], child, player, a, alpha, beta);
+    }
+    int failed;
+    long long value = fast_play_value(f, w, &worlds[w], player, a, alpha, beta, &failed);
+    if (failed)
+        s->root->failed = 1;
+    return value;
+}
+
 /* Whether the root's action `i` is one the play's scores cannot tell from an earlier one (as play_value
    skips them): the same value in every world, so the same sum, and the first of equals is chosen. */
 static int same_as_earlier(const Game *g, const Act *legal, int i) {
@@ -403,6 +418,11 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
     }
     for (int w = 0; w < count; w++) /* the other hand's, once the worlds are drawn (its counts known) */
         twin[w] = twin_of(worlds, w, player, keys);
+    FastPlay *f = g->fast_play;
+    char fast[PLAY_WORLDS];
+    fast_play_begin(f, g, s->team, s->board, child);
+    for (int w = 0; w < count; w++)
+        fast[w] = (char)fast_play_world(f, w, &worlds[w]);
     int best = -1;
     for (int i = 0; i < n && !g->failed; i++) {
         if (same_as_earlier(g, legal, i))
@@ -410,7 +430,7 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
         if (best < 0) {
             for (int w = 0; w < count; w++) {
                 best_values[w] = twin[w] >= 0 ? best_values[twin[w]]
-                                 : root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
+                                 : world_value(s, f, fast, w, worlds, child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
                 best_sum += best_values[w];
             }
             best = i;
@@ -422,7 +442,7 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
                 values[w] = values[twin[w]];
                 exact[w] = exact[twin[w]];
             } else {
-                values[w] = root_value(s, &worlds[w], child, player, &legal[i], best_values[w], SEARCH_INF);
+                values[w] = world_value(s, f, fast, w, worlds, child, player, &legal[i], best_values[w], SEARCH_INF);
                 exact[w] = values[w] > best_values[w];
             }
             sum += values[w];
@@ -430,7 +450,7 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
         for (int w = 0; w < count && sum > best_sum && !g->failed; w++)
             if (!exact[w]) { /* a twin's earlier world is exact by now: every one before w is */
                 long long value = twin[w] >= 0 ? values[twin[w]]
-                                  : root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
+                                  : world_value(s, f, fast, w, worlds, child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
                 sum += value - values[w];
                 values[w] = value;
                 exact[w] = 1;
@@ -456,6 +476,10 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
             g->frames[i].expect_shared = g->frames[0].expect;
         for (int p = 0; p < 4; p++)
             g->frames[0].expect[p].deal = -1;
+    }
+    if (g->fast_play == NULL && (g->fast_play = fast_play_new()) == NULL) {
+        g->failed = 1;
+        return 0;
     }
     Search s = {g, g->teams[player], g->deal_number, {0}, g->bot[player] == BOT_BOARD && g->n == 2};
     if (g->phase == P_PLAY)
