@@ -21,20 +21,24 @@
 #define KILLER_PLIES 32
 
 typedef struct {
-    signed char hand[2][HAND_MAX], hand_n[2];
+    signed char hand[2][HAND_MAX], hand_n[2]; /* each hand's cards, in any order */
     signed char ranks[SERIES_MAX]; /* the series' cards' ranks (PLAY_RANK), for the sequences */
     signed char series_n, run, to_play, last_player, said_go, go_awarded, go_paid, winner, end, failed;
+    unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
     int count, scores[2];
 } PlayPos;
 
 /* One decision's tables (the deck card is the same in every world) and its worlds' positions. */
 struct FastPlay {
     const Rules *r;
-    int team, board, usable, new_series, dealer_team;
-    signed char rank[52], code[52]; /* code: PLAY_CODE, what tells two cards apart in the play */
-    int jd[52];                                            /* a Jack's or Deuce's points as played */
-    int add[2], sure;                                      /* the world's count to come (count_world) */
-    const Game *world; /* the world searched, the `at`th */
+    int team, board, usable, new_series, dealer_team, limit;
+    long long pegs_at;                     /* the target where reaching it wins the game, else never */
+    int seq_from;                          /* the sequences' least length, where they score; else 0 */
+    signed char rank[52], code[52];        /* code: PLAY_CODE, what tells two cards apart in the play */
+    int value[52], jd[52];                 /* a card's value (an Ace's first) and its Jack's or Deuce's points */
+    unsigned short next_to[14];            /* the ranks beside a rank in a sequence (an Ace high too, where it may) */
+    int add[2], sure;                      /* the world's count to come (count_world) */
+    const Game *world;                     /* the world searched, the `at`th */
     int at, failed;
     Game *scratch; /* the count made the slow way, where a side may reach the target (count_hands) */
     int scratch_of;
@@ -48,7 +52,7 @@ static inline void add(const FastPlay *f, PlayPos *p, int seat, int points) {
     if (points < 0)
         p->failed = 1; /* the engine's invariants refuse it */
     p->scores[seat] += points;
-    if (points && f->r->peg_out && p->scores[seat] >= f->r->target) {
+    if (points && p->scores[seat] >= f->pegs_at) {
         p->winner = (signed char)seat;
         p->end = WON;
     }
@@ -59,6 +63,7 @@ static void next_series(const FastPlay *f, PlayPos *p) {
     p->count = 0;
     p->series_n = 0;
     p->run = 0;
+    p->in_series = 0;
     p->said_go = p->go_awarded = p->go_paid = 0;
     int seat = p->last_player + 1 < 2 ? p->last_player + 1 : 0;
     for (int i = 0; i < 2; i++, seat = 1 - seat)
@@ -94,47 +99,54 @@ static inline void advance(const FastPlay *f, PlayPos *p, int player) {
         end_series(f, p, 0);
 }
 
-/* What the card just put on the series scores (play.score_play's points), the count being p->count. */
-static inline int scored(const FastPlay *f, PlayPos *p, int card) {
-    const Rules *r = f->r;
-    int n = p->series_n, points = 0;
-    if (p->count <= 100 && r->play_total_kind[p->count] >= 0)
-        points += n;
-    if (r->play_pairs && n > 1) {
-        if (p->run > 4)
-            p->failed = 1; /* the engine has no points for it and raises */
-        else if (p->run >= 2)
-            points += p->run == 2 ? r->pair_points : p->run == 3 ? r->prial_points : r->dprial_points;
-    }
-    if (r->play_sequences && n >= r->seq_min) {
-        unsigned seen = 0;
-        int longest = 0;
-        for (int i = n - 1, length = 1; i >= 0; i--, length++) {
-            unsigned bit = 1u << p->ranks[i];
-            if (seen & bit)
-                break;
-            seen |= bit;
-            if (length < r->seq_min)
-                continue;
-            unsigned low = seen >> __builtin_ctz(seen);
-            int run = (low & (low + 1)) == 0;
-            if (!run && r->ace_high_or_low && (seen & 2u)) {
-                unsigned high = (seen & ~2u) | 1u << 14;
-                high >>= __builtin_ctz(high);
-                run = (high & (high + 1)) == 0;
-            }
-            if (run)
-                longest = length;
+/* The longest sequence the series' last cards make (play.score_play's), the last card's rank `rank`. */
+static int sequence_of(const FastPlay *f, const PlayPos *p) {
+    unsigned seen = 0;
+    int longest = 0;
+    for (int i = p->series_n - 1, length = 1; i >= 0; i--, length++) {
+        unsigned bit = 1u << p->ranks[i];
+        if (seen & bit)
+            break;
+        seen |= bit;
+        if (length < f->seq_from)
+            continue;
+        unsigned low = seen >> __builtin_ctz(seen);
+        int run = (low & (low + 1)) == 0;
+        if (!run && f->r->ace_high_or_low && (seen & 2u)) {
+            unsigned high = (seen & ~2u) | 1u << 14;
+            high >>= __builtin_ctz(high);
+            run = (high & (high + 1)) == 0;
         }
-        points += longest;
+        if (run)
+            longest = length;
     }
-    return points + f->jd[card];
+    return longest;
 }
 
-/* apply_play: `card` (-1: a go) played by `player` at `value`. */
-static void step(const FastPlay *f, PlayPos *p, int player, int card, int value) {
+/* What the card just put on the series scores (play.score_play's points), the count being p->count; the
+   series' ranks before it `before`. */
+static inline int scored(const FastPlay *f, PlayPos *p, int card, unsigned before) {
     const Rules *r = f->r;
-    if (card < 0) {
+    int n = p->series_n, points = f->jd[card];
+    if (p->count <= 100 && r->play_total_kind[p->count] >= 0)
+        points += n;
+    if (r->play_pairs && n > 1 && p->run >= 2) {
+        if (p->run > 4)
+            p->failed = 1; /* the engine has no points for it and raises */
+        else
+            points += p->run == 2 ? r->pair_points : p->run == 3 ? r->prial_points : r->dprial_points;
+    }
+    /* a sequence of two or more holds a rank beside the last card's */
+    if (f->seq_from && n >= f->seq_from && (f->seq_from < 2 || (before & f->next_to[f->rank[card]])))
+        points += sequence_of(f, p);
+    return points;
+}
+
+/* apply_play: the card at `at` in the player's hand (at < 0: a go) played at `value`. */
+static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPos *p, int player, int at,
+                                                       int value) {
+    if (at < 0) {
+        const Rules *r = f->r;
         p->said_go |= (signed char)(1 << player);
         if (r->go_points && !p->go_awarded && p->series_n) {
             p->go_awarded = 1;
@@ -149,27 +161,27 @@ static void step(const FastPlay *f, PlayPos *p, int player, int card, int value)
         return;
     }
     signed char *hand = p->hand[player];
-    int n = p->hand_n[player], at = 0;
-    while (at < n && hand[at] != card)
-        at++;
-    for (; at < n - 1; at++)
-        hand[at] = hand[at + 1];
-    p->hand_n[player] = (signed char)(n - 1);
+    int card = hand[at], n = p->hand_n[player] - 1;
+    hand[at] = hand[n]; /* a hand's order is not the search's concern: any order, the same value */
+    p->hand_n[player] = (signed char)n;
     p->count += value;
-    if (p->count > r->limit || p->series_n >= SERIES_MAX) {
+    if (p->count > f->limit || p->series_n >= SERIES_MAX) {
         p->failed = 1;
         return;
     }
     /* the pair run: how many cards of the last one's kind end the series */
-    p->run = p->series_n && r->alike[f->rank[card]] == r->alike[p->ranks[p->series_n - 1]] ? p->run + 1 : 1;
-    p->ranks[p->series_n++] = f->rank[card];
+    int rank = f->rank[card];
+    p->run = p->series_n && f->r->alike[rank] == f->r->alike[p->ranks[p->series_n - 1]] ? p->run + 1 : 1;
+    p->ranks[p->series_n++] = (signed char)rank;
+    unsigned before = p->in_series;
+    p->in_series = (unsigned short)(before | 1u << rank);
     p->last_player = (signed char)player;
-    int total = scored(f, p, card);
+    int total = scored(f, p, card, before);
     if (total)
         add(f, p, player, total);
     if (p->end)
         return;
-    if (p->count == r->limit)
+    if (p->count == f->limit)
         end_series(f, p, 1);
     else
         advance(f, p, player);
@@ -219,30 +231,35 @@ static long long leaf(FastPlay *f, const PlayPos *p) {
 }
 
 typedef struct {
-    int card, value;
+    int at, card, value; /* the card's place in the hand (-1: a go), the card, its value */
 } Move;
 
 /* plays_of: the cards that may be played (an Ace once for each value that fits), less any the play's
    scores cannot tell from one before it at the same value (the same rest of the deal, the same value);
-   a go (card -1) if none may. */
+   a go if none may. */
 static inline int moves_of(const FastPlay *f, const PlayPos *p, int player, Move *out) {
     const Rules *r = f->r;
-    int k = 0, room = r->limit - p->count;
+    int k = 0, room = f->limit - p->count;
+    if (p->hand_n[player] == 1 && (f->rank[p->hand[player][0]] != 1 || r->n_ace == 1)) { /* one card, one value */
+        int card = p->hand[player][0];
+        out[0] = f->value[card] <= room ? (Move){0, card, f->value[card]} : (Move){-1, -1, -1};
+        return 1;
+    }
     for (int i = 0; i < p->hand_n[player]; i++) {
-        int card = p->hand[player][i];
-        for (int v = 0; v < (RANK(card) == 1 ? r->n_ace : 1); v++) {
-            int value = RANK(card) == 1 ? r->ace_values[v] : r->card_value[card];
+        int card = p->hand[player][i], values = f->rank[card] == 1 ? r->n_ace : 1;
+        for (int v = 0; v < values; v++) {
+            int value = v ? r->ace_values[v] : f->value[card]; /* an Ace's first value in its table */
             if (value > room)
                 continue;
             int same = 0;
             for (int j = 0; j < k && !same; j++)
                 same = out[j].value == value && f->code[out[j].card] == f->code[card];
             if (!same)
-                out[k++] = (Move){card, value};
+                out[k++] = (Move){i, card, value};
         }
     }
     if (!k)
-        out[k++] = (Move){-1, -1};
+        out[k++] = (Move){-1, -1, -1};
     return k;
 }
 
@@ -261,7 +278,7 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
         n = moves_of(f, p, actor, moves);
         if (n > 1)
             break;
-        step(f, p, actor, moves[0].card, moves[0].value); /* the one move there is: made in place */
+        step(f, p, actor, moves[0].at, moves[0].value); /* the one move there is: made in place */
         if (p->failed) {
             f->failed = 1;
             return 0;
@@ -282,7 +299,7 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
             }
     for (int i = 0; i < n; i++) {
         PlayPos child = *p;
-        step(f, &child, actor, moves[i].card, moves[i].value);
+        step(f, &child, actor, moves[i].at, moves[i].value);
         if (child.failed) {
             f->failed = 1;
             return 0;
@@ -320,8 +337,16 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
     f->scratch = scratch;
     f->scratch_of = -1;
     f->usable = g->n == 2 && r->play_never_below && g->teams[1] == 1;
+    f->limit = r->limit;
+    f->pegs_at = r->peg_out ? r->target : SEARCH_INF;
+    f->seq_from = r->play_sequences ? (r->seq_min > 1 ? r->seq_min : 1) : 0;
+    for (int rank = 1; rank <= 13; rank++)
+        f->next_to[rank] = (unsigned short)((rank > 1 ? 1u << (rank - 1) : 0) | (rank < 13 ? 1u << (rank + 1) : 0) |
+                                            (r->ace_high_or_low && rank == 1 ? 1u << 13 : 0) |
+                                            (r->ace_high_or_low && rank == 13 ? 1u << 1 : 0));
     for (int c = 0; c < 52; c++) {
         int x = role(c, g->deck);
+        f->value[c] = RANK(c) == 1 && r->n_ace ? r->ace_values[0] : r->card_value[c];
         f->rank[c] = (signed char)RANK(c);
         f->code[c] = (signed char)PLAY_CODE[g->deck][c];
         f->jd[c] = r->play_jd && r->jd_points[x] > 0 ? r->jd_points[x] : 0;
@@ -342,8 +367,10 @@ int fast_play_world(FastPlay *f, int w, const Game *world) {
         p->scores[s] = world->scores[s];
     }
     p->series_n = (signed char)world->series_n;
-    for (int i = 0; i < world->series_n; i++)
+    for (int i = 0; i < world->series_n; i++) {
         p->ranks[i] = f->rank[world->series_c[i]];
+        p->in_series |= (unsigned short)(1u << p->ranks[i]);
+    }
     for (int i = world->series_n - 1; i >= 0 && r->alike[p->ranks[i]] == r->alike[p->ranks[world->series_n - 1]]; i--)
         p->run++;
     p->count = world->count;
@@ -367,7 +394,15 @@ long long fast_play_value(FastPlay *f, int w, const Game *world, int player, con
     f->add[1] = world->count_add[1];
     f->sure = world->count_sure;
     f->failed = 0;
-    step(f, &p, player, a->kind == K_GO ? -1 : a->card, a->kind == K_GO ? -1 : act_value(f->r, a));
+    int at = -1;
+    for (int i = 0; a->kind != K_GO && i < p.hand_n[player]; i++)
+        if (p.hand[player][i] == a->card)
+            at = i;
+    if (a->kind != K_GO && at < 0) {
+        *failed = 1; /* not in the hand: the engine refuses it */
+        return 0;
+    }
+    step(f, &p, player, at, a->kind == K_GO ? -1 : act_value(f->r, a));
     long long value = p.failed ? 0 : solve(f, &p, 0, alpha, beta);
     *failed = p.failed || f->failed;
     return *failed ? 0 : value;
