@@ -23,7 +23,8 @@
 typedef struct {
     signed char hand[2][HAND_MAX], hand_n[2]; /* each hand's cards, in any order */
     signed char ranks[SERIES_MAX]; /* the series' cards' ranks (PLAY_RANK), for the sequences */
-    signed char series_n, run, to_play, last_player, said_go, go_awarded, go_paid, winner, end, failed;
+    signed char series_n, run, last_kind; /* the series' length; how many of the last card's kind end it */
+    signed char to_play, last_player, said_go, go_awarded, go_paid, winner, end, failed;
     unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
     int count, scores[2];
 } PlayPos;
@@ -35,6 +36,9 @@ struct FastPlay {
     long long pegs_at;                     /* the target where reaching it wins the game, else never */
     int seq_from;                          /* the sequences' least length, where they score; else 0 */
     signed char rank[52], code[52];        /* code: PLAY_CODE, what tells two cards apart in the play */
+    signed char alike[52];                 /* the kind the play's pairs match (Rules.alike of the rank) */
+    char totals[101];                      /* the counts that score the series' length (play_total_kind) */
+    int pairs, pair_for[5];                /* the pairs' points by how many of a kind end the series */
     int value[52], jd[52];                 /* a card's value (an Ace's first) and its Jack's or Deuce's points */
     unsigned short next_to[14];            /* the ranks beside a rank in a sequence (an Ace high too, where it may) */
     int add[2], sure;                      /* the world's count to come (count_world) */
@@ -126,15 +130,14 @@ static int sequence_of(const FastPlay *f, const PlayPos *p) {
 /* What the card just put on the series scores (play.score_play's points), the count being p->count; the
    series' ranks before it `before`. */
 static inline int scored(const FastPlay *f, PlayPos *p, int card, unsigned before) {
-    const Rules *r = f->r;
     int n = p->series_n, points = f->jd[card];
-    if (p->count <= 100 && r->play_total_kind[p->count] >= 0)
+    if (p->count <= 100 && f->totals[p->count])
         points += n;
-    if (r->play_pairs && n > 1 && p->run >= 2) {
+    if (f->pairs && p->run >= 2) {
         if (p->run > 4)
             p->failed = 1; /* the engine has no points for it and raises */
         else
-            points += p->run == 2 ? r->pair_points : p->run == 3 ? r->prial_points : r->dprial_points;
+            points += f->pair_for[p->run];
     }
     /* a sequence of two or more holds a rank beside the last card's */
     if (f->seq_from && n >= f->seq_from && (f->seq_from < 2 || (before & f->next_to[f->rank[card]])))
@@ -170,8 +173,9 @@ static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPo
         return;
     }
     /* the pair run: how many cards of the last one's kind end the series */
-    int rank = f->rank[card];
-    p->run = p->series_n && f->r->alike[rank] == f->r->alike[p->ranks[p->series_n - 1]] ? p->run + 1 : 1;
+    int rank = f->rank[card], kind = f->alike[card];
+    p->run = p->series_n && kind == p->last_kind ? p->run + 1 : 1;
+    p->last_kind = (signed char)kind;
     p->ranks[p->series_n++] = (signed char)rank;
     unsigned before = p->in_series;
     p->in_series = (unsigned short)(before | 1u << rank);
@@ -344,8 +348,16 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
         f->next_to[rank] = (unsigned short)((rank > 1 ? 1u << (rank - 1) : 0) | (rank < 13 ? 1u << (rank + 1) : 0) |
                                             (r->ace_high_or_low && rank == 1 ? 1u << 13 : 0) |
                                             (r->ace_high_or_low && rank == 13 ? 1u << 1 : 0));
+    f->pairs = r->play_pairs;
+    f->pair_for[0] = f->pair_for[1] = 0;
+    f->pair_for[2] = r->pair_points;
+    f->pair_for[3] = r->prial_points;
+    f->pair_for[4] = r->dprial_points;
+    for (int c = 0; c <= 100; c++)
+        f->totals[c] = (char)(r->play_total_kind[c] >= 0);
     for (int c = 0; c < 52; c++) {
         int x = role(c, g->deck);
+        f->alike[c] = (signed char)r->alike[RANK(c)];
         f->value[c] = RANK(c) == 1 && r->n_ace ? r->ace_values[0] : r->card_value[c];
         f->rank[c] = (signed char)RANK(c);
         f->code[c] = (signed char)PLAY_CODE[g->deck][c];
@@ -373,6 +385,7 @@ int fast_play_world(FastPlay *f, int w, const Game *world) {
     }
     for (int i = world->series_n - 1; i >= 0 && r->alike[p->ranks[i]] == r->alike[p->ranks[world->series_n - 1]]; i--)
         p->run++;
+    p->last_kind = (signed char)(world->series_n ? r->alike[p->ranks[world->series_n - 1]] : -1);
     p->count = world->count;
     p->to_play = (signed char)world->to_play;
     p->last_player = (signed char)world->last_player;
