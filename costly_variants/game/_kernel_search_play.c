@@ -167,11 +167,7 @@ static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPo
     int card = hand[at], n = p->hand_n[player] - 1;
     hand[at] = hand[n]; /* a hand's order is not the search's concern: any order, the same value */
     p->hand_n[player] = (signed char)n;
-    p->count += value;
-    if (p->count > f->limit || p->series_n >= SERIES_MAX) {
-        p->failed = 1;
-        return;
-    }
+    p->count += value; /* a legal card never passes the limit; two hands never fill SERIES_MAX cards */
     /* the pair run: how many cards of the last one's kind end the series */
     int rank = f->rank[card], kind = f->alike[card];
     p->run = p->series_n && kind == p->last_kind ? p->run + 1 : 1;
@@ -267,17 +263,16 @@ static inline int moves_of(const FastPlay *f, const PlayPos *p, int player, Move
     return k;
 }
 
-/* play_value over the compact position: alpha-beta, fail-soft, exact between alpha and beta. */
+/* play_value over the compact position: alpha-beta, fail-soft, exact between alpha and beta. No deeper
+   than play_value may go: a deal of two hands has at most a card and two goes a card. */
+_Static_assert(2 * HAND_MAX * 3 < SEARCH_DEPTH, "two hands' play within the search's depth");
+_Static_assert(2 * HAND_MAX <= SERIES_MAX, "two hands' cards within a series");
 static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long long beta) {
     Move moves[2 * HAND_MAX + 1];
     int actor, n;
     for (;;) {
         if (p->end)
             return leaf(f, p);
-        if (depth >= SEARCH_DEPTH) {
-            f->failed = 1;
-            return 0;
-        }
         actor = p->to_play;
         n = moves_of(f, p, actor, moves);
         if (n > 1)
