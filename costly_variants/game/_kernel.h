@@ -30,6 +30,8 @@
        playout).
      _kernel_search.c  the search: game/search.py (the search bot: its worlds, the play's minimax, the mog's
        model, the count to come).
+     _kernel_search_play.c  the search's minimax in the two-hand play over compact positions: search.py's
+       _play_value, with play.py's scores and steps as _kernel_play.c makes them.
      _kernel_board.c  the board search's win table: game/wintable.py (Board: a chance from the scores).
      _kernel_playout.c  one game: game/playout.py (play_game: one seeded game bot against bot) and what
        kernel.py asks of a game.
@@ -178,6 +180,7 @@ typedef struct Game {
     int quiet;                 /* a search's copy: scores kept, no events */
     int gave_deal[4], gave_card[4]; /* each search seat's card given in the mog, and in which deal */
     struct Game *frames;       /* a search's positions, one a level (heap) */
+    struct FastPlay *fast_play; /* a search's compact positions in the two-hand play (heap) */
 } Game;
 
 /* A hand's cards, held here that every unit's inner loops have them inline (a search makes them at every
@@ -308,6 +311,19 @@ long long board_chance(const Rules *r, long long a, long long b, int dealer);
 
 /* _kernel_search.c */
 int choose_search(Game *g, int player, const Act *legal, int n);
+#define SEARCH_INF (1LL << 40)
+#define SEARCH_DEPTH 96
+void copy_position(Game *dst, const Game *src);
+long long search_leaf(const Rules *r, int team, int board, int won, const long long *side, int dealer);
+
+/* _kernel_search_play.c: the play's search over compact positions (two hands) */
+typedef struct FastPlay FastPlay;
+FastPlay *fast_play_new(void);
+void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scratch);
+int fast_play_world(FastPlay *f, int w, const Game *world);
+void fast_play_forget_scratch(FastPlay *f);
+long long fast_play_value(FastPlay *f, int w, const Game *world, int player, const Act *a, long long alpha,
+                          long long beta, int *failed);
 
 /* _kernel_playout.c */
 int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Trace *trace);

@@ -153,5 +153,6 @@ void free_game(Game *g) {
     PyMem_Free(g->items);
     PyMem_Free(g->suit_items);
     PyMem_Free(g->frames);
+    PyMem_Free(g->fast_play);
     PyMem_Free(g);
 }

@@ -15,10 +15,8 @@
 #define MOG_WORLDS 48
 #define FOUR_HAND_WORLDS 8 /* in the play and the mog alike: four hands' worlds cost four times as much */
 #define WIN 10000
-#define SEARCH_INF (1LL << 40)
-#define SEARCH_DEPTH 96
 
-static void copy_position(Game *dst, const Game *src) {
+void copy_position(Game *dst, const Game *src) {
     /* the cards played only as far as there are any (the last of the position: a search plays none into them) */
     memcpy(&dst->scores, &src->scores, offsetof(Game, played) - offsetof(Game, scores));
     memcpy(dst->played, src->played, (size_t)src->played_n * sizeof(int));
@@ -59,14 +57,17 @@ typedef struct {
    `dealer` the side to deal the next deal. By the board: the side's chance of winning from there, in
    millionths (the whole if won, nothing if lost); else the game won or lost is worth WIN, else the points
    between the two sides. */
-static long long leaf_value(const Search *s, const Game *g, int won, const long long *side, int dealer) {
-    int team = s->team;
-    if (!s->board)
+long long search_leaf(const Rules *r, int team, int board, int won, const long long *side, int dealer) {
+    if (!board)
         return won ? won * WIN : side[team] - side[1 - team];
     if (won)
         return won > 0 ? 1000000LL : 0;
-    long long chance = board_chance(g->r, side[0], side[1], dealer);
+    long long chance = board_chance(r, side[0], side[1], dealer);
     return team == 0 ? chance : 1000000LL - chance;
+}
+
+static long long leaf_value(const Search *s, const Game *g, int won, const long long *side, int dealer) {
+    return search_leaf(g->r, s->team, s->board, won, side, dealer);
 }
 
 static long long outcome(const Search *s, const Game *g) {
@@ -343,6 +344,20 @@ static long long root_value(Search *s, Game *world, Game *child, int player, con
     return play_value(s, child, 0, alpha, beta);
 }
 
+/* The same value, over the compact positions of _kernel_search_play.c where the world has them (`fast`). */
+static long long world_value(Search *s, FastPlay *f, const char *fast, int w, Game *worlds, Game *child, int player,
+                             const Act *a, long long alpha, long long beta) {
+    if (!fast[w]) {
+        fast_play_forget_scratch(f); /* `child` is play_value's again */
+        return root_value(s, &worlds[w], child, player, a, alpha, beta);
+    }
+    int failed;
+    long long value = fast_play_value(f, w, &worlds[w], player, a, alpha, beta, &failed);
+    if (failed)
+        s->root->failed = 1;
+    return value;
+}
+
 /* Whether the root's action `i` is one the play's scores cannot tell from an earlier one (as play_value
    skips them): the same value in every world, so the same sum, and the first of equals is chosen. */
 static int same_as_earlier(const Game *g, const Act *legal, int i) {
@@ -383,34 +398,72 @@ static int twin_of(Game *worlds, int w, int player, long long *keys) {
 
 /* The play's choice: the action with the greatest sum of values over the worlds, the first of equals, as
    search.py finds it by valuing every action exactly in every world. Here a world that is another's twin
-   (twin_of) takes its values, and only the best action so far is valued exactly: another is searched in
-   each world with the window's floor at the best's value there (alpha), which gives its value where it
-   does better and a bound above it where it does not; where those bounds already sum to no more than the
-   best's sum it cannot be chosen, else the bounded worlds are searched exactly until it is ruled out or
-   known whole. The same choice, with fewer positions visited. */
+   (twin_of) takes its values, and only the best action so far is valued exactly in every world. The
+   actions are valued exactly in the first SAMPLE_WORLDS worlds (not twins) and then taken in the order of
+   those values (the likely best first); each after the first is searched in each other world with the
+   window's floor at the best's value there (alpha), which gives its value where it does better and a
+   bound above it where it does not; where those bounds already sum to too little for it to be chosen
+   (no more than the best's sum, or less where it comes before the best among the legal actions: the
+   first of equals is chosen) it is ruled out, else the bounded worlds are searched again, each with a
+   window that shows either its value or that the sum falls short, until it is ruled out or known whole.
+   The same choice, with fewer positions visited. */
+#define SAMPLE_WORLDS 6
+#define MAX_PLAY_ACTIONS (2 * HAND_MAX + 2)
+
 static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *s) {
     Game *child = &g->frames[SEARCH_DEPTH];
     Game *worlds = g->frames + SEARCH_DEPTH + 1;
     long long best_values[PLAY_WORLDS], values[PLAY_WORLDS], keys[PLAY_WORLDS], best_sum = 0, sum;
+    long long sampled[MAX_PLAY_ACTIONS][SAMPLE_WORLDS], sample_sum[MAX_PLAY_ACTIONS];
     char exact[PLAY_WORLDS];
-    int twin[PLAY_WORLDS];
-    int count = g->n == 4 ? FOUR_HAND_WORLDS : PLAY_WORLDS;
+    int twin[PLAY_WORLDS], sample[SAMPLE_WORLDS], in_sample[PLAY_WORLDS], order[MAX_PLAY_ACTIONS];
+    int count = g->n == 4 ? FOUR_HAND_WORLDS : PLAY_WORLDS, samples = 0, tried = 0;
+    if (n > MAX_PLAY_ACTIONS) {
+        g->failed = 1; /* more cards than a hand holds */
+        return 0;
+    }
     Unseen unseen;
     unseen_by(g, player, &unseen);
     for (int w = 0; w < count; w++) { /* the worlds drawn in order, as the engine draws them */
         draw_world(g, player, &unseen, &worlds[w]);
         count_world(&worlds[w]);
     }
-    for (int w = 0; w < count; w++) /* the other hand's, once the worlds are drawn (its counts known) */
+    for (int w = 0; w < count; w++) { /* the other hand's, once the worlds are drawn (its counts known) */
         twin[w] = twin_of(worlds, w, player, keys);
-    int best = -1;
+        in_sample[w] = -1;
+        if (twin[w] < 0 && samples < SAMPLE_WORLDS) {
+            in_sample[w] = samples;
+            sample[samples++] = w;
+        }
+    }
+    FastPlay *f = g->fast_play;
+    char fast[PLAY_WORLDS];
+    fast_play_begin(f, g, s->team, s->board, child);
+    for (int w = 0; w < count; w++)
+        fast[w] = (char)fast_play_world(f, w, &worlds[w]);
+    /* each action (but those the play's scores cannot tell from an earlier one) valued in the sample */
     for (int i = 0; i < n && !g->failed; i++) {
         if (same_as_earlier(g, legal, i))
             continue;
+        sample_sum[i] = 0;
+        for (int k = 0; k < samples; k++) {
+            sampled[i][k] = world_value(s, f, fast, sample[k], worlds, child, player, &legal[i], -SEARCH_INF,
+                                        SEARCH_INF);
+            sample_sum[i] += sampled[i][k];
+        }
+        int at = tried++; /* in the order of the sample's sums, the greatest first (a stable sort) */
+        for (; at > 0 && sample_sum[order[at - 1]] < sample_sum[i]; at--)
+            order[at] = order[at - 1];
+        order[at] = i;
+    }
+    int best = -1;
+    for (int t = 0; t < tried && !g->failed; t++) {
+        int i = order[t];
         if (best < 0) {
             for (int w = 0; w < count; w++) {
                 best_values[w] = twin[w] >= 0 ? best_values[twin[w]]
-                                 : root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
+                                 : in_sample[w] >= 0 ? sampled[i][in_sample[w]]
+                                 : world_value(s, f, fast, w, worlds, child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
                 best_sum += best_values[w];
             }
             best = i;
@@ -421,21 +474,39 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
             if (twin[w] >= 0) {
                 values[w] = values[twin[w]];
                 exact[w] = exact[twin[w]];
+            } else if (in_sample[w] >= 0) {
+                values[w] = sampled[i][in_sample[w]];
+                exact[w] = 1;
             } else {
-                values[w] = root_value(s, &worlds[w], child, player, &legal[i], best_values[w], SEARCH_INF);
+                values[w] = world_value(s, f, fast, w, worlds, child, player, &legal[i], best_values[w], SEARCH_INF);
                 exact[w] = values[w] > best_values[w];
             }
             sum += values[w];
         }
-        for (int w = 0; w < count && sum > best_sum && !g->failed; w++)
-            if (!exact[w]) { /* a twin's earlier world is exact by now: every one before w is */
-                long long value = twin[w] >= 0 ? values[twin[w]]
-                                  : root_value(s, &worlds[w], child, player, &legal[i], -SEARCH_INF, SEARCH_INF);
-                sum += value - values[w];
-                values[w] = value;
-                exact[w] = 1;
+        /* how far the sum must fall for the action to be ruled out: to the best's (it comes after the best),
+           or below it (it comes before: an equal sum would be chosen) */
+        int before = i < best;
+        for (int w = 0; w < count && !g->failed && sum - best_sum + before > 0; w++) {
+            if (exact[w])
+                continue;
+            long long value, fall = sum - best_sum + before;
+            if (twin[w] >= 0) { /* its earlier world's searched by now: exact, or the action ruled out */
+                value = values[twin[w]];
+            } else {
+                /* below the floor, a bound that rules the action out; above it, the value */
+                long long floor = values[w] - fall;
+                value = world_value(s, f, fast, w, worlds, child, player, &legal[i], floor, values[w] + 1);
+                if (value <= floor) {
+                    sum += value - values[w];
+                    values[w] = value;
+                    break;
+                }
             }
-        if (sum > best_sum) { /* every world's value exact: a greater sum (an equal one is the earlier's) */
+            sum += value - values[w];
+            values[w] = value;
+            exact[w] = 1;
+        }
+        if (sum - best_sum + before > 0) { /* every world's value exact, and the action chosen over the best */
             best = i;
             best_sum = sum;
             memcpy(best_values, values, sizeof values);
@@ -456,6 +527,10 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
             g->frames[i].expect_shared = g->frames[0].expect;
         for (int p = 0; p < 4; p++)
             g->frames[0].expect[p].deal = -1;
+    }
+    if (g->fast_play == NULL && (g->fast_play = fast_play_new()) == NULL) {
+        g->failed = 1;
+        return 0;
     }
     Search s = {g, g->teams[player], g->deal_number, {0}, g->bot[player] == BOT_BOARD && g->n == 2};
     if (g->phase == P_PLAY)

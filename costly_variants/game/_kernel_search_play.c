@@ -1,0 +1,417 @@
+/* The compiled kernel's search in the play of the two-hand game: game/search.py's _play_value (the minimax
+   of the rest of the deal, every hand known), over a compact position instead of a game's copy.
+
+   _kernel_search.c's play_value searches a world by copying the game's position at every node and playing
+   each card with apply_play (_kernel_play.c), as the engine plays it. Here a world's position is held in a
+   few bytes (each hand's cards, the series as the play's scores read it: its length, the ranks for the
+   sequences, the last card's kind and how many of that kind end it, the count, the scores, the go flags),
+   copied on the stack a node, and a card played is scored as play.py scores it (score_play, with the rules
+   as _kernel_play.c reads them) and followed as apply_play follows it (the go and the latter, advance,
+   the end of the series, the count). The end of the deal is valued as play_value values it (search_leaf:
+   the count added, the board's chance or the points). The same values, so the same choices: the board
+   search's and the point search's records (tests/golden/) and tests/test_kernel.py hold it to the engine.
+
+   Where a position is one the engine would refuse (five cards of one kind in a series), the search fails
+   as play_value fails: the game goes to Python. Where the rules may score less than nothing in the play,
+   or the world's count is not known ahead (count_world), the search takes play_value's path instead. */
+#include "_kernel.h"
+
+#define WON (-1)   /* PlayPos.end: the game won in the play (winner set) */
+#define COUNTED 1  /* the play over: the count to make */
+#define KILLER_PLIES 32
+
+typedef struct {
+    signed char hand[2][HAND_MAX], hand_n[2]; /* each hand's cards, in any order */
+    signed char ranks[SERIES_MAX]; /* the series' cards' ranks (PLAY_RANK), for the sequences */
+    signed char series_n, run, last_kind; /* the series' length; how many of the last card's kind end it */
+    signed char to_play, last_player, said_go, go_awarded, go_paid, winner, end, failed;
+    unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
+    int count, scores[2];
+} PlayPos;
+
+/* One decision's tables (the deck card is the same in every world) and its worlds' positions. */
+struct FastPlay {
+    const Rules *r;
+    int team, board, usable, new_series, dealer_team, limit;
+    long long pegs_at;                     /* the target where reaching it wins the game, else never */
+    int seq_from;                          /* the sequences' least length, where they score; else 0 */
+    signed char rank[52], code[52];        /* code: PLAY_CODE, what tells two cards apart in the play */
+    signed char alike[52];                 /* the kind the play's pairs match (Rules.alike of the rank) */
+    char totals[101];                      /* the counts that score the series' length (play_total_kind) */
+    int pairs, pair_for[5];                /* the pairs' points by how many of a kind end the series */
+    int value[52], jd[52];                 /* a card's value (an Ace's first) and its Jack's or Deuce's points */
+    unsigned short next_to[14];            /* the ranks beside a rank in a sequence (an Ace high too, where it may) */
+    int add[2], sure;                      /* the world's count to come (count_world) */
+    const Game *world;                     /* the world searched, the `at`th */
+    int at, failed;
+    Game *scratch; /* the count made the slow way, where a side may reach the target (count_hands) */
+    int scratch_of;
+    PlayPos pos[64];
+    int killer[64][KILLER_PLIES]; /* each world's move that was best at a ply the last time (card, value) */
+};
+
+/* -- the play, as play.py and _kernel_play.c make it -- */
+
+static inline void add(const FastPlay *f, PlayPos *p, int seat, int points) {
+    if (points < 0)
+        p->failed = 1; /* the engine's invariants refuse it */
+    p->scores[seat] += points;
+    if (points && p->scores[seat] >= f->pegs_at) {
+        p->winner = (signed char)seat;
+        p->end = WON;
+    }
+}
+
+/* count_or_next_series: a new series from the seat after the last to play, or the count. */
+static void next_series(const FastPlay *f, PlayPos *p) {
+    p->count = 0;
+    p->series_n = 0;
+    p->run = 0;
+    p->in_series = 0;
+    p->said_go = p->go_awarded = p->go_paid = 0;
+    int seat = p->last_player + 1 < 2 ? p->last_player + 1 : 0;
+    for (int i = 0; i < 2; i++, seat = 1 - seat)
+        if (p->hand_n[seat]) {
+            if (f->new_series) {
+                p->to_play = (signed char)seat;
+                return;
+            }
+            break;
+        }
+    p->end = COUNTED;
+}
+
+static void end_series(const FastPlay *f, PlayPos *p, int hit) {
+    const Rules *r = f->r;
+    int last_of_play = !(p->hand_n[0] | p->hand_n[1]) || !r->new_series;
+    if (!hit && r->latter_points && p->series_n && (r->latter_each || last_of_play) &&
+        (r->go_and_latter || !p->go_paid)) {
+        add(f, p, p->last_player, r->latter_points);
+        if (p->end)
+            return;
+    }
+    next_series(f, p);
+}
+
+static inline void advance(const FastPlay *f, PlayPos *p, int player) {
+    int other = 1 - player;
+    if (p->hand_n[other] && !((p->said_go >> other) & 1))
+        p->to_play = (signed char)other;
+    else if (p->hand_n[player] && !((p->said_go >> player) & 1))
+        p->to_play = (signed char)player;
+    else
+        end_series(f, p, 0);
+}
+
+/* The longest sequence the series' last cards make (play.score_play's), the last card's rank `rank`. */
+static int sequence_of(const FastPlay *f, const PlayPos *p) {
+    unsigned seen = 0;
+    int longest = 0;
+    for (int i = p->series_n - 1, length = 1; i >= 0; i--, length++) {
+        unsigned bit = 1u << p->ranks[i];
+        if (seen & bit)
+            break;
+        seen |= bit;
+        if (length < f->seq_from)
+            continue;
+        unsigned low = seen >> __builtin_ctz(seen);
+        int run = (low & (low + 1)) == 0;
+        if (!run && f->r->ace_high_or_low && (seen & 2u)) {
+            unsigned high = (seen & ~2u) | 1u << 14;
+            high >>= __builtin_ctz(high);
+            run = (high & (high + 1)) == 0;
+        }
+        if (run)
+            longest = length;
+    }
+    return longest;
+}
+
+/* What the card just put on the series scores (play.score_play's points), the count being p->count; the
+   series' ranks before it `before`. */
+static inline int scored(const FastPlay *f, PlayPos *p, int card, unsigned before) {
+    int n = p->series_n, points = f->jd[card];
+    if (p->count <= 100 && f->totals[p->count])
+        points += n;
+    if (f->pairs && p->run >= 2) {
+        if (p->run > 4)
+            p->failed = 1; /* the engine has no points for it and raises */
+        else
+            points += f->pair_for[p->run];
+    }
+    /* a sequence of two or more holds a rank beside the last card's */
+    if (f->seq_from && n >= f->seq_from && (f->seq_from < 2 || (before & f->next_to[f->rank[card]])))
+        points += sequence_of(f, p);
+    return points;
+}
+
+/* apply_play: the card at `at` in the player's hand (at < 0: a go) played at `value`. */
+static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPos *p, int player, int at,
+                                                       int value) {
+    if (at < 0) {
+        const Rules *r = f->r;
+        p->said_go |= (signed char)(1 << player);
+        if (r->go_points && !p->go_awarded && p->series_n) {
+            p->go_awarded = 1;
+            if (p->last_player != player) {
+                p->go_paid = 1;
+                add(f, p, p->last_player, r->go_points);
+                if (p->end)
+                    return;
+            }
+        }
+        advance(f, p, player);
+        return;
+    }
+    signed char *hand = p->hand[player];
+    int card = hand[at], n = p->hand_n[player] - 1;
+    hand[at] = hand[n]; /* a hand's order is not the search's concern: any order, the same value */
+    p->hand_n[player] = (signed char)n;
+    p->count += value; /* a legal card never passes the limit; two hands never fill SERIES_MAX cards */
+    /* the pair run: how many cards of the last one's kind end the series */
+    int rank = f->rank[card], kind = f->alike[card];
+    p->run = p->series_n && kind == p->last_kind ? p->run + 1 : 1;
+    p->last_kind = (signed char)kind;
+    p->ranks[p->series_n++] = (signed char)rank;
+    unsigned before = p->in_series;
+    p->in_series = (unsigned short)(before | 1u << rank);
+    p->last_player = (signed char)player;
+    int total = scored(f, p, card, before);
+    if (total)
+        add(f, p, player, total);
+    if (p->end)
+        return;
+    if (p->count == f->limit)
+        end_series(f, p, 1);
+    else
+        advance(f, p, player);
+}
+
+/* -- the search -- */
+
+/* The end of what is searched, as play_value reaches it (outcome, after count_hands): the game won in the
+   play; or the count made, at once where neither side can reach the target by it (count_counted's own
+   shortcut), else the slow way in a copy of the world (count_hands, which pegs it item by item). */
+static long long leaf(FastPlay *f, const PlayPos *p) {
+    const Rules *r = f->r;
+    long long side[2] = {p->scores[0], p->scores[1]};
+    if (p->end == WON)
+        return search_leaf(r, f->team, f->board, p->winner == f->team ? 1 : -1, side, 0);
+    if (f->new_series && (p->hand_n[0] | p->hand_n[1])) {
+        f->failed = 1; /* a card left dead: the engine's watch refuses it */
+        return 0;
+    }
+    if (f->sure && side[0] + f->add[0] < r->target && side[1] + f->add[1] < r->target) {
+        side[0] += f->add[0];
+        side[1] += f->add[1];
+        return search_leaf(r, f->team, f->board, 0, side, f->dealer_team ^ 1);
+    }
+    Game *g = f->scratch;
+    if (f->scratch_of != f->at) {
+        copy_position(g, f->world);
+        f->scratch_of = f->at;
+    }
+    g->scores[0] = p->scores[0];
+    g->scores[1] = p->scores[1];
+    g->winner = -1;
+    g->phase = P_PLAY;
+    g->deal_number = f->world->deal_number;
+    g->failed = 0;
+    g->hand_n[0] = p->hand_n[0];
+    g->hand_n[1] = p->hand_n[1];
+    count_hands(g);
+    if (g->failed) {
+        f->failed = 1;
+        return 0;
+    }
+    side[0] = g->scores[0];
+    side[1] = g->scores[1];
+    int won = g->phase != P_OVER ? 0 : g->winner == f->team ? 1 : -1;
+    return search_leaf(r, f->team, f->board, won, side, g->teams[g->dealer] ^ g->fast_count);
+}
+
+typedef struct {
+    int at, card, value; /* the card's place in the hand (-1: a go), the card, its value */
+} Move;
+
+/* plays_of: the cards that may be played (an Ace once for each value that fits), less any the play's
+   scores cannot tell from one before it at the same value (the same rest of the deal, the same value);
+   a go if none may. */
+static inline int moves_of(const FastPlay *f, const PlayPos *p, int player, Move *out) {
+    const Rules *r = f->r;
+    int k = 0, room = f->limit - p->count;
+    if (p->hand_n[player] == 1 && (f->rank[p->hand[player][0]] != 1 || r->n_ace == 1)) { /* one card, one value */
+        int card = p->hand[player][0];
+        out[0] = f->value[card] <= room ? (Move){0, card, f->value[card]} : (Move){-1, -1, -1};
+        return 1;
+    }
+    for (int i = 0; i < p->hand_n[player]; i++) {
+        int card = p->hand[player][i], values = f->rank[card] == 1 ? r->n_ace : 1;
+        for (int v = 0; v < values; v++) {
+            int value = v ? r->ace_values[v] : f->value[card]; /* an Ace's first value in its table */
+            if (value > room)
+                continue;
+            int same = 0;
+            for (int j = 0; j < k && !same; j++)
+                same = out[j].value == value && f->code[out[j].card] == f->code[card];
+            if (!same)
+                out[k++] = (Move){i, card, value};
+        }
+    }
+    if (!k)
+        out[k++] = (Move){-1, -1, -1};
+    return k;
+}
+
+/* play_value over the compact position: alpha-beta, fail-soft, exact between alpha and beta. No deeper
+   than play_value may go: a deal of two hands has at most a card and two goes a card. */
+_Static_assert(2 * HAND_MAX * 3 < SEARCH_DEPTH, "two hands' play within the search's depth");
+_Static_assert(2 * HAND_MAX <= SERIES_MAX, "two hands' cards within a series");
+static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long long beta) {
+    Move moves[2 * HAND_MAX + 1];
+    int actor, n;
+    for (;;) {
+        if (p->end)
+            return leaf(f, p);
+        actor = p->to_play;
+        n = moves_of(f, p, actor, moves);
+        if (n > 1)
+            break;
+        step(f, p, actor, moves[0].at, moves[0].value); /* the one move there is: made in place */
+        if (p->failed) {
+            f->failed = 1;
+            return 0;
+        }
+        depth++;
+    }
+    int mine = actor == f->team;
+    long long best = mine ? -SEARCH_INF : SEARCH_INF;
+    int *killer = depth < KILLER_PLIES ? &f->killer[f->at][depth] : NULL, best_key = -1;
+    if (killer && *killer >= 0)
+        for (int i = 1; i < n; i++)
+            if ((moves[i].card << 8 | (moves[i].value & 255)) == *killer) {
+                Move m = moves[i];
+                for (int j = i; j > 0; j--)
+                    moves[j] = moves[j - 1];
+                moves[0] = m;
+                break;
+            }
+    for (int i = 0; i < n; i++) {
+        PlayPos child = *p;
+        step(f, &child, actor, moves[i].at, moves[i].value);
+        if (child.failed) {
+            f->failed = 1;
+            return 0;
+        }
+        long long value = solve(f, &child, depth + 1, alpha, beta);
+        if (f->failed)
+            return 0;
+        if (mine ? value > best : value < best) {
+            best = value;
+            best_key = moves[i].card << 8 | (moves[i].value & 255);
+        }
+        if (mine && best > alpha)
+            alpha = best;
+        if (!mine && best < beta)
+            beta = best;
+        if (alpha >= beta)
+            break;
+    }
+    if (killer)
+        *killer = best_key;
+    return best;
+}
+
+/* -- what _kernel_search.c's choose_in_play asks -- */
+
+FastPlay *fast_play_new(void) { return PyMem_Calloc(1, sizeof(FastPlay)); }
+
+void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scratch) {
+    const Rules *r = g->r;
+    f->r = r;
+    f->team = team;
+    f->board = board;
+    f->new_series = r->new_series;
+    f->dealer_team = g->teams[g->dealer];
+    f->scratch = scratch;
+    f->scratch_of = -1;
+    f->usable = g->n == 2 && r->play_never_below && g->teams[1] == 1;
+    f->limit = r->limit;
+    f->pegs_at = r->peg_out ? r->target : SEARCH_INF;
+    f->seq_from = r->play_sequences ? (r->seq_min > 1 ? r->seq_min : 1) : 0;
+    for (int rank = 1; rank <= 13; rank++)
+        f->next_to[rank] = (unsigned short)((rank > 1 ? 1u << (rank - 1) : 0) | (rank < 13 ? 1u << (rank + 1) : 0) |
+                                            (r->ace_high_or_low && rank == 1 ? 1u << 13 : 0) |
+                                            (r->ace_high_or_low && rank == 13 ? 1u << 1 : 0));
+    f->pairs = r->play_pairs;
+    f->pair_for[0] = f->pair_for[1] = 0;
+    f->pair_for[2] = r->pair_points;
+    f->pair_for[3] = r->prial_points;
+    f->pair_for[4] = r->dprial_points;
+    for (int c = 0; c <= 100; c++)
+        f->totals[c] = (char)(r->play_total_kind[c] >= 0);
+    for (int c = 0; c < 52; c++) {
+        int x = role(c, g->deck);
+        f->alike[c] = (signed char)r->alike[RANK(c)];
+        f->value[c] = RANK(c) == 1 && r->n_ace ? r->ace_values[0] : r->card_value[c];
+        f->rank[c] = (signed char)RANK(c);
+        f->code[c] = (signed char)PLAY_CODE[g->deck][c];
+        f->jd[c] = r->play_jd && r->jd_points[x] > 0 ? r->jd_points[x] : 0;
+    }
+}
+
+int fast_play_world(FastPlay *f, int w, const Game *world) {
+    const Rules *r = f->r;
+    PlayPos *p = &f->pos[w];
+    if (!f->usable || !world->fast_count || world->phase != P_PLAY || world->winner >= 0 || w >= 64)
+        return 0;
+    memset(p, 0, sizeof *p);
+    memset(f->killer[w], 0xff, sizeof f->killer[w]);
+    for (int s = 0; s < 2; s++) {
+        p->hand_n[s] = (signed char)world->hand_n[s];
+        for (int i = 0; i < world->hand_n[s]; i++)
+            p->hand[s][i] = (signed char)world->hands[s][i];
+        p->scores[s] = world->scores[s];
+    }
+    p->series_n = (signed char)world->series_n;
+    for (int i = 0; i < world->series_n; i++) {
+        p->ranks[i] = f->rank[world->series_c[i]];
+        p->in_series |= (unsigned short)(1u << p->ranks[i]);
+    }
+    for (int i = world->series_n - 1; i >= 0 && r->alike[p->ranks[i]] == r->alike[p->ranks[world->series_n - 1]]; i--)
+        p->run++;
+    p->last_kind = (signed char)(world->series_n ? r->alike[p->ranks[world->series_n - 1]] : -1);
+    p->count = world->count;
+    p->to_play = (signed char)world->to_play;
+    p->last_player = (signed char)world->last_player;
+    p->said_go = (signed char)world->said_go;
+    p->go_awarded = (signed char)world->go_awarded;
+    p->go_paid = (signed char)world->go_paid;
+    p->winner = -1;
+    return 1;
+}
+
+void fast_play_forget_scratch(FastPlay *f) { f->scratch_of = -1; }
+
+long long fast_play_value(FastPlay *f, int w, const Game *world, int player, const Act *a, long long alpha,
+                          long long beta, int *failed) {
+    PlayPos p = f->pos[w];
+    f->world = world;
+    f->at = w;
+    f->add[0] = world->count_add[0];
+    f->add[1] = world->count_add[1];
+    f->sure = world->count_sure;
+    f->failed = 0;
+    int at = -1;
+    for (int i = 0; a->kind != K_GO && i < p.hand_n[player]; i++)
+        if (p.hand[player][i] == a->card)
+            at = i;
+    if (a->kind != K_GO && at < 0) {
+        *failed = 1; /* not in the hand: the engine refuses it */
+        return 0;
+    }
+    step(f, &p, player, at, a->kind == K_GO ? -1 : act_value(f->r, a));
+    long long value = p.failed ? 0 : solve(f, &p, 0, alpha, beta);
+    *failed = p.failed || f->failed;
+    return *failed ? 0 : value;
+}
