@@ -502,12 +502,16 @@ class Terminal:
         choice = values[best][0]
         lines = [_point(f"The search bot would choose [{legal.index(choice) + 1}] "
                         f"{self.describe(choice, self.step())}: {hint(self.profile, self.state, choice)}.")]
-        if len(values) > 1 and bot.by_board:
+        board = bot.board_for(self.state, self.state.team_of(0))  # None: it values points (no table here)
+        if len(values) > 1 and board is not None:
+            read = ("from the scores at the end of the deal" if self.state.n == 2 else
+                    "read to first order from the table at the scores now")
             lines.append(_point("Each choice, on average over the hands the others may hold (your side's chance "
-                                "of winning the game from the scores at the end of the deal):"))
+                                f"of winning the game, {read}):"))
             for action, worlds in values:
                 text = f"[{legal.index(action) + 1}] {self.describe(action, self.step())}: "
-                lines.append(_point(text + f"{sum(worlds) / len(worlds) / SCALE:.1%}"))
+                chance = min(max(sum(worlds) / len(worlds) / SCALE, 0.0), 1.0)
+                lines.append(_point(text + f"{chance:.1%}"))
         elif len(values) > 1:
             lines.append(_point("Each choice, on average over the hands the others may hold (your side's points "
                                 "less the other's by the end of the deal):"))

@@ -14,6 +14,7 @@
 #define PLAY_WORLDS 40
 #define MOG_WORLDS 48
 #define FOUR_HAND_WORLDS 8 /* in the play and the mog alike: four hands' worlds cost four times as much */
+#define FOUR_HAND_BOARD_WORLDS 16 /* the four-hand board search's (search.FOUR_HAND_BOARD_WORLDS) */
 #define WIN 10000
 #define SEARCH_INF (1LL << 40)
 #define SEARCH_DEPTH 96
@@ -52,6 +53,8 @@ typedef struct {
     char ready[SEARCH_DEPTH + 1]; /* which frames hold what the play leaves alone (copy_play); the last the
                                      root's child, which every world of the choice shares */
     int board; /* the board search (BOT_BOARD) of the two-hand game: the end of a deal valued by the win table */
+    int tangent; /* the board search of the four-hand game: what it searches valued by the table's tangent */
+    Tangent tan;
 } Search;
 
 /* The value of the end of what is searched, the one place the search values it (search._leaf_value):
@@ -61,6 +64,8 @@ typedef struct {
    between the two sides. */
 static long long leaf_value(const Search *s, const Game *g, int won, const long long *side, int dealer) {
     int team = s->team;
+    if (s->tangent)
+        return tangent_value(&s->tan, won, side);
     if (!s->board)
         return won ? won * WIN : side[team] - side[1 - team];
     if (won)
@@ -394,7 +399,7 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
     long long best_values[PLAY_WORLDS], values[PLAY_WORLDS], keys[PLAY_WORLDS], best_sum = 0, sum;
     char exact[PLAY_WORLDS];
     int twin[PLAY_WORLDS];
-    int count = g->n == 4 ? FOUR_HAND_WORLDS : PLAY_WORLDS;
+    int count = g->n == 4 ? (s->tangent ? FOUR_HAND_BOARD_WORLDS : FOUR_HAND_WORLDS) : PLAY_WORLDS;
     Unseen unseen;
     unseen_by(g, player, &unseen);
     for (int w = 0; w < count; w++) { /* the worlds drawn in order, as the engine draws them */
@@ -458,9 +463,13 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
             g->frames[0].expect[p].deal = -1;
     }
     Search s = {g, g->teams[player], g->deal_number, {0}, g->bot[player] == BOT_BOARD && g->n == 2};
+    if (g->bot[player] == BOT_BOARD && g->n == 4 && g->r->win != NULL) { /* the other side deals the next */
+        s.tangent = 1;
+        tangent_at(&s.tan, g->r, s.team, g->scores, 1 - g->teams[g->dealer]);
+    }
     if (g->phase == P_PLAY)
         return choose_in_play(g, player, legal, n, &s);
-    int worlds = g->n == 4 ? FOUR_HAND_WORLDS : MOG_WORLDS;
+    int worlds = g->n == 4 ? (s.tangent ? FOUR_HAND_BOARD_WORLDS : FOUR_HAND_WORLDS) : MOG_WORLDS;
     long long sums[64];
     memset(sums, 0, sizeof sums);
     Game *world = &g->frames[SEARCH_DEPTH + 1], *child = &g->frames[SEARCH_DEPTH];
