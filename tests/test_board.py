@@ -238,3 +238,15 @@ def test_the_four_hand_hint_gives_each_choices_chance_read_from_the_table(cli, m
     shown = [float(line.rsplit(":", 1)[1].strip(" %")) for line in out.splitlines()
              if line.lstrip().startswith("[") and line.rstrip().endswith("%")]
     assert len(shown) >= 2 and all(0 < p < 100 for p in shown) and len(set(shown)) > 1
+
+
+@needs_kernel
+@pytest.mark.parametrize("peg_out", [True, False])
+def test_the_kernel_plays_the_four_hand_board_as_the_engine_does_to_a_short_target(peg_out):
+    """To 31, most choices are near the target, where the tangent's rates are read at the board's edge;
+    where reaching the target does not end the game, the scores pass it within a deal (decided positions)."""
+    rules = dataclasses.replace(profiles.load("eddowes-burne-1874-partners").rules, target=31,
+                                peg_out_ends_game=peg_out)
+    assert board_of(rules) is not None
+    for bots in [BOARD, tuple(reversed(BOARD)), ("search", "search")]:
+        assert same_games(rules, bots, seeds_for(77, 4)) == 0
