@@ -368,14 +368,17 @@ def test_every_log_the_engine_writes_reads_back_and_replays(profile_id):
         assert replayed.checked_seed and replayed.state.scores == state.scores
 
 
-@pytest.mark.parametrize("version", [2, 3])
-def test_a_logs_search_is_the_search_of_its_version(tmp_path, cli, version):
-    """Before version 3, "search" was the search that values points (now "search-points"): such a log
-    replays bot move for bot move as it was played. From version 3 on it is the search that plays the
-    board, and the same moves under that name are found out where the two searches choose apart."""
+@pytest.mark.parametrize("profile_id, version, as_points", [
+    ("cotton-1674", 2, True), ("cotton-1674", 3, False), ("cotton-1674", 4, False),
+    ("eddowes-burne-1874-partners", 3, True), ("eddowes-burne-1874-partners", 4, False)])
+def test_a_logs_search_is_the_search_of_its_version(tmp_path, cli, profile_id, version, as_points):
+    """Before version 3 (before version 4 in the four-hand game), "search" was the search that values
+    points (now "search-points"): such a log replays bot move for bot move as it was played. From then on
+    it is the search that plays the board, and the same moves under that name are found out where the
+    two searches choose apart."""
     import costly_variants.compare  # noqa: F401  (the board search's win tables)
 
-    game = Game(profiles.load("cotton-1674").rules, variant="cotton-1674")
+    game = Game(profiles.load(profile_id).rules, variant=profile_id)
     for seed in range(40):
         points = play_game(game, ["search-points", "greedy"], seed)
         board = play_game(game, ["search", "greedy"], seed)
@@ -383,12 +386,12 @@ def test_a_logs_search_is_the_search_of_its_version(tmp_path, cli, version):
             break
     else:
         raise AssertionError("the two searches chose alike in 40 games")
-    log = points.log(seed=seed, bots=["search-points", "greedy"])
-    log["version"], log["bots"] = version, ["search", "greedy"]
+    log = points.log(seed=seed, bots=seat_bots(["search-points", "greedy"], game.rules.players))
+    log["version"], log["bots"] = version, seat_bots(["search", "greedy"], game.rules.players)
     path = tmp_path / f"v{version}.json"
     path.write_text(json.dumps(log), encoding="utf-8")
     code, out, err = cli("replay", str(path))
-    if version == 2:
+    if as_points:
         assert code == 0 and f"matches seed {seed}" in out, (out, err)
     else:
         assert code != 0 and "search" in err and err.count("\n") == 1, (out, err)

@@ -489,28 +489,31 @@ class Terminal:
         import random
 
         from ..game.search import WIN, PointSearchBot, SearchBot
-        from ..game.wintable import SCALE, board_of
+        from ..game.wintable import SCALE
         from .teach import hint
 
         # The search bot, with a seed of its own: a hint must not change the computer's own choices later.
         # Each choice is tried in worlds drawn from what your seat sees (the cards you have not seen dealt
         # at random into the other hands), searched to the end of the deal. It plays the board (and says
-        # each choice's chance of winning) where it reads a table: in the two-hand game, where the rules
-        # have one; elsewhere it values points (and says them).
-        by_board = self.board_hint and self.state.n == 2 and board_of(self.state.rules) is not None
-        bot = (SearchBot if by_board else PointSearchBot)(random.Random(0))
+        # each choice's chance of winning) where the rules have a win table; elsewhere it values points
+        # (and says them).
+        bot = (SearchBot if self.board_hint else PointSearchBot)(random.Random(0))
         values = bot.values(self.state, 0)
         sums = [sum(v) for _, v in values]
         best = max(range(len(values)), key=lambda i: (sums[i], -i))
         choice = values[best][0]
         lines = [_point(f"The search bot would choose [{legal.index(choice) + 1}] "
                         f"{self.describe(choice, self.step())}: {hint(self.profile, self.state, choice)}.")]
-        if len(values) > 1 and by_board:
+        board = bot.board_for(self.state, self.state.team_of(0))  # None: it values points (no table here)
+        if len(values) > 1 and board is not None:
+            read = ("from the scores at the end of the deal" if self.state.n == 2 else
+                    "read to first order from the table at the scores now")
             lines.append(_point("Each choice, on average over the hands the others may hold (your side's chance "
-                                "of winning the game from the scores at the end of the deal):"))
+                                f"of winning the game, {read}):"))
             for action, worlds in values:
                 text = f"[{legal.index(action) + 1}] {self.describe(action, self.step())}: "
-                lines.append(_point(text + f"{sum(worlds) / len(worlds) / SCALE:.1%}"))
+                chance = min(max(sum(worlds) / len(worlds) / SCALE, 0.0), 1.0)
+                lines.append(_point(text + f"{chance:.1%}"))
         elif len(values) > 1:
             lines.append(_point("Each choice, on average over the hands the others may hold (your side's points "
                                 "less the other's by the end of the deal):"))

@@ -32,7 +32,8 @@
        model, the count to come).
      _kernel_search_play.c  the search's minimax in the two-hand play over compact positions: search.py's
        _play_value, with play.py's scores and steps as _kernel_play.c makes them.
-     _kernel_board.c  the board search's win table: game/wintable.py (Board: a chance from the scores).
+     _kernel_board.c  the board search's win table: game/wintable.py (Board: a chance from the scores) and
+       game/tangent.py (Tangent: the table to first order, for the four-hand search).
      _kernel_playout.c  one game: game/playout.py (play_game: one seeded game bot against bot) and what
        kernel.py asks of a game.
      _kernel_tally.c  the tally: compare/measures.py (what is read of a finished game) and compare/tally.py
@@ -308,6 +309,14 @@ int choose_expert(Game *g, int player, const Act *legal, int n);
 
 /* _kernel_board.c */
 long long board_chance(const Rules *r, long long a, long long b, int dealer);
+/* The four-hand board search's reading of the table (game/tangent.py): a side's chance at a decision's
+   scores and what a point more of its own, or of the other side's, is worth to it there. */
+typedef struct {
+    int team;
+    long long own, their, chance, per_own, per_their;
+} Tangent;
+void tangent_at(Tangent *t, const Rules *r, int team, const int *scores, int dealer);
+long long tangent_value(const Tangent *t, int won, const long long *side);
 
 /* _kernel_search.c */
 int choose_search(Game *g, int player, const Act *legal, int n);

@@ -121,7 +121,7 @@ int read_bots(const Rules *r, const char *text, Py_ssize_t length, int *bots) {
             PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
             return -1;
         }
-        if (bots[p] == BOT_BOARD && r->players == 2 && r->win == NULL) {
+        if (bots[p] == BOT_BOARD && r->win == NULL) {
             PyErr_SetString(PyExc_ValueError, "kernel: the board search needs the win table after the rules");
             return -1;
         }

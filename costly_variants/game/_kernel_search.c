@@ -14,6 +14,7 @@
 #define PLAY_WORLDS 40
 #define MOG_WORLDS 48
 #define FOUR_HAND_WORLDS 8 /* in the play and the mog alike: four hands' worlds cost four times as much */
+#define FOUR_HAND_BOARD_WORLDS 16 /* the four-hand board search's (search.FOUR_HAND_BOARD_WORLDS) */
 #define WIN 10000
 
 void copy_position(Game *dst, const Game *src) {
@@ -50,6 +51,8 @@ typedef struct {
     char ready[SEARCH_DEPTH + 1]; /* which frames hold what the play leaves alone (copy_play); the last the
                                      root's child, which every world of the choice shares */
     int board; /* the board search (BOT_BOARD) of the two-hand game: the end of a deal valued by the win table */
+    int tangent; /* the board search of the four-hand game: what it searches valued by the table's tangent */
+    Tangent tan;
 } Search;
 
 /* The value of the end of what is searched, the one place the search values it (search._leaf_value):
@@ -67,6 +70,8 @@ long long search_leaf(const Rules *r, int team, int board, int won, const long l
 }
 
 static long long leaf_value(const Search *s, const Game *g, int won, const long long *side, int dealer) {
+    if (s->tangent) /* the four-hand board search (the compact two-hand play never reads it) */
+        return tangent_value(&s->tan, won, side);
     return search_leaf(g->r, s->team, s->board, won, side, dealer);
 }
 
@@ -417,7 +422,7 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
     long long sampled[MAX_PLAY_ACTIONS][SAMPLE_WORLDS], sample_sum[MAX_PLAY_ACTIONS];
     char exact[PLAY_WORLDS];
     int twin[PLAY_WORLDS], sample[SAMPLE_WORLDS], in_sample[PLAY_WORLDS], order[MAX_PLAY_ACTIONS];
-    int count = g->n == 4 ? FOUR_HAND_WORLDS : PLAY_WORLDS, samples = 0, tried = 0;
+    int count = g->n == 4 ? (s->tangent ? FOUR_HAND_BOARD_WORLDS : FOUR_HAND_WORLDS) : PLAY_WORLDS, samples = 0, tried = 0;
     if (n > MAX_PLAY_ACTIONS) {
         g->failed = 1; /* more cards than a hand holds */
         return 0;
@@ -533,9 +538,13 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
         return 0;
     }
     Search s = {g, g->teams[player], g->deal_number, {0}, g->bot[player] == BOT_BOARD && g->n == 2};
+    if (g->bot[player] == BOT_BOARD && g->n == 4 && g->r->win != NULL) { /* the other side deals the next */
+        s.tangent = 1;
+        tangent_at(&s.tan, g->r, s.team, g->scores, 1 - g->teams[g->dealer]);
+    }
     if (g->phase == P_PLAY)
         return choose_in_play(g, player, legal, n, &s);
-    int worlds = g->n == 4 ? FOUR_HAND_WORLDS : MOG_WORLDS;
+    int worlds = g->n == 4 ? (s.tangent ? FOUR_HAND_BOARD_WORLDS : FOUR_HAND_WORLDS) : MOG_WORLDS;
     long long sums[64];
     memset(sums, 0, sizeof sums);
     Game *world = &g->frames[SEARCH_DEPTH + 1], *child = &g->frames[SEARCH_DEPTH];

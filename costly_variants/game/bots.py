@@ -6,8 +6,9 @@
   one-ply lookahead (its points now, less the opponent's best immediate reply on average over the
   cards the opponent may hold).
 - ``search``: every choice searched through the rest of the deal over the hands the others may hold,
-  each end of a deal valued by the chance of winning the game from there (the rules' win table), so
-  that it plays the board (``search``).
+  each end of a deal valued by the chance of winning the game from there (the rules' win table; in the
+  four-hand game, the table read to first order at the scores now), so that it plays the board
+  (``search``).
 - ``search-points``: the same search, each end of a deal valued by the points between the sides (and a
   game won or lost above any points): the search bot before it played the board.
 Every bot takes a seeded ``random.Random``; the same seed gives the same game.

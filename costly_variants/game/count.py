@@ -7,6 +7,7 @@ from ..cards import Rank
 from ..profiles.rules import LateClaimWhen
 from .base import Phase, _Claim
 from .deal import DealPhase
+from .tangent import Tangent
 from .wintable import Board
 
 # Enum members read at every action, as module globals (see "Where the speed comes from" in architecture.rst).
@@ -17,8 +18,9 @@ class CountPhase(DealPhase):
     # In a search's world, each hand's count worked out once (``search``): the count then scores each
     # hand's total in one step, and the deal ends there (a search looks no further).
     counted: tuple[int, ...] | None = None
-    # In a search's world, the win table the end of the deal is valued by (``search``; None: by points).
-    board: Board | None = None
+    # In a search's world, the win table the end of the deal is valued by (``search``; in the four-hand
+    # game its tangent at the scores of the decision; None: by points).
+    board: Board | Tangent | None = None
 
     def _heels(self) -> None:
         """The dealer's points for a turned Jack or Deuce."""

@@ -277,9 +277,9 @@ with_board: PerRules[array] = PerRules(_with_board)  # type: ignore[type-arg]
 
 
 def _rules_array(rules: Rules, bots: Sequence[str]) -> array:  # type: ignore[type-arg]
-    """What the kernel reads the rules from: with the win table where a seat plays the board search (in
-    the two-hand game: ``search.SearchBot``)."""
-    return with_board(rules) if "search" in bots and rules.players == 2 else compiled(rules).table
+    """What the kernel reads the rules from: with the win table where a seat plays the board search
+    (``search.SearchBot``)."""
+    return with_board(rules) if "search" in bots else compiled(rules).table
 
 
 def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_counts: bool = False,
@@ -298,7 +298,7 @@ def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_coun
 
 def _seats(rules: Rules, bots: Sequence[str]) -> bytes:
     codes = [BOT_CODES[bots[p % len(bots)]] for p in range(rules.players)]
-    if BOT_CODES["search"] in codes and rules.players == 2 and not _boarded(rules):
+    if BOT_CODES["search"] in codes and not _boarded(rules):
         # No table can be sampled under these rules: the board search values points (search.SearchBot),
         # which is the point search's play.
         codes = [BOT_CODES["search-points"] if code == BOT_CODES["search"] else code for code in codes]

@@ -36,8 +36,10 @@ FORMAT = "costly-game-log"
 # Version 3: "search" names the search that plays the board (``search.SearchBot``, valuing the end of a deal
 # by the win table). Its logs are version 2's field for field, but a version 2 log's "search" was played by the
 # search that values points, now "search-points": it is read so, and replays as it was played.
-VERSION = 3
-EARLIER_SEARCH = {"search": "search-points"}  # a bot's name in logs before version 3 -> its name now
+# Version 4: "search" plays the board in the four-hand game too (by the table's tangent, ``game.tangent``);
+# a version 3 log of the four-hand game is read as a version 2 log is, its "search" as "search-points".
+VERSION = 4
+EARLIER_SEARCH = {"search": "search-points"}  # a bot's name in logs before it played the board -> its name now
 MAX_LOG_BYTES = 16 << 20   # a long game's log is well under 1 MiB
 MAX_DIGITS = 40            # a seed or a score longer than this is not one
 SHOWN = 60                 # characters of a bad value quoted in a message
@@ -343,7 +345,7 @@ def parse_log(data: bytes, name: str) -> GameLog:
         bots = [None] + [bots] * (raw["players"] - 1)
     elif isinstance(bots, list):  # one per seat, or names dealt round the seats in turn (as play_game does)
         bots = seat_bots(bots, raw["players"])
-    if bots is not None and raw.get("version", 1) < 3:
+    if bots is not None and (raw.get("version", 1) < 3 or (raw.get("version") == 3 and raw["players"] == 4)):
         bots = [EARLIER_SEARCH.get(bot, bot) if bot is not None else None for bot in bots]
     return GameLog(
         path=name, variant=raw["variant"], rules=rules, rules_sha256=raw.get("rules_sha256"), recorded=raw.get("rules"),

@@ -4,7 +4,7 @@ hands the other players may hold, searched through the rest of the deal.
 It sees only what its seat may see: its hand, the deck card, the cards played, the scores, and in the
 two-hand game the card it gave in the mog (which the other player holds until he plays it). Each
 decision it draws ``PLAY_WORLDS`` (in the play) or ``MOG_WORLDS`` (in the mog) *worlds*
-(``FOUR_HAND_WORLDS`` in the four-hand game): the unseen
+(``FOUR_HAND_WORLDS`` in the four-hand game, ``FOUR_HAND_BOARD_WORLDS`` for ``search`` there): the unseen
 cards dealt at random into the other hands (and, where the dealer may mog the stock, the next stock card),
 by a partial Fisher-Yates shuffle of the unseen cards in deck order, with the bot's own seeded
 generator. Every choice is tried in every world (common random numbers), and the one with the best sum
@@ -20,13 +20,16 @@ of values is taken (the first of equals):
 The end of what is searched (the end of the deal, or of the game) is valued in one place,
 ``_leaf_value``, one of two ways:
 
-- ``search`` (``SearchBot``) plays the board in the two-hand game: a value is the bot's side's chance of
+- ``search`` (``SearchBot``) plays the board: a value is the bot's side's chance of
   winning the game from the position reached (the two scores, and who deals next), in millionths, read
   from the rules' win table (``wintable.board_of``: the expert bots' table, worked out by the compare
   stage and cached); a game won is worth the whole (``wintable.SCALE``), a game lost nothing. Behind,
   it weighs its own points more; ahead, the points it keeps from the other side. In the four-hand game
-  it values points, as ``search-points`` does: its search there stops at the end of a series, far from
-  a deal's end that the table could value, and the board measured weaker (``benchmarks/bench_board.py``);
+  its search stops at the end of a series, far from a deal's end that the table could value as it
+  stands (so valued, it measured weaker): there it reads the table's tangent at the scores of the
+  decision (``tangent.Tangent``: the chance there, and what a point of each side's is worth there), and
+  draws twice the point search's worlds, where its gain over ``search-points`` comes from
+  (``docs/architecture.rst``); where the rules have no table, it is ``search-points``;
 - ``search-points`` (``PointSearchBot``) plays for points: a value is the bot's side's score less the
   other side's, or ``WIN`` with the sign of the side that won where a side reached the target.
 
@@ -43,11 +46,13 @@ from .actions import CHANCE_ACTIONS, Action, Kind
 from .base import Phase
 from .play import _RANK, _RELATION
 from .state import State
+from .tangent import Tangent
 from .wintable import SCALE, Board, board_of
 
 PLAY_WORLDS = 40
 MOG_WORLDS = 48
 FOUR_HAND_WORLDS = 8  # in the play and the mog alike: a world of four hands costs four times as much
+FOUR_HAND_BOARD_WORLDS = 16  # the four-hand board search's: twice as many, where its gain comes from
 WIN = 10_000
 _INF = 1 << 40
 
@@ -100,8 +105,12 @@ class SearchBot:
     def _values(self, state: State, player: int, legal: list[Action]) -> list[list[int]]:
         in_play = state.phase is _PLAY
         team, deal = state.team_of(player), state.deal_number
-        count = FOUR_HAND_WORLDS if state.n == 4 else PLAY_WORLDS if in_play else MOG_WORLDS
-        worlds = [self._world(state, player) for _ in range(count)]
+        board = self.board_for(state, team)
+        if state.n == 4:
+            count = FOUR_HAND_BOARD_WORLDS if board is not None else FOUR_HAND_WORLDS
+        else:
+            count = PLAY_WORLDS if in_play else MOG_WORLDS
+        worlds = [self._world(state, player, board) for _ in range(count)]
         values: list[list[int]] = [[] for _ in legal]
         for world in worlds:
             if in_play:
@@ -115,7 +124,16 @@ class SearchBot:
                     values[i].append(_mog_value(child, team, deal))
         return values
 
-    def _world(self, state: State, player: int) -> State:
+    def board_for(self, state: State, team: int) -> Board | Tangent | None:
+        """How this decision values the end of what it searches: by the table (two hands), by the table's
+        tangent at the scores now, the other side to deal the next deal (four hands), or by points (None:
+        search-points, or rules without a table)."""
+        board = board_of(state.rules) if self.by_board else None
+        if board is None or state.n == 2:
+            return board
+        return Tangent.at(board, team, state.scores, 1 - state.team_of(state.dealer))
+
+    def _world(self, state: State, player: int, board: Board | Tangent | None) -> State:
         """The state with the cards this seat has not seen dealt at random into the other hands."""
         known: dict[int, Card] = {}
         if self._gave is not None and self._gave[0] == state.deal_number and state.n == 2:
@@ -145,7 +163,7 @@ class SearchBot:
                 held = set(state.count_hands[q])
                 world.count_hands[q] = tuple([c for c in state.played if c in held] + hand)
         world.stock = pool[at:]
-        world.board = board_of(state.rules) if self.by_board and state.n == 2 else None
+        world.board = board
         # A give another player has made is not seen until the exchange: in this world he gives as the
         # greedy bot would from the hand he is dealt here.
         from .bots import GreedyBot
@@ -163,12 +181,15 @@ class PointSearchBot(SearchBot):
     by_board = False
 
 
-def _leaf_value(board: Board | None, team: int, won: int, scores: Sequence[int], dealer: int) -> int:
+def _leaf_value(board: Board | Tangent | None, team: int, won: int, scores: Sequence[int], dealer: int) -> int:
     """The value of the end of what is searched, the one place the search values it (``_kernel_search.c``'s
     ``leaf_value``): ``won`` 1 if the searching side (``team``) has won, -1 if the other has, else 0;
     ``scores`` the two sides' scores there, ``dealer`` the side to deal the next deal. By the ``board``:
     the side's chance of winning from there, in millionths (the whole if won, nothing if lost); without
-    one, the game won or lost is worth ``WIN``, else the points between the two sides."""
+    one, the game won or lost is worth ``WIN``, else the points between the two sides. By a ``Tangent`` (the
+    four-hand game): the table's tangent at the decision's scores (``Tangent.value``)."""
+    if isinstance(board, Tangent):
+        return board.value(won, scores)
     if board is None:
         return won * WIN if won else scores[team] - scores[1 - team]
     if won:
