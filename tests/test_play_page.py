@@ -357,3 +357,16 @@ def test_a_house_profile_s_title_gives_the_target_in_force(document, tmp_path, c
     call(page, "rule", key="game.target", index=-1)
     view = call(page, "rule", key=other["key"], index=other["options"][0]["index"])
     assert view["title"] == "Parlett's reconstruction (web page, 2020), game to 121, with 1 house rule"
+
+
+def test_the_setup_s_fields_may_be_narrower_than_their_content():
+    """A column flex label is as wide as its select's longest title unless its min-width is 0: the Rules select
+    was 545 px wide on a 390 px phone (the browser test measures it)."""
+    import re
+
+    from costly_variants.site.play import STATIC
+
+    css = (STATIC / "play.css").read_text(encoding="utf-8")
+    rules = " ".join(body for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css)
+                     if selector.split("*/")[-1].strip() == ".costly-play-setup label")
+    assert "min-width: 0" in rules and "max-width: 100%" in rules, rules
