@@ -299,7 +299,8 @@ def test_the_moves_the_build_ships_are_designs_and_spare_the_page_importing_comp
     assert done.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("variant, bot, house", [("parlett-121", "search", False), ("eddowes-burne-1874-partners", "expert", False),
+@pytest.mark.parametrize("variant, bot, house", [("parlett-121", "search", False),
+                                                 ("eddowes-burne-1874-partners", "expert", False),
                                                  ("cotton-1674", "search", True)])
 def test_the_command_the_page_shows_deals_the_same_game_in_costly_play(document, tables, tmp_path, variant, bot, house):
     """The seed line's whole command: the rules (a house profile by the file the page downloads it as), the bot

@@ -592,5 +592,6 @@ def test_every_page_has_the_site_s_icon_so_no_browser_asks_for_a_missing_favicon
     icon = site / "_static" / "favicon.svg"
     assert icon.read_text(encoding="utf-8").startswith("<svg ")
     for path in sorted(site.glob("*.html")):
-        links = re.findall(r'<link rel="icon" href="([^"]+)"', path.read_text(encoding="utf-8"))
+        # rel="icon", or furo's "shortcut icon"
+        links = re.findall(r'<link rel="(?:shortcut )?icon" href="([^"]+)"', path.read_text(encoding="utf-8"))
         assert links == ["_static/favicon.svg"], (path.name, links)

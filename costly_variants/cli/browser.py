@@ -291,7 +291,8 @@ class PlayPage:
         changed = target != self.base.rules.target
         stem = (re.sub(rf",?\s*game to {self.base.rules.target}\b", "", self.base.title).strip() if changed
                 else self.base.title)
-        return f"{stem}, with {count} house rule{'s' if count != 1 else ''}" + (f", game to {target}" if changed else "")
+        title = f"{stem}, with {count} house rule{'s' if count != 1 else ''}"
+        return title + (f", game to {target}" if changed else "")
 
     def house_yaml(self) -> str:
         return house_yaml(self.base, self.house_rules(), profile_id=self.house_id(), title=self.house_title())
