@@ -172,6 +172,7 @@ def _at_a_mog_pass_with_a_deuce():
 def _terminal(typed: str):
     import io
 
+    from costly_variants import compare  # noqa: F401  (where the hint's board search finds its table)
     from costly_variants.cli.games import Terminal
 
     profile, state = _at_a_mog_pass_with_a_deuce()
@@ -233,5 +234,62 @@ def test_the_hint_gives_each_choice_s_chance_of_winning_where_the_search_reads_a
     flat = " ".join(result.stdout.split())
     worth = flat.split("Each choice, on average", 1)[1].split("Your turn", 1)[0]
     assert ("chance of winning" in worth) is board and ("points less the other's" in worth) is not board
-    values = [part.split("]", 1)[1].rsplit(":", 1)[1].strip() for part in worth.split(" [")[1:]]
+    values = [part.split("]", 1)[1].rsplit(" — ", 1)[1].strip() for part in worth.split(" [")[1:]]
     assert values and all(v.endswith("%") is board for v in values), values
+
+
+def _hint_with_other_scoring_cards(variant: str) -> str:
+    """The hint's reason for a card laid in the play where another card of the hand would score and the
+    count leaves the next card a total to make: the first such moment of seed 0's game, greedy bots."""
+    import random
+
+    from costly_variants import profiles
+    from costly_variants.cli.teach import hint
+    from costly_variants.game.actions import Kind
+    from costly_variants.game.bots import make_bot
+    from costly_variants.game.state import CHANCE, Game
+
+    profile = profiles.load(variant)
+    state = Game(profile.rules, variant=profile.id).new_initial_state()
+    rng, bot = random.Random(0), make_bot("greedy", random.Random(0))
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        if player == 0 and state.phase.value == "play":
+            for action in (a for a in state.legal_actions() if a.kind is Kind.PLAY):
+                text = hint(profile, state, action)
+                if "other cards that score" in text and "could make" in text:
+                    return text
+        state.apply_action(bot.choose(state, player))
+    raise AssertionError(f"{variant}: no such moment in seed 0's game")
+
+
+@pytest.mark.parametrize("variant, who", [("parlett-121", "the other player"),
+                                          ("eddowes-burne-1874-partners", "the next player")])
+def test_the_hint_shows_the_other_scoring_cards_as_cards_and_names_who_could_score_next(variant, who):
+    """The other cards that score are shown as the hand is (2♠, not 2S); with three others, the threat is
+    the next player's, not "the other player's" (the two-hand wording is kept)."""
+    import re
+
+    text = _hint_with_other_scoring_cards(variant)
+    others = text.split("(other cards that score: ", 1)[1]
+    assert re.match(r"(10|[2-9AKQJ])[♠♥♦♣]: ", others), text
+    assert not re.search(r"\b(10|[2-9AKQJT])[SHDC]\b", text), text
+    assert f"({who} could make " in text and not re.search(r"\ba 8\b|\ba 11\b", text), text
+
+
+def test_the_hint_lists_the_choices_in_the_order_of_their_numbers_each_worth_after_a_dash():
+    """The search values the choices in the engine's order (2♠ unpegged before pegged); the hint lists them
+    by the numbers the player types, each worth set off from words that may hold a colon of their own."""
+    ui, out = _terminal("hint\n1\n")
+    ui.ask()
+    shown = out.getvalue().split("> ", 1)[1]
+    worth = shown.split("Each choice, on average", 1)[1].split("Your turn", 1)[0]
+    rows = [line.strip() for line in worth.splitlines() if line.strip().startswith("[")]
+    assert [row.split("]", 1)[0] for row in rows] == [f"[{n}" for n in range(1, len(rows) + 1)] and len(rows) >= 3
+    assert "[2] pass 2♠ unpegged: the computer then claims its 2 — " in worth
+    assert all(row.rsplit(" — ", 1)[1].endswith("%") for row in rows), rows
+    assert " — " in shown.split("The search bot would choose [", 1)[1].split(".", 1)[0]

@@ -1,8 +1,9 @@
 """The Play page in a real browser: the test root ``test-play`` (the Play page and the pages its scores
 link to) built with Pyodide copied in, served over HTTP on loopback, opened in Debian's headless Chromium
-with every other host unreachable. At a laptop's size (1366x900) and a phone's (390x844): a whole deal
-played by clicking (its first move by key), the page's scores checked against ``costly replay`` of the
-log it offers, a rule changed to a recorded reading, the house profile downloaded and validated; the
+with every other host unreachable. At a laptop's size (1366x900) and a phone's (390x844): nothing wider
+than the screen, the longest title chosen; a whole deal played by clicking (its first move by key), each
+click made as soon as the page says it waits for one, and taken; the console clean (no error, no missing
+favicon); the page's scores checked against ``costly replay`` of the log it offers, a rule changed to a recorded reading, the house profile downloaded and validated; the
 search bot playing the board from the shipped win tables, its log replayed by ``costly replay`` (which
 checks each bot move against the seed); and without WebAssembly the page says so and points to
 ``costly play``.
@@ -104,6 +105,7 @@ def _driver(downloads: Path, *extra: str) -> Any:
                 # every host but loopback is unreachable: nothing may come from a CDN
                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", *extra):
         options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, for errors
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads),
                                                           "eventsEnabled": True})
@@ -142,6 +144,33 @@ def click(driver: Any, element: Any) -> None:
     element.click()
 
 
+def console_errors(driver: Any) -> list[str]:
+    """What the page's console has shown as errors since last asked (a resource's 404 is one)."""
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def overflowing(driver: Any) -> list[str]:
+    """The Play page's elements that reach past the window's right edge (furo's containers clip what would
+    scroll the document sideways, so the document's width alone does not show them)."""
+    return js(driver, """const out = [];
+        for (const e of document.querySelectorAll('#costly-play *')) {
+          const box = e.getBoundingClientRect();
+          if (box.width > 1 && box.height > 1 && box.right > innerWidth + 1)
+            out.push(`${e.tagName}.${e.className}: ${Math.round(box.left)}-${Math.round(box.right)}`);
+        }
+        if (document.documentElement.scrollWidth > innerWidth) out.push('the document scrolls sideways');
+        return out;""")
+
+
+def take(driver: Any, press: Any) -> None:
+    """A choice made (``press()``: a click or a key) as soon as the page says it waits for one: taken at
+    once, with no other sign of readiness asked for."""
+    wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the player's turn")
+    taken = js(driver, "return window.costlyPlay.taken")
+    press()
+    assert js(driver, "return window.costlyPlay.taken") == taken + 1, "the page said waiting but ignored the choice"
+
+
 def costly(*argv: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "costly_variants", *argv], capture_output=True, text=True,
                           timeout=300)
@@ -171,7 +200,14 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
         ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "costly_variants.json", "profiles.json",
          *(["costly_variants.snapshot"] if snapshot else ["wintables.json"])])
 
-    Select(driver.find_element("id", "costly-play-profile")).select_by_value(variant)
+    # The longest title chosen: the Rules select stays on the screen, and nothing else goes past it.
+    profile_select = Select(driver.find_element("id", "costly-play-profile"))
+    longest = max(profile_select.options, key=lambda option: len(option.text)).get_attribute("value")
+    profile_select.select_by_value(longest)
+    wait_for(driver, lambda d: js(d, "return window.costlyPlay.rules && window.costlyPlay.rules.base") == longest,
+             "the profile's rules")
+    assert overflowing(driver) == []
+    profile_select.select_by_value(variant)
     wait_for(driver, lambda d: js(d, "return window.costlyPlay.rules && window.costlyPlay.rules.base") == variant,
              "the profile's rules")
 
@@ -204,22 +240,25 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     seed_input.send_keys(str(seed))
     click(driver, driver.find_element("css selector", ".costly-play-deal"))
     wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the deal")
-    assert f"Seed {seed}" in driver.find_element("css selector", ".costly-play-seed-shown").text
-    # The hint (H): the search bot's choice and the worth of each, as costly play's hint.
+    # The whole command that deals this game in costly play: the house profile's file, the bot, the seed.
+    assert driver.find_element("css selector", ".costly-play-seed-shown code").text == \
+        f"costly play --variant {variant}-house.yaml --bot expert --seed {seed}"
+    # The hint (H): the search bot's choice and the worth of each, as costly play's hint; the page is busy
+    # while it is worked out, and says it waits again once it is given.
     driver.find_element("tag name", "body").send_keys("h")
     wait_for(driver, lambda d: "The search bot would choose" in d.find_element("css selector", ".costly-play-hint").text
-             and not js(d, "return window.costlyPlay.busy"), "the hint")
-    driver.find_element("tag name", "body").send_keys("1")
+             and page_state(d) == "waiting", "the hint")
+    take(driver, lambda: driver.find_element("tag name", "body").send_keys("1"))
     moves = 1
     while True:
-        wait_for(driver, lambda d: page_state(d) in ("waiting", "over") and not js(d, "return window.costlyPlay.busy"),
-                 "the computer's moves")
+        # No pause after the computer's last move: when the page says it waits, a click is taken.
+        wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the computer's moves")
         view = js(driver, "return window.costlyPlay.view")
         if view["finished"] or view["deal"] > 1:
             break
         buttons = driver.find_elements("css selector", ".costly-play-choice")
         cards = [b for b in buttons if b.get_attribute("data-card")]
-        click(driver, cards[-1] if cards else buttons[0])
+        take(driver, lambda: click(driver, cards[-1] if cards else buttons[0]))
         moves += 1
     assert moves > 2
     if size == "laptop":
@@ -256,7 +295,9 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     sources = js(driver, "return performance.getEntriesByType('resource').map(e => e.name)")
     assert all(s.startswith((served, "blob:", "data:")) for s in sources), sources
     assert not any(s.endswith("profiles.json") for s in sources)  # the worker fetched it for the page
-    assert js(driver, "return document.documentElement.scrollWidth <= innerWidth + 1")
+    assert overflowing(driver) == []
+    # The console is clean: no error, the favicon's 404 among them.
+    assert console_errors(driver) == []
     body = driver.find_element("tag name", "body")
     body.send_keys(Keys.ESCAPE)
 
@@ -274,24 +315,22 @@ def play_search(driver: Any, downloads: Path, variant: str, seed: int) -> Path:
     seed_input.clear()
     seed_input.send_keys(str(seed))
     click(driver, driver.find_element("css selector", ".costly-play-deal"))
-    wait_for(driver, lambda d: page_state(d) in ("waiting", "over") and not js(d, "return window.costlyPlay.busy"),
-             "the deal")
+    wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the deal")
     view = js(driver, "return window.costlyPlay.view")
     assert view["played"] == "search" and view["board"], view
     assert "opponent search" in driver.find_element("css selector", ".costly-play-facts").text
     # The hint, as costly play's: each choice's chance of winning, from the shipped table.
     driver.find_element("tag name", "body").send_keys("h")
     wait_for(driver, lambda d: "The search bot would choose" in d.find_element("css selector", ".costly-play-hint").text
-             and not js(d, "return window.costlyPlay.busy"), "the hint")
+             and page_state(d) == "waiting", "the hint")
     hint = driver.find_element("css selector", ".costly-play-hint").text
     assert "chance of winning" in hint and "%" in hint, hint
     while True:
         view = js(driver, "return window.costlyPlay.view")
         if view["finished"] or view["deal"] > 1:
             break
-        click(driver, driver.find_elements("css selector", ".costly-play-choice")[0])
-        wait_for(driver, lambda d: page_state(d) in ("waiting", "over") and not js(d, "return window.costlyPlay.busy"),
-                 "the computer's moves")
+        take(driver, lambda: click(driver, driver.find_elements("css selector", ".costly-play-choice")[0]))
+        wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the computer's moves")
     click(driver, driver.find_element("css selector", ".costly-play-log"))
     return downloaded(downloads, f"costly-game-{variant}-seed-{seed}.json", driver)
 

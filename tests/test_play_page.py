@@ -297,3 +297,77 @@ def test_the_moves_the_build_ships_are_designs_and_spare_the_page_importing_comp
                           timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("variant, bot, house", [("parlett-121", "search", False),
+                                                 ("eddowes-burne-1874-partners", "expert", False),
+                                                 ("cotton-1674", "search", True)])
+def test_the_command_the_page_shows_deals_the_same_game_in_costly_play(document, tables, tmp_path, variant, bot, house):
+    """The seed line's whole command: the rules (a house profile by the file the page downloads it as), the bot
+    that plays (search-points under house rules: the page has no win table for them) and the seed."""
+    import shlex
+
+    page = PlayPage(document, tables)
+    view = call(page, "profile", id=variant)
+    if house:
+        target = next(r for r in view["rules"] if r["key"] == "game.target")
+        call(page, "rule", key="game.target", index=target["options"][0]["index"])
+        saved = call(page, "house")
+        (tmp_path / f"{saved['id']}.yaml").write_text(saved["yaml"], encoding="utf-8")
+    view, moves = play_first_choices(page, 9, bot)
+    argv = shlex.split(view["command"])
+    assert argv[:2] == ["costly", "play"] and argv[argv.index("--seed") + 1] == "9"
+    assert argv[argv.index("--bot") + 1] == view["played"] == ("search-points" if house else bot)
+    assert (view["house_file"] == argv[argv.index("--variant") + 1] == f"{variant}-house.yaml") is house
+    done = subprocess.run([sys.executable, "-m", "costly_variants", *argv[1:], "--log", "cli.json"], cwd=tmp_path,
+                          input="1\n" * moves, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(call(page, "log")["log"]) == json.loads((tmp_path / "cli.json").read_text(encoding="utf-8"))
+
+
+def test_under_house_rules_the_page_says_in_words_how_its_search_plays(document, tables):
+    page = PlayPage(document, tables)
+    view = call(page, "profile", id="cotton-1674")
+    assert call(page, "deal", seed=6, bot="search")["opponent"] == "search"
+    target = next(r for r in view["rules"] if r["key"] == "game.target")
+    call(page, "rule", key="game.target", index=target["options"][0]["index"])
+    view = call(page, "deal", seed=6, bot="search")
+    assert view["opponent"].startswith("search-points (plays for points in each deal, not for the game: ")
+    assert "no win table" in view["opponent"]
+
+
+def test_a_house_profile_s_title_gives_the_target_in_force(document, tmp_path, cli, monkeypatch):
+    """Parlett's title names its target ("..., game to 121"): changed to 61, the title says 61, not 121, on the
+    page and in costly play's first line; a change that leaves the target keeps the base's title."""
+    page = PlayPage(document)
+    view = call(page, "profile", id="parlett-121")
+    target = next(r for r in view["rules"] if r["key"] == "game.target")
+    to_61 = next(o for o in target["options"] if o["value"] == "61")
+    view = call(page, "rule", key="game.target", index=to_61["index"])
+    assert "121" not in view["title"] and view["title"].endswith(", with 1 house rule, game to 61"), view["title"]
+    assert view["title"].startswith("Parlett's reconstruction")
+    house = call(page, "house")
+    path = tmp_path / f"{house['id']}.yaml"
+    path.write_text(house["yaml"], encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code, out, _ = cli("play", "--variant", str(path), "--seed", "3")
+    first = " ".join(out.split("(parlett-121-house)", 1)[0].split())  # the opening line's title, unwrapped
+    assert code == 0 and first == f"Costly Colours: {view['title']}" and "121" not in first
+    # Another rule changed instead: the base's title, its own target and all.
+    other = next(r for r in view["rules"] if r["key"] != "game.target" and r["options"])
+    call(page, "rule", key="game.target", index=-1)
+    view = call(page, "rule", key=other["key"], index=other["options"][0]["index"])
+    assert view["title"] == "Parlett's reconstruction (web page, 2020), game to 121, with 1 house rule"
+
+
+def test_the_setup_s_fields_may_be_narrower_than_their_content():
+    """A column flex label is as wide as its select's longest title unless its min-width is 0: the Rules select
+    was 545 px wide on a 390 px phone (the browser test measures it)."""
+    import re
+
+    from costly_variants.site.play import STATIC
+
+    css = (STATIC / "play.css").read_text(encoding="utf-8")
+    rules = " ".join(body for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css)
+                     if selector.split("*/")[-1].strip() == ".costly-play-setup label")
+    assert "min-width: 0" in rules and "max-width: 100%" in rules, rules

@@ -585,3 +585,13 @@ def test_the_greedy_bots_mog_is_stated_truly_everywhere():
                  " ".join(SITE_TERMS.values())):
         assert "never asks" not in text
     assert "always asks to mog" in reasons
+
+
+def test_every_page_has_the_site_s_icon_so_no_browser_asks_for_a_missing_favicon(site):
+    """Without an icon a browser asks for /favicon.ico, and a 404 is an error in its console."""
+    icon = site / "_static" / "favicon.svg"
+    assert icon.read_text(encoding="utf-8").startswith("<svg ")
+    for path in sorted(site.glob("*.html")):
+        # rel="icon", or furo's "shortcut icon"
+        links = re.findall(r'<link rel="(?:shortcut )?icon" href="([^"]+)"', path.read_text(encoding="utf-8"))
+        assert links == ["_static/favicon.svg"], (path.name, links)

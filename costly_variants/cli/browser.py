@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from typing import Any, Sequence
 
 from typing import TYPE_CHECKING
@@ -80,13 +81,15 @@ class PageTerminal(Terminal):
 class Session:
     """One game on the page: a person at seat 0, the chosen bot at every other seat."""
 
-    def __init__(self, profile: Profile, *, seed: int, bot: str, tables: ShippedTables) -> None:
+    def __init__(self, profile: Profile, *, seed: int, bot: str, tables: ShippedTables,
+                 house_file: str | None = None) -> None:
         if bot not in BOTS:
             raise ValueError(f"bot: one of {', '.join(BOTS)}, not {bot!r}")
         self.profile = profile
         self.seed = seed
         self.bot = bot
         self.tables = tables
+        self.house_file = house_file  # the file the page's house profile downloads as (None: a bundled profile)
         # The board search reads a table only in the two-hand game (search.SearchBot): there, without one
         # shipped for these rules, the computer plays for points, and the log says so (costly replay).
         two_hand = profile.rules.players == 2
@@ -165,6 +168,7 @@ class Session:
             "choices": [{"label": ui.describe(a, step), "card": str(a.card) if a.card else None,
                          "value": a.value, "kind": a.kind.value} for a in legal],
             "finished": state.is_terminal(), "winner": state.winner, "feed": ui.take(),
+            "opponent": self.opponent(), "command": self.command(), "house_file": self.house_file,
         }
         if state.is_terminal() and state.winner is not None:
             won = state.scores[state.winner]
@@ -173,6 +177,19 @@ class Session:
                                                        else "The computer wins")
             out["result"] = f"{who}, {won} to {other}."  # as costly play ends
         return out
+
+    def opponent(self) -> str:
+        """The bot that plays, in words where it is not the one chosen: the search without a win table."""
+        if self.played == self.bot:
+            return self.played
+        return (f"{self.played} (plays for points in each deal, not for the game: the page has no win table "
+                "for these rules)")
+
+    def command(self) -> str:
+        """The ``costly play`` command that deals this same game: the rules (a house profile by the file the
+        page downloads), the bot that plays and the seed."""
+        variant = self.house_file or self.profile.id
+        return f"costly play --variant {variant} --bot {self.played} --seed {self.seed}"
 
     def log(self) -> str:
         """The game log ``costly play --log`` writes: a person at seat 0, the bot at every other seat."""
@@ -261,9 +278,21 @@ class PlayPage:
     def house_id(self) -> str:
         return f"{self.base.id}-house"
 
+    def house_file(self) -> str:
+        """The name the house profile downloads as (play.js names the file by its id)."""
+        return f"{self.house_id()}.yaml"
+
     def house_title(self) -> str:
-        count = len(self.house_rules())
-        return f"{self.base.title}, with {count} house rule{'s' if count != 1 else ''}"
+        """The base's title, with how many house rules; where the target is changed, the new one (and not
+        the base's, where its title names it: "..., game to 121")."""
+        rules = self.house_rules()
+        count = len(rules)
+        target = next((rule.value for rule in rules if rule.key == "game.target"), self.base.rules.target)
+        changed = target != self.base.rules.target
+        stem = (re.sub(rf",?\s*game to {self.base.rules.target}\b", "", self.base.title).strip() if changed
+                else self.base.title)
+        title = f"{stem}, with {count} house rule{'s' if count != 1 else ''}"
+        return title + (f", game to {target}" if changed else "")
 
     def house_yaml(self) -> str:
         return house_yaml(self.base, self.house_rules(), profile_id=self.house_id(), title=self.house_title())
@@ -288,7 +317,8 @@ class PlayPage:
                 "house": bool(self.chosen), "rules": rules, "changed": len(self.house_rules())}
 
     def new_game(self, seed: int, bot: str) -> dict[str, Any]:
-        self.session = Session(self.profile, seed=seed, bot=bot, tables=self.tables)
+        self.session = Session(self.profile, seed=seed, bot=bot, tables=self.tables,
+                               house_file=self.house_file() if self.chosen else None)
         return self.session.view()
 
     def _session(self) -> Session:

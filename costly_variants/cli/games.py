@@ -125,6 +125,8 @@ MOG_WORDS = {
 }
 
 QUIT = "quit"
+# Between a choice's words and what the hint says of it (its worth, or why the search chooses it).
+VALUE_MARK = "\u2014"
 
 
 class PlayerQuit(Exception):
@@ -503,7 +505,10 @@ class Terminal:
         best = max(range(len(values)), key=lambda i: (sums[i], -i))
         choice = values[best][0]
         lines = [_point(f"The search bot would choose [{legal.index(choice) + 1}] "
-                        f"{self.describe(choice, self.step())}: {hint(self.profile, self.state, choice)}.")]
+                        f"{self.describe(choice, self.step())} {VALUE_MARK} {hint(self.profile, self.state, choice)}.")]
+        # The choices in the order of the numbers typed (the search tries them in the engine's order), each
+        # one's worth after a dash: a choice's words may hold a colon of their own ("unpegged: ...").
+        values = sorted(values, key=lambda value: legal.index(value[0]))
         board = bot.board_for(self.state, self.state.team_of(0))  # None: it values points (no table here)
         if len(values) > 1 and board is not None:
             read = ("from the scores at the end of the deal" if self.state.n == 2 else
@@ -511,17 +516,17 @@ class Terminal:
             lines.append(_point("Each choice, on average over the hands the others may hold (your side's chance "
                                 f"of winning the game, {read}):"))
             for action, worlds in values:
-                text = f"[{legal.index(action) + 1}] {self.describe(action, self.step())}: "
+                text = f"[{legal.index(action) + 1}] {self.describe(action, self.step())} {VALUE_MARK} "
                 chance = min(max(sum(worlds) / len(worlds) / SCALE, 0.0), 1.0)
                 lines.append(_point(text + f"{chance:.1%}"))
         elif len(values) > 1:
-            lines.append(_point("Each choice, on average over the hands the others may hold (your side's points "
-                                "less the other's by the end of the deal):"))
+            lines.append(_point("Each choice, on average over the hands the others may hold (your "
+                                "side's points less the other's by the end of the deal):"))
             for action, worlds in values:
                 won = sum(v >= WIN for v in worlds)
                 lost = sum(v <= -WIN for v in worlds)
                 points = [v for v in worlds if -WIN < v < WIN]
-                text = f"[{legal.index(action) + 1}] {self.describe(action, self.step())}: "
+                text = f"[{legal.index(action) + 1}] {self.describe(action, self.step())} {VALUE_MARK} "
                 text += f"{sum(points) / len(points):+.1f}" if points else "decided"
                 if won or lost:
                     text += f" (the game won in {won} and lost in {lost} of {len(worlds)} worlds)"

@@ -49,6 +49,11 @@ def _either(values: Sequence[object], word: str = "or") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
+def _a(number: int) -> str:
+    """A card's value with its article, as it is said: "a 7", "an 8", "an 11"."""
+    return f"{'an' if number in (8, 11, 18) or 80 <= number < 90 else 'a'} {number}"
+
+
 def _term(profile: Profile, term: str, lead: str) -> Point | None:
     entry = profile.vocabulary.get(term)
     if entry is None:
@@ -174,12 +179,14 @@ def hint(profile: Profile, state: State, action: Action, player: int = 0) -> str
             if other != action and other.kind is Kind.PLAY:
                 _, theirs = _play_items(rules, state, other)
                 if theirs:
-                    others.append(f"{other.card}{'' if other.value is None else f' as {other.value}'}: "
+                    others.append(f"{other.card.pretty()}{'' if other.value is None else f' as {other.value}'}: "
                                   f"{', '.join(theirs)}")
         why = f"the count becomes {count}; {now}"
-        threats = [f"{t} with a {t - count}" for t in rules.play_point_totals if 0 < t - count <= 11]
+        threats = [f"{t} with {_a(t - count)}" for t in rules.play_point_totals if 0 < t - count <= 11]
         if threats and count != rules.play_limit:
-            why += f" (the other player could make {_either(threats)})"
+            # Two hands: the other player; more: the one who lays next (the threat is to the next card).
+            who = "the other player" if state.n == 2 else "the next player"
+            why += f" ({who} could make {_either(threats)})"
         return why + (f" (other cards that score: {'; '.join(others)})" if others else "")
     if action.kind is Kind.GO:
         return f"every card in your hand would take the count past {rules.play_limit}"

@@ -23,7 +23,8 @@ Directives:
 - ``.. costly-analysis::``, ``.. costly-glossary::``, ``.. costly-schema::``.
 
 The bibliography style ``costly`` gives author-year labels. Config: ``costly_extra_variants`` (folders,
-relative to conf.py, of more profiles to show); ``costly_generate_pages`` (default true).
+relative to conf.py, of more profiles to show); ``costly_generate_pages`` (default true). It gives the site
+its icon (``html_favicon``) where ``conf.py`` gives none.
 """
 from __future__ import annotations
 
@@ -50,10 +51,15 @@ from .tables import (AnalysisDirective, GlanceDirective, GlossaryDirective, Lege
                      SchemaDirective, status_role)
 
 STATIC = Path(__file__).parent / "static"
+# The site's icon (a card with a heart, drawn for the site): without one a browser asks every page's
+# server for /favicon.ico, and where there is none its console shows the 404 as an error.
+FAVICON = Path(__file__).with_name("favicon.svg")
 
 
 def _static_path(app: Sphinx, config: Config) -> None:
     config.html_static_path.append(str(STATIC))
+    if not config.html_favicon:  # a site's own conf.py may give its own
+        config.html_favicon = str(FAVICON)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -8,9 +8,11 @@
   if (!root) return;
   const SUITS = { H: "♥", D: "♦", C: "♣", S: "♠" };
   const RED = { H: true, D: true };
-  const BOT_PAUSE = 250; // ms between the computer's moves, to follow them (not a wait for the engine)
+  // ms between one computer move and the next, to follow them (not a wait for the engine); none after the
+  // move that gives the player the turn: what says "your turn" takes the player's input at once
+  const BOT_PAUSE = 250;
   const state = { ready: false, busy: false, view: null, rules: null, passages: {}, timings: [], loadMs: null,
-                  seed: null, deals: 0 };
+                  seed: null, deals: 0, taken: 0 };
   window.costlyPlay = state; // read by the browser test and the benchmark
 
   function el(tag, attrs, ...children) {
@@ -236,10 +238,12 @@
         el("span", { class: "costly-play-series" }, "In this series ", series)),
       el("div", { class: "costly-play-you" }, el("span", { text: "Your hand" + (view.dealer === 0 ? " (you deal)" : "") }), " ",
         view.hand.map((c) => cardFace(c))),
-      el("p", { class: "costly-play-facts" }, `Deal ${view.deal} · game to ${view.target} · ${view.profile} · seed ${view.seed} · opponent ${view.played}` +
-        // search on rules the page has no win table for (house rules) plays for points, and the log says so
-        (view.played !== view.bot ? " (the page has no win table for these rules)" : "")));
-    parts.seedShown.textContent = `Seed ${view.seed}: the same seed and rules deal the same game here and in costly play --seed ${view.seed}.`;
+      // the opponent in words where it is not the one chosen: search with no win table plays for points
+      el("p", { class: "costly-play-facts" }, `Deal ${view.deal} · game to ${view.target} · ${view.profile} · seed ${view.seed} · opponent ${view.opponent}`));
+    // The whole command that deals this game in a terminal: the rules, the bot that plays, the seed.
+    parts.seedShown.replaceChildren(`Seed ${view.seed}. The same game in a terminal` +
+      (view.house_file ? `, in the folder where "Download these rules" saved the house profile: ` : ": "),
+      el("code", { text: view.command }));
   }
 
   function drawChoices(view) {
@@ -294,6 +298,23 @@
   }
 
   // -- what the player does ----------------------------------------------------------------------------
+  function hold() {
+    // The page is working: it says so, and nothing that would be ignored looks as if it could be pressed.
+    state.busy = true;
+    root.dataset.state = "busy";
+    for (const button of parts.choices.querySelectorAll("button")) button.disabled = true;
+    parts.hintButton.disabled = true;
+  }
+
+  function release() {
+    // Back to the player (a hint given): the choices drawn for the view in force, enabled again.
+    state.busy = false;
+    const view = state.view;
+    for (const button of parts.choices.querySelectorAll("button")) button.disabled = false;
+    parts.hintButton.disabled = !(view && view.waiting);
+    root.dataset.state = !view ? "ready" : (view.finished ? "over" : (view.waiting ? "waiting" : "busy"));
+  }
+
   async function run(view) {
     // The moves of chance and of the computer, one at a time, until it is the player's turn or the game ends.
     draw(view);
@@ -302,10 +323,10 @@
       view = await ask("advance", {}, bot ? "computer" : "chance");
       if (view.error) { parts.situation.textContent = view.error; break; }
       draw(view);
-      if (bot && BOT_PAUSE) await new Promise((r) => setTimeout(r, BOT_PAUSE));
+      // a pause before the computer's next move (the page shows "busy"), never after the one that ends its turn
+      if (bot && BOT_PAUSE && !view.finished && !view.waiting) await new Promise((r) => setTimeout(r, BOT_PAUSE));
     }
-    state.busy = false;
-    root.dataset.state = view.finished ? "over" : "waiting";
+    release();
     // A keyboard player's focus moves to the first new choice (the old buttons are gone).
     const first = parts.choices.querySelector("button");
     if (first && (document.activeElement === document.body || root.contains(document.activeElement))) {
@@ -315,7 +336,7 @@
 
   async function newGame() {
     if (state.busy) return;
-    state.busy = true;
+    hold();
     let seed = parts.seedInput.value.trim();
     if (!/^\d+$/.test(seed)) {
       seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
@@ -327,26 +348,29 @@
     parts.counts.replaceChildren();
     parts.hint.replaceChildren();
     const view = await ask("deal", { seed: Number(seed), bot: parts.botSelect.value });
-    if (view.error) { parts.situation.textContent = view.error; state.busy = false; return; }
+    if (view.error) { parts.situation.textContent = view.error; release(); return; }
     await run(view);
   }
 
   async function choose(index) {
     if (state.busy || !state.view || !state.view.waiting) return;
-    state.busy = true;
+    hold();
+    state.taken += 1; // read by the browser test: a choice made is a choice taken
     parts.hint.replaceChildren();
     const view = await ask("choose", { index });
-    if (view.error) { parts.situation.textContent = view.error; state.busy = false; return; }
+    if (view.error) { parts.situation.textContent = view.error; release(); return; }
     await run(view);
   }
 
   async function hint() {
     if (state.busy || !state.view || !state.view.waiting) return;
-    state.busy = true;
+    const focused = document.activeElement; // the hint button, where it was pressed: disabled meanwhile
+    hold();
     parts.hint.replaceChildren(el("p", { text: "The search bot is working it out…" }));
     const reply = await ask("hint");
     parts.hint.replaceChildren(...(reply.lines || [reply.error]).map((line) => el("p", {}, linked(line))));
-    state.busy = false;
+    release();
+    if (focused && focused !== document.body && document.activeElement === document.body) focused.focus({ preventScroll: true });
   }
 
   async function chooseProfile(id) {
