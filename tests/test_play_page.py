@@ -75,7 +75,7 @@ def test_the_page_deals_the_game_costly_play_deals_with_the_same_seed(document, 
     call(page, "profile", id=variant)
     view, moves = play_first_choices(page, 11, bot)
     page_log = call(page, "log")["log"]
-    assert view["played"] == bot  # the board search where it reads a table (the two-hand game), as costly play's
+    assert view["played"] == bot  # the board search, reading the shipped table, as costly play's
     assert json.loads(page_log)["bots"][1] == bot
     path = tmp_path / "cli.json"
     done = costly("play", "--variant", variant, "--seed", "11", "--bot", bot, "--log", str(path), stdin="1\n" * moves)
@@ -185,9 +185,11 @@ def test_the_shipped_tables_are_the_ones_costly_play_reads_exactly(document, tab
     from costly_variants.game.wintable import NoTableError, board_of
 
     shipped = ShippedTables(tables)
-    two_hand = [p for p in profiles.load_all() if p.rules.players == 2]
-    assert set(shipped.profiles()) == {p.id for p in two_hand}  # every bundled two-hand profile has a table
-    for profile in two_hand:
+    bundled = profiles.load_all()
+    assert set(shipped.profiles()) == {p.id for p in bundled}  # every bundled profile has a table
+    assert any(p.rules.players == 4 for p in bundled)  # the four-hand game's too (its search's tangent)
+    two_hand = [p for p in bundled if p.rules.players == 2]
+    for profile in bundled:
         assert shipped(profile.rules) == board_of(profile.rules)
     house = dataclasses.replace(two_hand[0].rules, target=two_hand[0].rules.target + 10)
     assert not shipped.has(house)

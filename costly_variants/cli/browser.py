@@ -7,8 +7,8 @@ log it offers is the one ``costly play --log`` writes, which ``costly replay`` c
 bundled profiles as the docs build resolved them (JSON), or one of them with house rules taken from the
 values and readings ``costly design`` draws on; the house profile is offered as a file that ``costly
 validate`` accepts. The search bot plays the board as in ``costly play``, from the win tables the docs
-build shipped (``wintables.json``, ``game.page_tables``); under two-hand rules the page has no table for
-(house rules), it plays for points (``search-points``, so named in the log).
+build shipped (``wintables.json``, ``game.page_tables``); under rules the page has no table for (house
+rules), it plays for points (``search-points``, so named in the log).
 
 Everything here uses the standard library and the engine only: no YAML, JSON Schema or rich.
 """
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 BOTS = ("greedy", "expert", "search")  # the easy opponent, the default, the strongest
 # The page cannot work out a win table (that needs numpy and minutes): where it was shipped none for the
-# two-hand rules in force, its search is the one that plays for points.
+# rules in force, its search is the one that plays for points.
 NO_TABLE_BOT = "search-points"
 
 
@@ -90,11 +90,11 @@ class Session:
         self.bot = bot
         self.tables = tables
         self.house_file = house_file  # the file the page's house profile downloads as (None: a bundled profile)
-        # The board search reads a table only in the two-hand game (search.SearchBot): there, without one
-        # shipped for these rules, the computer plays for points, and the log says so (costly replay).
-        two_hand = profile.rules.players == 2
-        board = two_hand and tables.has(profile.rules)
-        self.played = NO_TABLE_BOT if bot == "search" and two_hand and not board else bot
+        # The board search reads the rules' table (search.SearchBot: at the deal's end with two hands, to
+        # first order with four): without one shipped for these rules, the computer plays for points, and
+        # the log says so (costly replay).
+        board = tables.has(profile.rules)
+        self.played = NO_TABLE_BOT if bot == "search" and not board else bot
         # As cmd_play: the game, the seed's generator, then one generator a computer seat, drawn from it in
         # seat order before anything is dealt; chance takes the next draws.
         self.game = Game(profile.rules, variant=profile.id)

@@ -1,6 +1,6 @@
 """The win tables the Play page ships, and how the page reads them without numpy.
 
-The docs build writes each bundled two-hand profile's board table, the one the board-playing search
+The docs build writes each bundled profile's board table, the one the board-playing search
 reads in ``costly play`` (``wintable.board_of``: the expert bots' table under the same rules, from the
 same cache), into ``wintables.json`` beside the page's ``profiles.json`` (``document``); the page gives
 them to the search (``ShippedTables``, a ``wintable`` source), so that its ``search`` is the terminal's.

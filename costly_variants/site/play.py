@@ -10,7 +10,7 @@ build then writes, beside the site's static files (``_static/play/``):
   play``'s terminal: ``cli/browser.py``): a few JavaScript calls, where unpacking a zip in Python took
   a quarter of a second;
 - ``wintables.json``: the win table the board-playing search reads in ``costly play`` for each bundled
-  two-hand profile (``wintable.board_of``: from the same cache, or worked out as the terminal would),
+  profile (``wintable.board_of``: from the same cache, or worked out as the terminal would),
   exactly, as ``game.page_tables`` writes it, so that the page's ``search`` plays the board as the
   terminal's does (the page has no numpy to work one out);
 
@@ -141,13 +141,13 @@ def profiles_document(app: Sphinx) -> dict[str, Any]:
 
 
 def tables_document() -> dict[str, Any]:
-    """``wintables.json``: each bundled two-hand profile's board table, as ``costly play``'s search reads it
+    """``wintables.json``: each bundled profile's board table, as ``costly play``'s search reads it
     (none where no table can be sampled under its rules: the page's search then plays for points)."""
     from .. import compare  # noqa: F401  (it says where board_of finds the tables: the cache, else worked out)
     from ..game.page_tables import document
     from ..game.wintable import board_of
 
-    boards = [(p.id, p.rules, board_of(p.rules)) for p in profiles.load_all() if p.rules.players == 2]
+    boards = [(p.id, p.rules, board_of(p.rules)) for p in profiles.load_all()]
     return document((profile_id, rules, board) for profile_id, rules, board in boards if board is not None)
 
 
