@@ -10,13 +10,11 @@ the choices it made before (``search_choices.json`` is the same record of ``sear
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from costly_variants import profiles
 from costly_variants.compare.runner import seeds_for
 
-from .regenerate_search import engine_game, kernel_digests
+from .regenerate_search import write
 
 HERE = Path(__file__).parent
 RECORD = HERE / "board_search_choices.json"
@@ -27,16 +25,7 @@ KERNEL_SEEDS = seeds_for(27, 200)
 
 
 def main() -> None:
-    games = [engine_game(profile_id, bots, seed) for profile_id in profiles.bundled_ids() for bots in PAIRINGS
-             for seed in SEEDS]
-    many = [{"profile": profile_id, "bots": list(bots), "seeds": KERNEL_SEEDS_TEXT,
-             "digests": kernel_digests(profile_id, bots, KERNEL_SEEDS)}
-            for profile_id in profiles.bundled_ids() for bots in PAIRINGS]
-    about = __doc__.split("\n\n")[1].replace("\n", " ")
-    RECORD.write_text(json.dumps({"about": about, "games": games, "kernel_games": many}, indent=1) + "\n",
-                      encoding="utf-8")
-    for game in games:
-        print(game["profile"], game["bots"], game["seed"], game["scores"], game["actions"])
+    write(RECORD, __doc__.split("\n\n")[1].replace("\n", " "), PAIRINGS, SEEDS, KERNEL_SEEDS_TEXT, KERNEL_SEEDS)
 
 
 if __name__ == "__main__":

@@ -96,17 +96,38 @@ def whole_game_digest(actions: Iterable[tuple[int, int]], events: Iterable[tuple
     return digest.hexdigest()[:16]
 
 
-def main() -> None:
-    games = [engine_game(profile_id, bots, seed) for profile_id in profiles.bundled_ids() for bots in PAIRINGS
-             for seed in SEEDS]
-    many = [{"profile": profile_id, "bots": list(bots), "seeds": "seeds_for(26, 40)",
-             "digests": kernel_digests(profile_id, bots, KERNEL_SEEDS)}
-            for profile_id in profiles.bundled_ids() for bots in PAIRINGS]
-    about = __doc__.split("\n\n")[1].replace("\n", " ")
-    RECORD.write_text(json.dumps({"about": about, "games": games, "kernel_games": many}, indent=1) + "\n",
+def kernel_game(record: dict[str, Any], bots: Sequence[str]) -> dict[str, Any]:
+    """A recorded engine game (``engine_game``'s) played again by the kernel, in the record's form."""
+    from costly_variants.game import kernel
+
+    rules = profiles.load(record["profile"]).rules
+    (game,) = kernel.play(rules, bots, [record["seed"]], trace=True)
+    assert game is not None
+    kinds = kernel.compiled(rules).kinds
+    raw = game.events
+    events = [(raw[i], raw[i + 1], raw[i + 2], kinds[raw[i + 3]].rule, kinds[raw[i + 3]].name)
+              for i in range(0, len(raw), 4)]
+    return {**record, "digests": deal_digests(game.deals, kernel_actions(game.actions), events),
+            "winner": game.winner, "scores": list(game.scores), "deals": game.deals,
+            "actions": len(game.actions)}
+
+
+def write(record: Path, about: str, pairings: Sequence[Sequence[str]], seeds: Sequence[int], seeds_text: str,
+          kernel_seeds: Sequence[int]) -> None:
+    """A record: engine games deal by deal, and the kernel's whole games on many seeds."""
+    games = [engine_game(profile_id, bots, seed) for profile_id in profiles.bundled_ids() for bots in pairings
+             for seed in seeds]
+    many = [{"profile": profile_id, "bots": list(bots), "seeds": seeds_text,
+             "digests": kernel_digests(profile_id, bots, kernel_seeds)}
+            for profile_id in profiles.bundled_ids() for bots in pairings]
+    record.write_text(json.dumps({"about": about, "games": games, "kernel_games": many}, indent=1) + "\n",
                       encoding="utf-8")
     for game in games:
         print(game["profile"], game["bots"], game["seed"], game["scores"], game["actions"])
+
+
+def main() -> None:
+    write(RECORD, __doc__.split("\n\n")[1].replace("\n", " "), PAIRINGS, SEEDS, "seeds_for(26, 40)", KERNEL_SEEDS)
 
 
 if __name__ == "__main__":
