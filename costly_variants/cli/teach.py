@@ -176,7 +176,7 @@ def hint(profile: Profile, state: State, action: Action, player: int = 0) -> str
         now = f"it scores {', '.join(items)} now" if items else "it scores nothing now"
         others = []
         for other in state.legal_actions():
-            if other != action and other.kind is Kind.PLAY:
+            if other != action and other.kind is Kind.PLAY and other.card is not None:
                 _, theirs = _play_items(rules, state, other)
                 if theirs:
                     others.append(f"{other.card.pretty()}{'' if other.value is None else f' as {other.value}'}: "
