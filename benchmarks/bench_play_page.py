@@ -1,6 +1,6 @@
 """Benchmark for issue 29 item 6: the Play page, as a reader gets it, in headless Chromium.
 
-Run:  python benchmarks/bench_play_page.py [--site DIR] [--deals N] [--runs N]
+Run:  python benchmarks/bench_play_page.py [--site DIR] [--deals N] [--runs N] [--variant ID] [--bots BOT ...]
 
 Serves a built site (``--site``, else the test root ``tests/roots/test-play`` is built first) from
 127.0.0.1 and opens ``play.html`` in Debian's headless Chromium, every other host unreachable. It reports:
@@ -9,9 +9,11 @@ Serves a built site (``--site``, else the test root ``tests/roots/test-play`` is
   profiles loaded), as the page itself measures it (``performance.now()``), best and median of ``--runs``
   fresh loads (the browser's cache off). Target 5 s, goal 3 s. Each load's phases are printed, and whether
   Pyodide started from the build's memory snapshot (a build without Node has none: seconds slower).
-- a bot's move: the time Python takes for each move of the computer (``greedy``, ``expert``, ``search``),
-  over ``--deals`` deals each under Cotton's rules, the person's choices the first offered. Target 1 s
-  (``search`` 2 s), goal 0.3 s for ``expert``: median, 95th percentile and worst.
+- a bot's move: the time Python takes for each move of the computer (``greedy``, ``expert``, ``search``,
+  or those ``--bots`` names), over the first deal of ``--deals`` games each (seeds 1, 2, ...) under the
+  rules of ``--variant`` (a bundled profile: Cotton's unless told; ``eddowes-burne-1874-partners`` for the
+  four-hand game, three computers), the person's choices the first offered. Target 1 s (``search`` 2 s),
+  goal 0.3 s for ``expert``: median, 95th percentile and worst.
 - the CPU time of Chromium's whole process tree over each load, which stays meaningful on a busy machine
   (the wall times above do not): say the load (``uptime``) with any figure.
 """
@@ -112,6 +114,17 @@ def load(browser: Any, url: str) -> tuple[float, float]:
     return browser.execute_script("return window.costlyPlay.readyAt"), tree_cpu(pid) - before
 
 
+def choose_rules(browser: Any, variant: str) -> None:
+    """The bundled profile ``variant`` chosen as a reader chooses it (the select's change)."""
+    if not browser.execute_script("return [...document.getElementById('costly-play-profile').options]"
+                                  ".some(o => o.value === arguments[0])", variant):
+        sys.exit(f"--variant: no bundled profile {variant!r} on the page")
+    browser.execute_script("const s = document.getElementById('costly-play-profile');"
+                           "s.value = arguments[0]; s.dispatchEvent(new Event('change'))", variant)
+    wait(browser, "return window.costlyPlay.rules && window.costlyPlay.rules.base === "
+                  f"{variant!r} && !window.costlyPlay.busy")
+
+
 def bot_moves(browser: Any, bot: str, deals: int) -> list[float]:
     browser.execute_script("document.getElementById('costly-play-bot').value = arguments[0]", bot)
     times: list[float] = []
@@ -134,6 +147,9 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a built site (default: build tests/roots/test-play)")
     parser.add_argument("--runs", type=int, default=5, help="fresh loads of the page")
     parser.add_argument("--deals", type=int, default=3, help="deals played against each bot")
+    parser.add_argument("--variant", default="cotton-1674", help="the bundled profile the bots play under")
+    parser.add_argument("--bots", nargs="+", choices=("greedy", "expert", "search"),
+                        default=["greedy", "expert", "search"], help="the bots timed")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         site = args.site or build_site(Path(work) / "html")
@@ -149,7 +165,10 @@ def main() -> None:
             verdict = "ok" if statistics.median(ms) <= TARGETS["interactive"] else "OVER"
             print(f"interactive: best {ms[0]:.0f} ms, median {statistics.median(ms):.0f} ms (target 5000, goal 3000) "
                   f"{verdict}; browser CPU {statistics.median(cpu):.2f} s a load")
-            for bot in ("greedy", "expert", "search") if args.deals else ():
+            if args.deals:
+                choose_rules(browser, args.variant)
+                print(f"bot moves under {args.variant}")
+            for bot in args.bots if args.deals else ():
                 times = sorted(bot_moves(browser, bot, args.deals))
                 p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
                 verdict = "ok" if p95 <= TARGETS[bot] else "OVER"

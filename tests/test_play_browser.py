@@ -4,8 +4,8 @@ with every other host unreachable. At a laptop's size (1366x900) and a phone's (
 than the screen, the longest title chosen; a whole deal played by clicking (its first move by key), each
 click made as soon as the page says it waits for one, and taken; the console clean (no error, no missing
 favicon); the page's scores checked against ``costly replay`` of the log it offers, a rule changed to a recorded reading, the house profile downloaded and validated; the
-search bot playing the board from the shipped win tables, its log replayed by ``costly replay`` (which
-checks each bot move against the seed); and without WebAssembly the page says so and points to
+search bot playing the board from the shipped win tables, two-hand and four-hand, its log replayed by
+``costly replay`` (which checks each bot move against the seed) and equal to ``costly play``'s; and without WebAssembly the page says so and points to
 ``costly play``.
 
 Every wait is for an event on the page (``#costly-play[data-state]``), with a cap only against a hang.
@@ -171,9 +171,9 @@ def take(driver: Any, press: Any) -> None:
     assert js(driver, "return window.costlyPlay.taken") == taken + 1, "the page said waiting but ignored the choice"
 
 
-def costly(*argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "costly_variants", *argv], capture_output=True, text=True,
-                          timeout=300)
+def costly(*argv: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "costly_variants", *argv], input=stdin, capture_output=True,
+                          text=True, timeout=300)
 
 
 @pytest.mark.parametrize("size, variant", [("laptop", "cotton-1674"), ("phone", "eddowes-burne-1874-partners")])
@@ -302,9 +302,9 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     body.send_keys(Keys.ESCAPE)
 
 
-def play_search(driver: Any, downloads: Path, variant: str, seed: int) -> Path:
+def play_search(driver: Any, downloads: Path, variant: str, seed: int) -> tuple[Path, int]:
     """The strongest bot dealt under ``variant`` with ``seed``; its hint; the first deal played by clicking
-    the first choice; the log downloaded."""
+    the first choice; the log downloaded, and the number of choices the person made."""
     from selenium.webdriver.support.ui import Select
 
     Select(driver.find_element("id", "costly-play-profile")).select_by_value(variant)
@@ -325,30 +325,42 @@ def play_search(driver: Any, downloads: Path, variant: str, seed: int) -> Path:
              and page_state(d) == "waiting", "the hint")
     hint = driver.find_element("css selector", ".costly-play-hint").text
     assert "chance of winning" in hint and "%" in hint, hint
+    assert driver.find_element("css selector", ".costly-play-seed-shown code").text == \
+        f"costly play --variant {variant} --bot search --seed {seed}"
+    moves = 0
     while True:
         view = js(driver, "return window.costlyPlay.view")
         if view["finished"] or view["deal"] > 1:
             break
         take(driver, lambda: click(driver, driver.find_elements("css selector", ".costly-play-choice")[0]))
+        moves += 1
         wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the computer's moves")
     click(driver, driver.find_element("css selector", ".costly-play-log"))
-    return downloaded(downloads, f"costly-game-{variant}-seed-{seed}.json", driver)
+    return downloaded(downloads, f"costly-game-{variant}-seed-{seed}.json", driver), moves
 
 
-def test_the_search_plays_the_board_in_the_browser_as_costly_play_does(browser, served):
-    """Pyodide's search reads the shipped win table and makes the choices costly play --bot search makes:
-    costly replay checks every bot move of the page's log against the seed."""
+@pytest.mark.parametrize("variant, seed", [("parlett-121", 8), ("eddowes-burne-1874-partners", 4)])
+def test_the_search_plays_the_board_in_the_browser_as_costly_play_does(browser, served, tmp_path, variant, seed):
+    """Pyodide's search reads the shipped win table (two hands: at the deal's end; four: to first order)
+    and makes the choices costly play --bot search makes: costly replay checks every bot move of the page's
+    log against the seed, and costly play, given the person's same choices, writes the same log."""
     driver, downloads = browser
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", LAPTOP)
     driver.get(served + "play.html")
     wait_for(driver, lambda d: page_state(d) in ("ready", "failed"), "the engine to start")
     assert page_state(driver) == "ready", js(driver, "return document.getElementById('costly-play').innerText")
-    log_path = play_search(driver, downloads, "parlett-121", 8)
+    log_path, moves = play_search(driver, downloads, variant, seed)
     log = json.loads(log_path.read_text(encoding="utf-8"))
-    assert log["bots"][1] == "search" and log["seed"] == 8
+    assert log["bots"][1:] == ["search"] * (log["players"] - 1) and log["seed"] == seed
     replayed = costly("replay", str(log_path))
-    assert replayed.returncode == 0 and "every chance action and bot move matches seed 8" in replayed.stdout, \
+    assert replayed.returncode == 0 and f"every chance action and bot move matches seed {seed}" in replayed.stdout, \
         replayed.stdout + replayed.stderr
+    # The terminal's game, the person taking the first choice as often, then quitting at the same turn.
+    cli = tmp_path / "cli.json"
+    done = costly("play", "--variant", variant, "--bot", "search", "--seed", str(seed), "--log", str(cli),
+                  stdin="1\n" * moves + "quit\n")
+    assert done.returncode == 0, done.stderr
+    assert log == json.loads(cli.read_text(encoding="utf-8"))
 
 
 def test_without_webassembly_the_page_points_to_costly_play(served, tmp_path):
@@ -375,7 +387,7 @@ def test_with_a_damaged_snapshot_python_starts_afresh_and_plays(site, tmp_path):
             # Started afresh, the page fetched the win tables, and its search plays the board by them.
             fetched = [u.rsplit("/", 1)[1] for u in js(driver, "return window.costlyPlay.workerFetched")]
             assert "wintables.json" in fetched
-            log = json.loads(play_search(driver, tmp_path, "cotton-1674", 3).read_text(encoding="utf-8"))
+            log = json.loads(play_search(driver, tmp_path, "cotton-1674", 3)[0].read_text(encoding="utf-8"))
             assert log["bots"][1] == "search"
     finally:
         driver.quit()
