@@ -108,6 +108,13 @@ extern unsigned char ROLE_SUIT[4][4]; /* [deck's suit][relation]: the suit (ROLE
 
 static inline int role(int card, int deck) { return ROLES[deck][card]; }
 
+/* [card], filled once at import (_kernel_count.c): a card's rank less one (its digit in a rank code), and
+   its place in a suit shape, the count of each suit in SHAPE_BITS bits (a hand and its deck card, and one
+   card more, at most seven of a suit); COLOUR_KEY: the colours table's key of a shape (colour_key). */
+#define SHAPE_BITS 3
+extern unsigned char RANK_DIGIT[52], COLOUR_KEY[1 << (4 * SHAPE_BITS)];
+extern int SUIT_BIT[52];
+
 typedef struct {
     int place, kind, points;
 } Item;
