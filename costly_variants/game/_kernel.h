@@ -140,11 +140,11 @@ typedef struct {
 } Event;
 
 typedef struct {
-    int deal, n, played, deck, cards[HAND_MAX], nu;
-    int rank_n[14], suit_n[4]; /* the unseen cards by rank and by suit (expected_after) */
-    long long jd_unseen;       /* their Jacks' and Deuces' points, summed */
-    double value[52];
-    char known[52];
+    int deal, n, played, deck, cards[HAND_MAX], nu; /* the hand weighed (expert_view), and its unseen cards */
+    int suit_n[4]; /* the unseen cards by suit */
+    int now;       /* the hand's count now */
+    double best;   /* the most to be expected after an exchange: of value, over the hand's cards */
+    double value[52]; /* by the card given: the count to be expected after the exchange */
 } ExpectCache;
 
 typedef struct Game {
@@ -185,6 +185,8 @@ typedef struct Game {
     int quiet;                 /* a search's copy: scores kept, no events */
     int gave_deal[4], gave_card[4]; /* each search seat's card given in the mog, and in which deal */
     struct Game *frames;       /* a search's positions, one a level (heap) */
+    long long *rank_sums;      /* the expert model's rank sums by the kept ranks' code (rank_sum), or NULL:
+                                  a search's, after its frames, for the run; LLONG_MIN where not yet made */
 } Game;
 
 /* A hand's cards, held here that every unit's inner loops have them inline (a search makes them at every

@@ -26,123 +26,144 @@ static int unseen_cards(const Game *g, int player, int *out) {
     return k;
 }
 
-/* The count to be expected from the hand after giving `give` and taking one of the unseen cards: the sum
-   over them of hand_total, which is a rank part and a suit part, so summed a rank part for each unseen
-   rank and a suit part for each unseen suit role, each weighed by the cards that share it. Whole
-   numbers, so the same sum as card by card; the one division is the engine's. */
-static double expected_after(const Game *g, int player, int give, const ExpectCache *cache) {
-    const Rules *r = g->r;
-    int deck = g->deck;
-    /* The kept cards' ranks with the deck card's, sorted, each unseen rank put in its place; their Jacks'
-       and Deuces' points and their suits, each unseen suit role's card added: the parts hand_total adds. */
-    int ranks[HAND_MAX + 2], nr = 0, suits[4] = {0, 0, 0, 0}, jd = 0;
-    for (int i = 0; i < g->hand_n[player]; i++) {
-        int c = g->hands[player][i];
-        if (c == give)
-            continue;
-        ranks[nr++] = RANK(c);
-        suits[SUIT(c)]++;
-        jd += r->jd_points[role(c, deck)];
-    }
-    int nk = nr;
-    ranks[nr++] = RANK(deck);
-    suits[SUIT(deck)]++;
-    if (r->deck_scores_jd)
-        jd += r->jd_points[role(deck, deck)];
-    for (int i = 1; i < nr; i++) {
-        int x = ranks[i], j = i - 1;
-        while (j >= 0 && ranks[j] > x) {
-            ranks[j + 1] = ranks[j];
-            j--;
-        }
-        ranks[j + 1] = x;
-    }
-    const int *rank_n = cache->rank_n;
-    const int32_t *totals = nk + 1 == r->cards_each ? r->full_totals : r->small_totals;
-    long long summed = 0;
-    /* rank_code: the sorted ranks as base-13 digits, lowest first. With a rank put above the `p` ranks not
-       above it, the code is the digits above it, then its own, shifted past the `p` below: those parts
-       worked out once for every place, not once for every rank. */
+/* The expert model's weighing of a hand for the mog (ExpertBot._expected_for): the count to be expected
+   after giving each card of it and taking one of the cards its seat has not seen, all alike likely; and
+   the hand's count now. hand_total is a rank part and a suit part, so the sum over the unseen cards is
+   summed a rank part for each rank and a suit part for each suit, each weighed by the unseen cards that
+   share it. Whole numbers, so the same sum as card by card; the one division is the engine's.
+
+   The rank part after giving `give` is, over the ranks r, the unseen cards of rank r times the total of
+   `m` (the kept cards' ranks and the deck card's) with r: the unseen of rank r are 4 less those of `m`,
+   less the card given and the cards played of that rank. The first, summed over r, depends on `m` alone
+   (rank_sum: in a search, worked out once for each `m` of a run, Game.rank_sums); the card given adds r
+   to `m` to make the hand's own ranks, the same whichever card is given. */
+
+/* The code of the sorted rank digits `m` (k of them) with the digit `d` put in its place. */
+static int code_with(const int *m, int k, int d) {
+    int code = 0, j = k - 1;
+    for (; j >= 0 && m[j] > d; j--)
+        code = code * 13 + m[j];
+    code = code * 13 + d;
+    for (; j >= 0; j--)
+        code = code * 13 + m[j];
+    return code;
+}
+
+/* Over the ranks, 4 less the ranks `m` has of each, times the total of `m` with that rank (`totals`). */
+static long long rank_sum(const int32_t *totals, const int *m, int k) {
+    /* the code of `m` with a digit put above the `p` digits not above it: the digits above it, then its
+       own, shifted past the `p` below; those parts worked out once for every place */
     int below[HAND_MAX + 3], above[HAND_MAX + 3], shift[HAND_MAX + 3];
     below[0] = 0;
     shift[0] = 1;
-    for (int p = 1; p <= nr; p++) {
-        below[p] = (ranks[p - 1] - 1) * shift[p - 1] + below[p - 1];
+    for (int p = 1; p <= k; p++) {
+        below[p] = m[p - 1] * shift[p - 1] + below[p - 1];
         shift[p] = shift[p - 1] * 13;
     }
-    above[nr] = 0;
-    for (int p = nr - 1; p >= 0; p--)
-        above[p] = above[p + 1] * 13 + (ranks[p] - 1);
-    int p = 0;
-    for (int rank = 1; rank <= 13; rank++) {
-        while (p < nr && ranks[p] <= rank)
-            p++;
-        if (rank_n[rank]) {
-            int code = (above[p] * 13 + (rank - 1)) * shift[p] + below[p];
-            summed += (long long)rank_n[rank] * totals[code];
-        }
+    above[k] = 0;
+    for (int p = k - 1; p >= 0; p--)
+        above[p] = above[p + 1] * 13 + m[p];
+    long long sum = 0;
+    for (int d = 0, p = 0; d < 13; d++) {
+        int weight = 4;
+        for (; p < k && m[p] <= d; p++)
+            weight--; /* the digits below d were passed at their own */
+        if (weight > 0)
+            sum += (long long)weight * totals[(above[p] * 13 + d) * shift[p] + below[p]];
     }
-    int key_of[4]; /* colour_key with one more card of each suit */
-    for (int t = 0; t < 4; t++) {
-        suits[t]++;
-        int top = 0;
-        for (int u = 0; u < 4; u++)
-            if (suits[u] > top)
-                top = suits[u];
-        int red = suits[1] + suits[2], black = suits[0] + suits[3];
-        key_of[t] = top * 8 + (red > black ? red : black);
-        suits[t]--;
-    }
-    /* each unseen card's suit part: the kept cards' Jacks' and Deuces' points, its own, its suit's colours */
-    summed += (long long)cache->nu * jd + cache->jd_unseen;
-    for (int t = 0; t < 4; t++)
-        summed += (long long)cache->suit_n[t] * r->colour_total[key_of[t]];
-    return (double)summed / (double)cache->nu;
+    return sum;
 }
 
-/* expected_after for each card of a player's hand as it stands, each worked out once: a player weighs the
-   same hand to ask (or answer) and again to give. */
-static double expected_for(Game *g, int player, int give) {
-    /* in a search, every position's: a seat weighs the same hand at several steps of a world's mog */
+/* The expert model's view of a player's hand as it stands (ExpectCache), worked out once: a player weighs
+   the same hand to ask (or answer) and again to give, and in a search every position's seat shares its
+   cache (Game.expect_shared). */
+static const ExpectCache *expert_view(Game *g, int player) {
     ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
-    int same = cache->deal == g->deal_number && cache->n == g->hand_n[player] && cache->played == g->played_n &&
-               cache->deck == g->deck && !memcmp(cache->cards, g->hands[player], (size_t)cache->n * sizeof(int));
-    if (!same) {
-        cache->deal = g->deal_number;
-        cache->n = g->hand_n[player];
-        cache->played = g->played_n;
-        cache->deck = g->deck;
-        memcpy(cache->cards, g->hands[player], (size_t)cache->n * sizeof(int));
-        memset(cache->known, 0, sizeof cache->known);
-        /* the unseen cards by rank and by suit role, counted once for every card the hand may give: all the
-           deck's less those seen (the hand, the cards played, the deck card); a suit role is one suit */
-        int deck = g->deck, seen = 0;
-        for (int rank = 1; rank <= 13; rank++)
-            cache->rank_n[rank] = 4;
-        int role_n[12];
-        for (int x = 0; x < 12; x++)
-            role_n[x] = x < 4 ? 11 : 1; /* the other ranks of a suit; its Jack; its Deuce */
-        for (int i = 0; i <= g->hand_n[player] + g->played_n; i++) {
-            int c = i < g->hand_n[player] ? g->hands[player][i]
-                    : i < g->hand_n[player] + g->played_n ? g->played[i - g->hand_n[player]] : deck;
-            cache->rank_n[RANK(c)]--;
-            role_n[role(c, deck)]--;
-            seen++;
-        }
-        cache->nu = 52 - seen;
-        /* by suit role, summed once a hand: their Jacks' and Deuces' points, and how many of each suit */
-        cache->jd_unseen = 0;
-        memset(cache->suit_n, 0, sizeof cache->suit_n);
-        for (int x = 0; x < 12; x++) {
-            cache->jd_unseen += (long long)role_n[x] * g->r->jd_points[x];
-            cache->suit_n[ROLE_SUIT[SUIT(deck)][x & 3]] += role_n[x];
-        }
+    const int *hand = g->hands[player];
+    int n = g->hand_n[player];
+    if (cache->deal == g->deal_number && cache->n == n && cache->played == g->played_n && cache->deck == g->deck) {
+        int i = 0;
+        while (i < n && cache->cards[i] == hand[i])
+            i++;
+        if (i == n)
+            return cache;
     }
-    if (!cache->known[give]) {
-        cache->value[give] = expected_after(g, player, give, cache);
-        cache->known[give] = 1;
+    const Rules *r = g->r;
+    const int32_t *jd = r->jd_points;
+    int deck = g->deck;
+    const unsigned char *roles = ROLES[deck];
+    cache->deal = g->deal_number;
+    cache->n = n;
+    cache->played = g->played_n;
+    cache->deck = deck;
+    memcpy(cache->cards, hand, (size_t)n * sizeof(int));
+    /* The unseen cards: all the deck's less those seen (the hand, the cards played, the deck card). By suit
+       role, their Jacks' and Deuces' points (all of a role's, 11 of a suit's other cards and one Jack and
+       one Deuce, less those seen), and how many of each suit. */
+    int suits[4] = {0, 0, 0, 0}, hand_shape = 0, jd_hand = 0, digits[HAND_MAX + 1];
+    long long jd_unseen = 0;
+    for (int x = 0; x < 12; x++)
+        jd_unseen += (long long)(x < 4 ? 11 : 1) * jd[x];
+    for (int i = 0; i < n; i++) {
+        int c = hand[i];
+        hand_shape += SUIT_BIT[c];
+        jd_hand += jd[roles[c]];
+        suits[SUIT(c)]++;
+        digits[i] = RANK_DIGIT[c];
     }
-    return cache->value[give];
+    jd_unseen -= jd_hand + jd[roles[deck]];
+    suits[SUIT(deck)]++;
+    for (int j = 0; j < g->played_n; j++) {
+        jd_unseen -= jd[roles[g->played[j]]];
+        suits[SUIT(g->played[j])]++;
+    }
+    long long nu = 52 - (n + g->played_n + 1);
+    cache->nu = (int)nu;
+    for (int t = 0; t < 4; t++)
+        cache->suit_n[t] = 13 - suits[t];
+    /* the hand's ranks and the deck card's, sorted: each kept hand's are these less the card given's */
+    int ranks[HAND_MAX + 1], k = n + 1, deck_jd = r->deck_scores_jd ? jd[roles[deck]] : 0;
+    digits[n] = RANK_DIGIT[deck];
+    for (int i = 0; i < k; i++) {
+        int x = digits[i], j = i - 1;
+        for (; j >= 0 && ranks[j] > x; j--)
+            ranks[j + 1] = ranks[j];
+        ranks[j + 1] = x;
+    }
+    const int32_t *totals = n == r->cards_each ? r->full_totals : r->small_totals;
+    int whole = totals[code_with(ranks, n, ranks[n])]; /* the hand's own ranks: the first n, then the last */
+    cache->now = whole + jd_hand + deck_jd + r->colour_total[COLOUR_KEY[hand_shape + SUIT_BIT[deck]]];
+    long long *memo = n == r->cards_each ? g->rank_sums : NULL; /* its size: cards_each digits */
+    for (int i = 0; i < n; i++) {
+        int give = hand[i], m[HAND_MAX + 1], at = 0, taken = 0;
+        for (int j = 0; j < k; j++) { /* the kept ranks: one digit of the card given's taken out */
+            if (!taken && ranks[j] == digits[i])
+                taken = 1;
+            else
+                m[at++] = ranks[j];
+        }
+        long long summed;
+        if (memo != NULL) {
+            int code = code_with(m, n - 1, m[n - 1]);
+            if (memo[code] == LLONG_MIN)
+                memo[code] = rank_sum(totals, m, n);
+            summed = memo[code];
+        } else {
+            summed = rank_sum(totals, m, n);
+        }
+        summed -= whole;
+        for (int j = 0; j < g->played_n; j++)
+            summed -= totals[code_with(m, n, RANK_DIGIT[g->played[j]])];
+        /* each unseen card's suit part: the kept cards' Jacks' and Deuces' points, its own, its suit's colours */
+        int shape = hand_shape - SUIT_BIT[give] + SUIT_BIT[deck];
+        summed += nu * (jd_hand - jd[roles[give]] + deck_jd) + jd_unseen;
+        for (int t = 0; t < 4; t++)
+            summed += (long long)cache->suit_n[t] * r->colour_total[COLOUR_KEY[shape + (1 << (SHAPE_BITS * t))]];
+        cache->value[give] = (double)summed / (double)nu;
+        if (i == 0 || cache->value[give] > cache->best)
+            cache->best = cache->value[give];
+    }
+    return cache;
 }
 
 static int hand_without(const Game *g, int player, int card, int *out) {
@@ -260,10 +281,11 @@ int choose_expert(Game *g, int player, const Act *legal, int n) {
     const Rules *r = g->r;
     int kind = legal[0].kind;
     if (kind == K_GIVE) {
+        const double *expected = expert_view(g, player)->value;
         int best = 0;
         double best_worth = 0;
         for (int i = 0; i < n; i++) {
-            double worth = expected_for(g, player, legal[i].card) + (legal[i].peg ? 0.5 : 0);
+            double worth = expected[legal[i].card] + (legal[i].peg ? 0.5 : 0);
             if (i == 0 || worth > best_worth) {
                 best = i;
                 best_worth = worth;
@@ -287,14 +309,8 @@ int choose_expert(Game *g, int player, const Act *legal, int n) {
     if (kind == K_ASK || kind == K_STOCK) {
         if (kind == K_STOCK || !g->hand_n[player])
             return 0;
-        int now = hand_total(r, g->hands[player], g->hand_n[player], g->deck);
-        double best_after = 0;
-        for (int i = 0; i < g->hand_n[player]; i++) {
-            double e = expected_for(g, player, g->hands[player][i]);
-            if (i == 0 || e > best_after)
-                best_after = e;
-        }
-        return best_after + (double)r->refusal_points >= (double)now ? 0 : 1;
+        const ExpectCache *view = expert_view(g, player); /* the best exchange against the count now */
+        return view->best + (double)r->refusal_points >= (double)view->now ? 0 : 1;
     }
     return expert_best_play(g, player, legal, n);
 }
