@@ -187,6 +187,8 @@ typedef struct Game {
     struct Game *frames;       /* a search's positions, one a level (heap) */
     long long *rank_sums;      /* the expert model's rank sums by the kept ranks' code (rank_sum), or NULL:
                                   a search's, after its frames, for the run; LLONG_MIN where not yet made */
+    int never_below;           /* no item of the count scores below nothing (count_never_below): a search's
+                                  world sums a hand's count at once (count_world) */
 } Game;
 
 /* A hand's cards, held here that every unit's inner loops have them inline (a search makes them at every
@@ -305,12 +307,14 @@ int hand_total(const Rules *r, const int *cards, int n, int deck);
 int hand_items(const Rules *r, const int *cards, int n, int deck, Item *out, Item *suit);
 void heels(Game *g);
 void count_hands(Game *g);
+int count_never_below(const Rules *r);
 
 /* _kernel_bots.c */
 void seen_by(const Game *g, int player, char *seen);
 int best_kept(Game *g, int player, const Act *legal, int n);
 int choose_greedy(Game *g, int player, const Act *legal, int n);
 int choose_expert(Game *g, int player, const Act *legal, int n);
+int hand_now(Game *g, int player);
 
 /* _kernel_board.c */
 long long board_chance(const Rules *r, long long a, long long b, int dealer);

@@ -166,6 +166,22 @@ static const ExpectCache *expert_view(Game *g, int player) {
     return cache;
 }
 
+/* The count of a player's hand as it stands (hand_total): the expert model's, where it has weighed that
+   hand (a search's mog counts the hands its steps have weighed). */
+int hand_now(Game *g, int player) {
+    const ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
+    const int *hand = g->hands[player];
+    int n = g->hand_n[player];
+    if (cache->deal == g->deal_number && cache->n == n && cache->played == g->played_n && cache->deck == g->deck) {
+        int i = 0;
+        while (i < n && cache->cards[i] == hand[i])
+            i++;
+        if (i == n)
+            return cache->now;
+    }
+    return hand_total(g->r, hand, n, g->deck);
+}
+
 static int hand_without(const Game *g, int player, int card, int *out) {
     int k = 0;
     for (int i = 0; i < g->hand_n[player]; i++)

@@ -183,6 +183,26 @@ int hand_items(const Rules *r, const int *cards, int n, int deck, Item *out, Ite
     return k;
 }
 
+/* Whether no item of the count scores below nothing (the Jacks' and Deuces' points, the colours', the rank
+   part's): then a hand's count is its items' sum, hand_total, with no item to be refused. */
+int count_never_below(const Rules *r) {
+    for (int x = 0; x < 12; x++)
+        if (r->jd_points[x] < 0)
+            return 0;
+    for (int key = 0; key < 64; key++)
+        for (int i = 0; i < r->colour_count[key]; i++)
+            if (r->colour_items[3 * (r->colour_start[key] + i) + 2] < 0)
+                return 0;
+    int codes = 1;
+    for (int i = 0; i <= r->cards_each; i++)
+        codes *= 13;
+    for (int code = 0; code < codes; code++)
+        for (int i = 0; i < r->rank_count[code]; i++)
+            if (r->rank_items[3 * (r->rank_start[code] + i) + 2] < 0)
+                return 0;
+    return 1;
+}
+
 /* -- the count, heels and the end of a deal -- */
 
 void heels(Game *g) {

@@ -66,7 +66,7 @@ static void mt_twist(uint32_t *mt, int kk) {
     }
 }
 
-static uint32_t mt_next(MT *m) {
+static inline uint32_t mt_next(MT *m) {
     if (m->mti >= MT_N) /* every word used: the next twist begins */
         m->mti = m->twisted = 0;
     while (m->twisted <= m->mti)
@@ -92,9 +92,13 @@ uint64_t mt_bits64(MT *m) { /* getrandbits(64): the first word is the low one */
 }
 
 int mt_below(MT *m, int n) { /* _randbelow_with_getrandbits(n), 1 <= n < 2**31 */
+#if defined(__GNUC__) || defined(__clang__)
+    int k = 32 - __builtin_clz((unsigned)n); /* n.bit_length() */
+#else
     int k = 0;
     while ((n >> k) != 0)
         k++;
+#endif
     uint32_t r = mt_next(m) >> (32 - k);
     while (r >= (uint32_t)n)
         r = mt_next(m) >> (32 - k);

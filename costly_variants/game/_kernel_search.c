@@ -156,8 +156,11 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
 static long long at_the_count(const Search *s, const Game *g, const int (*hands)[HAND_MAX], const int *sizes) {
     const Rules *r = g->r;
     long long side[2] = {g->scores[0], g->scores[1]}; /* each side's score once the count is made */
-    for (int p = 0; p < g->n; p++) /* in a counted world (the play's), each hand counted once */
-        side[g->teams[p]] += g->fast_count ? g->counted[p] : hand_total(r, hands[p], sizes[p], g->deck);
+    for (int p = 0; p < g->n; p++) /* in a counted world (the play's), each hand counted once; in the mog, a
+                                       hand the expert model has weighed as it stands is counted there */
+        side[g->teams[p]] += g->fast_count                  ? g->counted[p]
+                             : hands == (const int (*)[HAND_MAX])g->hands ? hand_now(g, p)
+                                                              : hand_total(r, hands[p], sizes[p], g->deck);
     for (int i = 0; i < g->nclaims; i++)
         side[g->teams[g->claim_recv[i]]] += g->claim_points[i];
     int rank = RANK(g->deck);
@@ -199,6 +202,10 @@ static long long mog_value(Search *s, Game *g, int depth) {
 static void count_world(Game *world) {
     world->fast_count = 1;
     for (int p = 0; p < world->n; p++) {
+        if (world->never_below && world->count_n[p] == world->r->cards_each) { /* the items' sum, at once */
+            world->counted[p] = hand_total(world->r, world->count_hands[p], world->count_n[p], world->deck);
+            continue;
+        }
         int k = hand_items(world->r, world->count_hands[p], world->count_n[p], world->deck, world->items,
                            world->suit_items), total = 0;
         for (int j = 0; j < k; j++) {
@@ -282,8 +289,10 @@ static void unseen_by(const Game *g, int player, Unseen *u) {
         u->draws++;
 }
 
-/* A world: this state with the cards `player` has not seen (`u`) dealt at random into the other hands. */
-static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
+/* A world's cards: those `player` has not seen (`u`) dealt at random into the other hands of `world`, a copy
+   of this state (g), and what follows from them; all else of the copy left as it is, so that the worlds of
+   one choice are dealt into one copy, each in turn. */
+static void deal_world(Game *g, int player, const Unseen *u, Game *world) {
     int pool[52], npool = u->npool;
     memcpy(pool, u->pool, sizeof pool);
     MT *rng = &g->seat_rng[player];
@@ -293,7 +302,6 @@ static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
         pool[i] = pool[j];
         pool[j] = t;
     }
-    copy_position(world, g);
     int at = 0;
     for (int i = 1; i < g->n; i++) {
         int q = (player + i) % g->n, k = 0;
@@ -323,6 +331,12 @@ static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
         world->give_card[i] = options[best].card;
         world->give_peg[i] = options[best].peg;
     }
+}
+
+/* A world: this state with the cards `player` has not seen (`u`) dealt at random into the other hands. */
+static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
+    copy_position(world, g);
+    deal_world(g, player, u, world);
 }
 
 /* The value in `world` of the root's action `a`, searched with the window (alpha, beta): exact between
@@ -459,9 +473,11 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
         g->rank_sums = (long long *)(g->frames + frames);
         for (size_t i = 0; i < sums; i++)
             g->rank_sums[i] = LLONG_MIN;
+        g->never_below = count_never_below(g->r);
         for (size_t i = 0; i < frames; i++) { /* the expert model's, one cache a seat */
             g->frames[i].expect_shared = g->frames[0].expect;
             g->frames[i].rank_sums = g->rank_sums;
+            g->frames[i].never_below = g->never_below;
         }
         for (int p = 0; p < 4; p++)
             g->frames[0].expect[p].deal = -1;
@@ -475,8 +491,9 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     Game *world = &g->frames[SEARCH_DEPTH + 1], *child = &g->frames[SEARCH_DEPTH];
     Unseen unseen;
     unseen_by(g, player, &unseen);
+    copy_position(world, g); /* once: the worlds are dealt into it in turn, and only read */
     for (int w = 0; w < worlds; w++) {
-        draw_world(g, player, &unseen, world);
+        deal_world(g, player, &unseen, world);
         for (int i = 0; i < n; i++) {
             copy_position(child, world);
             apply_mog(child, player, &legal[i]);
