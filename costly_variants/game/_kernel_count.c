@@ -77,7 +77,7 @@ void fill_play_codes(void) {
 
 /* The hand's ranks and the deck card's, sorted, as base-13 digits (the highest first): the rank tables'
    index. Three or four ranks (the common hands) sorted by a fixed network, without branches. */
-static int rank_code(const int *cards, int n, int deck) {
+static inline int rank_code(const int *cards, int n, int deck) {
     if (deck >= 0 && n == 3) {
         int a = RANK_DIGIT[cards[0]], b = RANK_DIGIT[cards[1]], c = RANK_DIGIT[cards[2]], d = RANK_DIGIT[deck];
         SWAP_IF(a, b);

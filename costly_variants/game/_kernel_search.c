@@ -169,6 +169,24 @@ static long long at_the_count(const Search *s, const Game *g, const int (*hands)
     return leaf_value(s, g, 0, side, 1 - g->teams[g->dealer]);
 }
 
+/* A copy of a mog's position for its search to step on (copy_position less what the mog never reads: the
+   series, and the stock unless the dealer may take its card). */
+static void copy_mog(Game *dst, const Game *src) {
+    size_t series_end = offsetof(Game, series_c) + sizeof src->series_c;
+    memcpy(&dst->scores, &src->scores, offsetof(Game, series_p) - offsetof(Game, scores));
+    memcpy((char *)dst + series_end, (const char *)src + series_end, offsetof(Game, stock) - series_end);
+    if (src->r->dealer_stock)
+        memcpy(dst->stock, src->stock, sizeof src->stock);
+    memcpy(&dst->stock_n, &src->stock_n, offsetof(Game, played) - offsetof(Game, stock_n));
+    memcpy(dst->played, src->played, (size_t)src->played_n * sizeof(int));
+    dst->r = src->r;
+    dst->items = src->items;
+    dst->suit_items = src->suit_items;
+    dst->quiet = 1;
+    dst->failed = 0;
+    dst->record_eldest = 0;
+}
+
 static long long mog_value(Search *s, Game *g, int depth) {
     if (g->phase == P_OVER || g->deal_number != s->deal)
         return outcome(s, g);
@@ -319,8 +337,9 @@ static void deal_world(Game *g, int player, const Unseen *u, Game *world) {
         }
     }
     world->stock_n = 0;
-    while (at < npool)
-        world->stock[world->stock_n++] = pool[at++];
+    if (g->phase == P_MOG && g->r->dealer_stock) /* the rest the stock (its first card the dealer's to take) */
+        while (at < npool)
+            world->stock[world->stock_n++] = pool[at++];
     for (int i = 0; i < world->ngives; i++) { /* a give not yet seen: as the greedy bot gives */
         int q = world->give_p[i];
         if (q == player)
@@ -491,11 +510,11 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     Game *world = &g->frames[SEARCH_DEPTH + 1], *child = &g->frames[SEARCH_DEPTH];
     Unseen unseen;
     unseen_by(g, player, &unseen);
-    copy_position(world, g); /* once: the worlds are dealt into it in turn, and only read */
+    copy_mog(world, g); /* once: the worlds are dealt into it in turn, and only read */
     for (int w = 0; w < worlds; w++) {
         deal_world(g, player, &unseen, world);
         for (int i = 0; i < n; i++) {
-            copy_position(child, world);
+            copy_mog(child, world);
             apply_mog(child, player, &legal[i]);
             int failed = child->failed; /* the root's step's (mog_value makes the later steps in `child`) */
             sums[i] += failed ? 0 : mog_value(&s, child, 0);
