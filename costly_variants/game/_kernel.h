@@ -112,6 +112,13 @@ static inline int role(int card, int deck) { return ROLES[deck][card]; }
    its place in a suit shape, the count of each suit in SHAPE_BITS bits (a hand and its deck card, and one
    card more, at most seven of a suit); COLOUR_KEY: the colours table's key of a shape (colour_key). */
 #define SHAPE_BITS 3
+
+/* A small function inlined where it is called, whatever the optimiser weighs (a search's inner steps). */
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define HOT_INLINE static inline
+#endif
 extern unsigned char RANK_DIGIT[52], COLOUR_KEY[1 << (4 * SHAPE_BITS)];
 extern int SUIT_BIT[52];
 
@@ -145,6 +152,8 @@ typedef struct {
     int now;       /* the hand's count now */
     double best;   /* the most to be expected after an exchange: of value, over the hand's cards */
     double value[52]; /* by the card given: the count to be expected after the exchange */
+    const int32_t *jd_of; /* the rules' Jacks' and Deuces' points, whose all the deck's are jd_all */
+    long long jd_all;
 } ExpectCache;
 
 typedef struct Game {

@@ -74,45 +74,63 @@ static long long rank_sum(const int32_t *totals, const int *m, int k) {
     return sum;
 }
 
+/* A seat's expert model cache (in a search, the one its positions share), and whether it holds the
+   player's hand as it stands. */
+HOT_INLINE ExpectCache *seat_cache(Game *g, int player, int *same) {
+    ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
+    const int *hand = g->hands[player];
+    int n = g->hand_n[player];
+    *same = cache->deal == g->deal_number && cache->n == n && cache->played == g->played_n && cache->deck == g->deck;
+    for (int i = 0; *same && i < n; i++)
+        *same = cache->cards[i] == hand[i];
+    return cache;
+}
+
 /* The expert model's view of a player's hand as it stands (ExpectCache), worked out once: a player weighs
    the same hand to ask (or answer) and again to give, and in a search every position's seat shares its
    cache (Game.expect_shared). */
 static const ExpectCache *expert_view(Game *g, int player) {
-    ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
-    const int *hand = g->hands[player];
-    int n = g->hand_n[player];
-    if (cache->deal == g->deal_number && cache->n == n && cache->played == g->played_n && cache->deck == g->deck) {
-        int i = 0;
-        while (i < n && cache->cards[i] == hand[i])
-            i++;
-        if (i == n)
-            return cache;
-    }
+    int same;
+    ExpectCache *cache = seat_cache(g, player, &same);
+    if (same)
+        return cache;
     const Rules *r = g->r;
     const int32_t *jd = r->jd_points;
-    int deck = g->deck;
+    const int *hand = g->hands[player];
+    int n = g->hand_n[player], deck = g->deck;
     const unsigned char *roles = ROLES[deck];
     cache->deal = g->deal_number;
     cache->n = n;
     cache->played = g->played_n;
     cache->deck = deck;
     memcpy(cache->cards, hand, (size_t)n * sizeof(int));
-    /* The unseen cards: all the deck's less those seen (the hand, the cards played, the deck card). By suit
-       role, their Jacks' and Deuces' points (all of a role's, 11 of a suit's other cards and one Jack and
-       one Deuce, less those seen), and how many of each suit. */
-    int suits[4] = {0, 0, 0, 0}, hand_shape = 0, jd_hand = 0, digits[HAND_MAX + 1];
-    long long jd_unseen = 0;
-    for (int x = 0; x < 12; x++)
-        jd_unseen += (long long)(x < 4 ? 11 : 1) * jd[x];
-    for (int i = 0; i < n; i++) {
-        int c = hand[i];
-        hand_shape += SUIT_BIT[c];
-        jd_hand += jd[roles[c]];
-        suits[SUIT(c)]++;
-        digits[i] = RANK_DIGIT[c];
+    if (cache->jd_of != jd) { /* all the deck's Jacks' and Deuces' points, by suit role: 11 of a suit's other
+                                 cards, its Jack and its Deuce */
+        cache->jd_of = jd;
+        cache->jd_all = 0;
+        for (int x = 0; x < 12; x++)
+            cache->jd_all += (long long)(x < 4 ? 11 : 1) * jd[x];
     }
-    jd_unseen -= jd_hand + jd[roles[deck]];
-    suits[SUIT(deck)]++;
+    /* The unseen cards: all the deck's less those seen (the hand, the cards played, the deck card): their
+       Jacks' and Deuces' points, and how many of each suit. With them the hand's ranks and the deck card's,
+       sorted, and where each card's rank stands among them (a kept hand's ranks are these less its own). */
+    int suits[4] = {0, 0, 0, 0}, hand_shape = 0, jd_hand = 0, k = n + 1;
+    int ranks[HAND_MAX + 1], whose[HAND_MAX + 1], at[HAND_MAX + 1];
+    for (int i = 0; i < k; i++) {
+        int c = i < n ? hand[i] : deck, x = RANK_DIGIT[c], j = i - 1;
+        if (i < n) {
+            hand_shape += SUIT_BIT[c];
+            jd_hand += jd[roles[c]];
+        }
+        suits[SUIT(c)]++;
+        for (; j >= 0 && ranks[j] > x; j--) {
+            ranks[j + 1] = ranks[j];
+            whose[j + 1] = whose[j];
+        }
+        ranks[j + 1] = x;
+        whose[j + 1] = i;
+    }
+    long long jd_unseen = cache->jd_all - jd_hand - jd[roles[deck]];
     for (int j = 0; j < g->played_n; j++) {
         jd_unseen -= jd[roles[g->played[j]]];
         suits[SUIT(g->played[j])]++;
@@ -121,44 +139,50 @@ static const ExpectCache *expert_view(Game *g, int player) {
     cache->nu = (int)nu;
     for (int t = 0; t < 4; t++)
         cache->suit_n[t] = 13 - suits[t];
-    /* the hand's ranks and the deck card's, sorted: each kept hand's are these less the card given's */
-    int ranks[HAND_MAX + 1], k = n + 1, deck_jd = r->deck_scores_jd ? jd[roles[deck]] : 0;
-    digits[n] = RANK_DIGIT[deck];
-    for (int i = 0; i < k; i++) {
-        int x = digits[i], j = i - 1;
-        for (; j >= 0 && ranks[j] > x; j--)
-            ranks[j + 1] = ranks[j];
-        ranks[j + 1] = x;
+    /* the code of the ranks less the one at place p: the digits below p (low), those above shifted down one
+       (high); all of them, the hand's own ranks (whole) */
+    int low[HAND_MAX + 2], high[HAND_MAX + 2], power[HAND_MAX + 2];
+    low[0] = 0;
+    power[0] = 1;
+    for (int j = 0; j < k; j++) {
+        at[whose[j]] = j;
+        low[j + 1] = low[j] + ranks[j] * power[j];
+        power[j + 1] = power[j] * 13;
     }
+    high[k - 1] = 0;
+    for (int p = k - 2; p >= 0; p--)
+        high[p] = high[p + 1] + ranks[p + 1] * power[p];
     const int32_t *totals = n == r->cards_each ? r->full_totals : r->small_totals;
-    int whole = totals[code_with(ranks, n, ranks[n])]; /* the hand's own ranks: the first n, then the last */
+    int whole = totals[low[k]], deck_jd = r->deck_scores_jd ? jd[roles[deck]] : 0;
     cache->now = whole + jd_hand + deck_jd + r->colour_total[COLOUR_KEY[hand_shape + SUIT_BIT[deck]]];
     long long *memo = n == r->cards_each ? g->rank_sums : NULL; /* its size: cards_each digits */
+    long long by_suit[4]; /* the colours' part, by the suit of the card given */
+    int suit_done = 0;
     for (int i = 0; i < n; i++) {
-        int give = hand[i], m[HAND_MAX + 1], at = 0, taken = 0;
-        for (int j = 0; j < k; j++) { /* the kept ranks: one digit of the card given's taken out */
-            if (!taken && ranks[j] == digits[i])
-                taken = 1;
-            else
-                m[at++] = ranks[j];
-        }
-        long long summed;
-        if (memo != NULL) {
-            int code = code_with(m, n - 1, m[n - 1]);
-            if (memo[code] == LLONG_MIN)
-                memo[code] = rank_sum(totals, m, n);
-            summed = memo[code];
-        } else {
-            summed = rank_sum(totals, m, n);
+        int give = hand[i], p = at[i], code = low[p] + high[p], m[HAND_MAX + 1];
+        long long summed = memo != NULL ? memo[code] : LLONG_MIN;
+        if (summed == LLONG_MIN || g->played_n) { /* the kept ranks themselves */
+            for (int j = 0, q = 0; j < k; j++)
+                if (j != p)
+                    m[q++] = ranks[j];
+            if (summed == LLONG_MIN)
+                summed = rank_sum(totals, m, n);
+            if (memo != NULL)
+                memo[code] = summed;
+            for (int j = 0; j < g->played_n; j++)
+                summed -= totals[code_with(m, n, RANK_DIGIT[g->played[j]])];
         }
         summed -= whole;
-        for (int j = 0; j < g->played_n; j++)
-            summed -= totals[code_with(m, n, RANK_DIGIT[g->played[j]])];
         /* each unseen card's suit part: the kept cards' Jacks' and Deuces' points, its own, its suit's colours */
-        int shape = hand_shape - SUIT_BIT[give] + SUIT_BIT[deck];
-        summed += nu * (jd_hand - jd[roles[give]] + deck_jd) + jd_unseen;
-        for (int t = 0; t < 4; t++)
-            summed += (long long)cache->suit_n[t] * r->colour_total[COLOUR_KEY[shape + (1 << (SHAPE_BITS * t))]];
+        int suit = SUIT(give);
+        if (!(suit_done >> suit & 1)) {
+            int shape = hand_shape - SUIT_BIT[give] + SUIT_BIT[deck];
+            by_suit[suit] = 0;
+            for (int t = 0; t < 4; t++)
+                by_suit[suit] += (long long)cache->suit_n[t] * r->colour_total[COLOUR_KEY[shape + (1 << (SHAPE_BITS * t))]];
+            suit_done |= 1 << suit;
+        }
+        summed += nu * (jd_hand - jd[roles[give]] + deck_jd) + jd_unseen + by_suit[suit];
         cache->value[give] = (double)summed / (double)nu;
         if (i == 0 || cache->value[give] > cache->best)
             cache->best = cache->value[give];
@@ -169,17 +193,9 @@ static const ExpectCache *expert_view(Game *g, int player) {
 /* The count of a player's hand as it stands (hand_total): the expert model's, where it has weighed that
    hand (a search's mog counts the hands its steps have weighed). */
 int hand_now(Game *g, int player) {
-    const ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
-    const int *hand = g->hands[player];
-    int n = g->hand_n[player];
-    if (cache->deal == g->deal_number && cache->n == n && cache->played == g->played_n && cache->deck == g->deck) {
-        int i = 0;
-        while (i < n && cache->cards[i] == hand[i])
-            i++;
-        if (i == n)
-            return cache->now;
-    }
-    return hand_total(g->r, hand, n, g->deck);
+    int same;
+    const ExpectCache *cache = seat_cache(g, player, &same);
+    return same ? cache->now : hand_total(g->r, g->hands[player], g->hand_n[player], g->deck);
 }
 
 static int hand_without(const Game *g, int player, int card, int *out) {

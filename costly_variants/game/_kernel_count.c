@@ -77,16 +77,19 @@ void fill_play_codes(void) {
 
 /* The hand's ranks and the deck card's, sorted, as base-13 digits (the highest first): the rank tables'
    index. Three or four ranks (the common hands) sorted by a fixed network, without branches. */
-static inline int rank_code(const int *cards, int n, int deck) {
-    if (deck >= 0 && n == 3) {
-        int a = RANK_DIGIT[cards[0]], b = RANK_DIGIT[cards[1]], c = RANK_DIGIT[cards[2]], d = RANK_DIGIT[deck];
-        SWAP_IF(a, b);
-        SWAP_IF(c, d);
-        SWAP_IF(a, c);
-        SWAP_IF(b, d);
-        SWAP_IF(b, c);
-        return ((d * 13 + c) * 13 + b) * 13 + a;
-    }
+HOT_INLINE int rank_code4(const int *cards, int deck) { /* three cards and the deck card */
+    int a = RANK_DIGIT[cards[0]], b = RANK_DIGIT[cards[1]], c = RANK_DIGIT[cards[2]], d = RANK_DIGIT[deck];
+    SWAP_IF(a, b);
+    SWAP_IF(c, d);
+    SWAP_IF(a, c);
+    SWAP_IF(b, d);
+    SWAP_IF(b, c);
+    return ((d * 13 + c) * 13 + b) * 13 + a;
+}
+
+static int rank_code(const int *cards, int n, int deck) {
+    if (deck >= 0 && n == 3)
+        return rank_code4(cards, deck);
     if (deck >= 0 && n == 2) {
         int a = RANK_DIGIT[cards[0]], b = RANK_DIGIT[cards[1]], c = RANK_DIGIT[deck];
         SWAP_IF(a, b);
@@ -132,7 +135,7 @@ int hand_total(const Rules *r, const int *cards, int n, int deck) {
         total += jd[roles[cards[i]]];
         shape += SUIT_BIT[cards[i]];
     }
-    return ranks[rank_code(cards, n, deck)] + total + r->colour_total[COLOUR_KEY[shape]];
+    return ranks[n == 3 ? rank_code4(cards, deck) : rank_code(cards, n, deck)] + total + r->colour_total[COLOUR_KEY[shape]];
 }
 
 /* HandCounter.items for a hand of cards_each cards in hand order: the rank part's items and the suit
