@@ -154,6 +154,7 @@ typedef struct {
     double value[52]; /* by the card given: the count to be expected after the exchange */
     const int32_t *jd_of; /* the rules' Jacks' and Deuces' points, whose all the deck's are jd_all */
     long long jd_all;
+    int give_card, give_peg; /* the give chosen (expert_mog_step), or -1 not yet */
 } ExpectCache;
 
 typedef struct Game {
@@ -324,6 +325,7 @@ int best_kept(Game *g, int player, const Act *legal, int n);
 int choose_greedy(Game *g, int player, const Act *legal, int n);
 int choose_expert(Game *g, int player, const Act *legal, int n);
 int hand_now(Game *g, int player);
+int expert_mog_step(Game *g, int player, Act *out);
 
 /* _kernel_board.c */
 long long board_chance(const Rules *r, long long a, long long b, int dealer);

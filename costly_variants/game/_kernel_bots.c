@@ -89,11 +89,12 @@ HOT_INLINE ExpectCache *seat_cache(Game *g, int player, int *same) {
 /* The expert model's view of a player's hand as it stands (ExpectCache), worked out once: a player weighs
    the same hand to ask (or answer) and again to give, and in a search every position's seat shares its
    cache (Game.expect_shared). */
-static const ExpectCache *expert_view(Game *g, int player) {
+static ExpectCache *expert_view(Game *g, int player) {
     int same;
     ExpectCache *cache = seat_cache(g, player, &same);
     if (same)
         return cache;
+    cache->give_card = -1; /* the give it chooses, worked out when it gives (expert_mog_step) */
     const Rules *r = g->r;
     const int32_t *jd = r->jd_points;
     const int *hand = g->hands[player];
@@ -196,6 +197,48 @@ int hand_now(Game *g, int player) {
     int same;
     const ExpectCache *cache = seat_cache(g, player, &same);
     return same ? cache->now : hand_total(g->r, g->hands[player], g->hand_n[player], g->deck);
+}
+
+/* The expert bot's action at the mog's next step, as choose_expert chooses among mog_actions' legal
+   actions, from its view of the hand without listing them: 1, or 0 for a step it leaves to those two (a
+   discard). A search's mog takes every later step so. */
+int expert_mog_step(Game *g, int player, Act *out) {
+    int step = g->pend_s[0];
+    if (step == S_DISCARD || step == S_STOCK_CARD)
+        return 0;
+    if (step == S_STOCK) { /* the stock taken (choose_expert's first) */
+        *out = (Act){K_STOCK, -1, -1, 0};
+        return 1;
+    }
+    if (step != S_GIVE) { /* to ask or agree, or not: mog when the best exchange is worth its refusal */
+        int ask = !g->hand_n[player];
+        if (!ask) {
+            const ExpectCache *view = expert_view(g, player);
+            ask = view->best + (double)g->r->refusal_points >= (double)view->now;
+        }
+        *out = (Act){ask ? K_ASK : K_DECLINE, -1, -1, 0};
+        return 1;
+    }
+    ExpectCache *view = expert_view(g, player);
+    if (view->give_card < 0) { /* the first give worth most, in mog_actions' order: by sort key, each Jack
+                                  or Deuce given then pegged where that scores */
+        int hand[HAND_MAX], peg = g->r->given_away_scores;
+        double best_worth = 0;
+        sorted_hand(g, player, hand);
+        for (int i = 0; i < g->hand_n[player]; i++) {
+            int digit = RANK_DIGIT[hand[i]], ways = peg && (digit == 10 || digit == 1) ? 2 : 1;
+            for (int w = 0; w < ways; w++) {
+                double worth = view->value[hand[i]] + (w ? 0.5 : 0);
+                if (view->give_card < 0 || worth > best_worth) {
+                    view->give_card = hand[i];
+                    view->give_peg = w;
+                    best_worth = worth;
+                }
+            }
+        }
+    }
+    *out = (Act){K_GIVE, view->give_card, -1, view->give_peg};
+    return view->give_card >= 0;
 }
 
 static int hand_without(const Game *g, int player, int card, int *out) {

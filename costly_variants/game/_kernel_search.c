@@ -206,12 +206,15 @@ static long long mog_value(Search *s, Game *g, int depth) {
         g->pend_s[0] = S_DISCARD;
         return mog_value(s, g, depth + 1);
     }
-    Act legal[64];
-    int n = mog_actions(g, actor, legal);
     /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
        so that no step is chosen knowing the world's hidden hands. */
-    int choice = n == 1 ? 0 : choose_expert(g, actor, legal, n);
-    apply_mog(g, actor, &legal[choice]);
+    Act chosen;
+    if (!expert_mog_step(g, actor, &chosen)) {
+        Act legal[64];
+        int n = mog_actions(g, actor, legal);
+        chosen = legal[n == 1 ? 0 : choose_expert(g, actor, legal, n)];
+    }
+    apply_mog(g, actor, &chosen);
     return mog_value(s, g, depth + 1);
 }
 
