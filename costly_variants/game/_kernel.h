@@ -324,7 +324,7 @@ void seen_by(const Game *g, int player, char *seen);
 int best_kept(Game *g, int player, const Act *legal, int n);
 int choose_greedy(Game *g, int player, const Act *legal, int n);
 int choose_expert(Game *g, int player, const Act *legal, int n);
-int hand_now(Game *g, int player);
+int hand_now(const Game *g, int player);
 int expert_mog_step(Game *g, int player, Act *out);
 
 /* _kernel_board.c */

@@ -76,8 +76,8 @@ static long long rank_sum(const int32_t *totals, const int *m, int k) {
 
 /* A seat's expert model cache (in a search, the one its positions share), and whether it holds the
    player's hand as it stands. */
-HOT_INLINE ExpectCache *seat_cache(Game *g, int player, int *same) {
-    ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
+HOT_INLINE const ExpectCache *seat_cache(const Game *g, int player, int *same) {
+    const ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
     const int *hand = g->hands[player];
     int n = g->hand_n[player];
     *same = cache->deal == g->deal_number && cache->n == n && cache->played == g->played_n && cache->deck == g->deck;
@@ -91,7 +91,7 @@ HOT_INLINE ExpectCache *seat_cache(Game *g, int player, int *same) {
    cache (Game.expect_shared). */
 static ExpectCache *expert_view(Game *g, int player) {
     int same;
-    ExpectCache *cache = seat_cache(g, player, &same);
+    ExpectCache *cache = (ExpectCache *)seat_cache(g, player, &same); /* the game's own, or its search's */
     if (same)
         return cache;
     cache->give_card = -1; /* the give it chooses, worked out when it gives (expert_mog_step) */
@@ -193,7 +193,7 @@ static ExpectCache *expert_view(Game *g, int player) {
 
 /* The count of a player's hand as it stands (hand_total): the expert model's, where it has weighed that
    hand (a search's mog counts the hands its steps have weighed). */
-int hand_now(Game *g, int player) {
+int hand_now(const Game *g, int player) {
     int same;
     const ExpectCache *cache = seat_cache(g, player, &same);
     return same ? cache->now : hand_total(g->r, g->hands[player], g->hand_n[player], g->deck);
