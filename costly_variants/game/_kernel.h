@@ -289,6 +289,7 @@ typedef struct {
 void mt_seed(MT *m, uint64_t seed);
 uint64_t mt_bits64(MT *m);
 int mt_below(MT *m, int n);
+void mt_deal(MT *m, int *pool, int n, int draws);
 
 /* _kernel_deal.c */
 int grow(void **buffer, int used, int *cap, size_t item, int first);

@@ -316,13 +316,7 @@ static void unseen_by(const Game *g, int player, Unseen *u) {
 static void deal_world(Game *g, int player, const Unseen *u, Game *world) {
     int pool[52], npool = u->npool;
     memcpy(pool, u->pool, sizeof pool);
-    MT *rng = &g->seat_rng[player];
-    for (int i = 0; i < u->draws; i++) {
-        int j = i + mt_below(rng, npool - i);
-        int t = pool[i];
-        pool[i] = pool[j];
-        pool[j] = t;
-    }
+    mt_deal(&g->seat_rng[player], pool, npool, u->draws); /* the seat's own generator */
     int at = 0;
     for (int i = 1; i < g->n; i++) {
         int q = (player + i) % g->n, k = 0;
