@@ -199,6 +199,8 @@ typedef struct Game {
                                   a search's, after its frames, for the run; LLONG_MIN where not yet made */
     int never_below;           /* no item of the count scores below nothing (count_never_below): a search's
                                   world sums a hand's count at once (count_world) */
+    long long *shape_sums;     /* the expert model's colours' part by the seen suit shape and the suit given
+                                  (shape << 2 | suit), or NULL: a search's, after its rank sums */
 } Game;
 
 /* A hand's cards, held here that every unit's inner loops have them inline (a search makes them at every

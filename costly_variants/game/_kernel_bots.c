@@ -104,7 +104,8 @@ static ExpectCache *expert_view(Game *g, int player) {
     cache->n = n;
     cache->played = g->played_n;
     cache->deck = deck;
-    memcpy(cache->cards, hand, (size_t)n * sizeof(int));
+    for (int i = 0; i < n; i++)
+        cache->cards[i] = hand[i];
     if (cache->jd_of != jd) { /* all the deck's Jacks' and Deuces' points, by suit role: 11 of a suit's other
                                  cards, its Jack and its Deuce */
         cache->jd_of = jd;
@@ -114,22 +115,18 @@ static ExpectCache *expert_view(Game *g, int player) {
     }
     /* The unseen cards: all the deck's less those seen (the hand, the cards played, the deck card): their
        Jacks' and Deuces' points, and how many of each suit. With them the hand's ranks and the deck card's,
-       sorted, and where each card's rank stands among them (a kept hand's ranks are these less its own). */
-    int suits[4] = {0, 0, 0, 0}, hand_shape = 0, jd_hand = 0, k = n + 1;
-    int ranks[HAND_MAX + 1], whose[HAND_MAX + 1], at[HAND_MAX + 1];
+       sorted, each with the card it is (its place in the hand, the deck card's n) in its low bits. */
+    int suits[4] = {0, 0, 0, 0}, hand_shape = 0, jd_hand = 0, k = n + 1, sorted[HAND_MAX + 1], at[HAND_MAX + 1];
     for (int i = 0; i < k; i++) {
-        int c = i < n ? hand[i] : deck, x = RANK_DIGIT[c], j = i - 1;
+        int c = i < n ? hand[i] : deck, key = RANK_DIGIT[c] << 3 | i, j = i - 1;
         if (i < n) {
             hand_shape += SUIT_BIT[c];
             jd_hand += jd[roles[c]];
         }
         suits[SUIT(c)]++;
-        for (; j >= 0 && ranks[j] > x; j--) {
-            ranks[j + 1] = ranks[j];
-            whose[j + 1] = whose[j];
-        }
-        ranks[j + 1] = x;
-        whose[j + 1] = i;
+        for (; j >= 0 && sorted[j] > key; j--)
+            sorted[j + 1] = sorted[j];
+        sorted[j + 1] = key;
     }
     long long jd_unseen = cache->jd_all - jd_hand - jd[roles[deck]];
     for (int j = 0; j < g->played_n; j++) {
@@ -142,11 +139,12 @@ static ExpectCache *expert_view(Game *g, int player) {
         cache->suit_n[t] = 13 - suits[t];
     /* the code of the ranks less the one at place p: the digits below p (low), those above shifted down one
        (high); all of them, the hand's own ranks (whole) */
-    int low[HAND_MAX + 2], high[HAND_MAX + 2], power[HAND_MAX + 2];
+    int ranks[HAND_MAX + 1], low[HAND_MAX + 2], high[HAND_MAX + 2], power[HAND_MAX + 2];
     low[0] = 0;
     power[0] = 1;
     for (int j = 0; j < k; j++) {
-        at[whose[j]] = j;
+        ranks[j] = sorted[j] >> 3;
+        at[sorted[j] & 7] = j;
         low[j + 1] = low[j] + ranks[j] * power[j];
         power[j + 1] = power[j] * 13;
     }
@@ -155,10 +153,13 @@ static ExpectCache *expert_view(Game *g, int player) {
         high[p] = high[p + 1] + ranks[p + 1] * power[p];
     const int32_t *totals = n == r->cards_each ? r->full_totals : r->small_totals;
     int whole = totals[low[k]], deck_jd = r->deck_scores_jd ? jd[roles[deck]] : 0;
-    cache->now = whole + jd_hand + deck_jd + r->colour_total[COLOUR_KEY[hand_shape + SUIT_BIT[deck]]];
+    int seen_shape = hand_shape + SUIT_BIT[deck];
+    cache->now = whole + jd_hand + deck_jd + r->colour_total[COLOUR_KEY[seen_shape]];
     long long *memo = n == r->cards_each ? g->rank_sums : NULL; /* its size: cards_each digits */
-    long long by_suit[4]; /* the colours' part, by the suit of the card given */
-    int suit_done = 0;
+    /* the colours' part by the suit given: with no card played, the same for every hand of the same shape
+       (its unseen suits are the shape's complement: Game.shape_sums) */
+    long long *by_shape = g->played_n == 0 && g->shape_sums != NULL ? g->shape_sums + (seen_shape << 2) : NULL;
+    long long by_suit[4] = {LLONG_MIN, LLONG_MIN, LLONG_MIN, LLONG_MIN}, *colours = by_shape ? by_shape : by_suit;
     for (int i = 0; i < n; i++) {
         int give = hand[i], p = at[i], code = low[p] + high[p], m[HAND_MAX + 1];
         long long summed = memo != NULL ? memo[code] : LLONG_MIN;
@@ -176,14 +177,13 @@ static ExpectCache *expert_view(Game *g, int player) {
         summed -= whole;
         /* each unseen card's suit part: the kept cards' Jacks' and Deuces' points, its own, its suit's colours */
         int suit = SUIT(give);
-        if (!(suit_done >> suit & 1)) {
-            int shape = hand_shape - SUIT_BIT[give] + SUIT_BIT[deck];
-            by_suit[suit] = 0;
+        if (colours[suit] == LLONG_MIN) {
+            int shape = seen_shape - SUIT_BIT[give];
+            colours[suit] = 0;
             for (int t = 0; t < 4; t++)
-                by_suit[suit] += (long long)cache->suit_n[t] * r->colour_total[COLOUR_KEY[shape + (1 << (SHAPE_BITS * t))]];
-            suit_done |= 1 << suit;
+                colours[suit] += (long long)cache->suit_n[t] * r->colour_total[COLOUR_KEY[shape + (1 << (SHAPE_BITS * t))]];
         }
-        summed += nu * (jd_hand - jd[roles[give]] + deck_jd) + jd_unseen + by_suit[suit];
+        summed += nu * (jd_hand - jd[roles[give]] + deck_jd) + jd_unseen + colours[suit];
         cache->value[give] = (double)summed / (double)nu;
         if (i == 0 || cache->value[give] > cache->best)
             cache->best = cache->value[give];

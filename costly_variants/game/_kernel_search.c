@@ -478,21 +478,23 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     if (g->frames == NULL) {
         /* a frame a level, the root's child, and the play's worlds; after them the expert model's rank sums
            (rank_sum: one for each code of cards_each ranks), for the run's games */
-        size_t frames = SEARCH_DEPTH + 1 + PLAY_WORLDS, sums = 1;
+        size_t frames = SEARCH_DEPTH + 1 + PLAY_WORLDS, sums = 1, shapes = 4 << (4 * SHAPE_BITS);
         for (int i = 0; i < g->r->cards_each; i++)
             sums *= 13;
-        g->frames = PyMem_Calloc(1, frames * sizeof(Game) + sums * sizeof(long long));
+        g->frames = PyMem_Calloc(1, frames * sizeof(Game) + (sums + shapes) * sizeof(long long));
         if (g->frames == NULL) {
             g->failed = 1;
             return 0;
         }
         g->rank_sums = (long long *)(g->frames + frames);
-        for (size_t i = 0; i < sums; i++)
+        g->shape_sums = g->rank_sums + sums;
+        for (size_t i = 0; i < sums + shapes; i++)
             g->rank_sums[i] = LLONG_MIN;
         g->never_below = count_never_below(g->r);
         for (size_t i = 0; i < frames; i++) { /* the expert model's, one cache a seat */
             g->frames[i].expect_shared = g->frames[0].expect;
             g->frames[i].rank_sums = g->rank_sums;
+            g->frames[i].shape_sums = g->shape_sums;
             g->frames[i].never_below = g->never_below;
         }
         for (int p = 0; p < 4; p++)
