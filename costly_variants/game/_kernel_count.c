@@ -131,11 +131,15 @@ int hand_total(const Rules *r, const int *cards, int n, int deck) {
     const int32_t *ranks = n == r->cards_each ? r->full_totals : r->small_totals, *jd = r->jd_points;
     const unsigned char *roles = ROLES[deck];
     int total = r->deck_scores_jd ? jd[roles[deck]] : 0, shape = SUIT_BIT[deck];
+    if (n == 3) /* the common hand, unrolled */
+        return ranks[rank_code4(cards, deck)] + total + jd[roles[cards[0]]] + jd[roles[cards[1]]] +
+               jd[roles[cards[2]]] +
+               r->colour_total[COLOUR_KEY[shape + SUIT_BIT[cards[0]] + SUIT_BIT[cards[1]] + SUIT_BIT[cards[2]]]];
     for (int i = 0; i < n; i++) {
         total += jd[roles[cards[i]]];
         shape += SUIT_BIT[cards[i]];
     }
-    return ranks[n == 3 ? rank_code4(cards, deck) : rank_code(cards, n, deck)] + total + r->colour_total[COLOUR_KEY[shape]];
+    return ranks[rank_code(cards, n, deck)] + total + r->colour_total[COLOUR_KEY[shape]];
 }
 
 /* HandCounter.items for a hand of cards_each cards in hand order: the rank part's items and the suit
