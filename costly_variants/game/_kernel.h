@@ -148,7 +148,6 @@ typedef struct {
 
 typedef struct {
     int deal, n, played, deck, cards[HAND_MAX], nu; /* the hand weighed (expert_view), and its unseen cards */
-    int suit_n[4]; /* the unseen cards by suit */
     int now;       /* the hand's count now */
     double best;   /* the most to be expected after an exchange: of value, over the hand's cards */
     double value[52]; /* by the card given: the count to be expected after the exchange */

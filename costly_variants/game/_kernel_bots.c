@@ -116,27 +116,22 @@ static ExpectCache *expert_view(Game *g, int player) {
     /* The unseen cards: all the deck's less those seen (the hand, the cards played, the deck card): their
        Jacks' and Deuces' points, and how many of each suit. With them the hand's ranks and the deck card's,
        sorted, each with the card it is (its place in the hand, the deck card's n) in its low bits. */
-    int suits[4] = {0, 0, 0, 0}, hand_shape = 0, jd_hand = 0, k = n + 1, sorted[HAND_MAX + 1], at[HAND_MAX + 1];
+    int hand_shape = 0, jd_hand = 0, k = n + 1, sorted[HAND_MAX + 1], at[HAND_MAX + 1];
     for (int i = 0; i < k; i++) {
         int c = i < n ? hand[i] : deck, key = RANK_DIGIT[c] << 3 | i, j = i - 1;
         if (i < n) {
             hand_shape += SUIT_BIT[c];
             jd_hand += jd[roles[c]];
         }
-        suits[SUIT(c)]++;
         for (; j >= 0 && sorted[j] > key; j--)
             sorted[j + 1] = sorted[j];
         sorted[j + 1] = key;
     }
     long long jd_unseen = cache->jd_all - jd_hand - jd[roles[deck]];
-    for (int j = 0; j < g->played_n; j++) {
+    for (int j = 0; j < g->played_n; j++)
         jd_unseen -= jd[roles[g->played[j]]];
-        suits[SUIT(g->played[j])]++;
-    }
     long long nu = 52 - (n + g->played_n + 1);
     cache->nu = (int)nu;
-    for (int t = 0; t < 4; t++)
-        cache->suit_n[t] = 13 - suits[t];
     /* the code of the ranks less the one at place p: the digits below p (low), those above shifted down one
        (high); all of them, the hand's own ranks (whole) */
     int ranks[HAND_MAX + 1], low[HAND_MAX + 2], high[HAND_MAX + 2], power[HAND_MAX + 2];
@@ -177,11 +172,15 @@ static ExpectCache *expert_view(Game *g, int player) {
         summed -= whole;
         /* each unseen card's suit part: the kept cards' Jacks' and Deuces' points, its own, its suit's colours */
         int suit = SUIT(give);
-        if (colours[suit] == LLONG_MIN) {
-            int shape = seen_shape - SUIT_BIT[give];
+        if (colours[suit] == LLONG_MIN) { /* over the unseen cards of each suit (13 less those seen) */
+            int shape = seen_shape - SUIT_BIT[give], unseen[4];
+            for (int t = 0; t < 4; t++)
+                unseen[t] = 13 - ((seen_shape >> (SHAPE_BITS * t)) & ((1 << SHAPE_BITS) - 1));
+            for (int j = 0; j < g->played_n; j++)
+                unseen[SUIT(g->played[j])]--;
             colours[suit] = 0;
             for (int t = 0; t < 4; t++)
-                colours[suit] += (long long)cache->suit_n[t] * r->colour_total[COLOUR_KEY[shape + (1 << (SHAPE_BITS * t))]];
+                colours[suit] += (long long)unseen[t] * r->colour_total[COLOUR_KEY[shape + (1 << (SHAPE_BITS * t))]];
         }
         summed += nu * (jd_hand - jd[roles[give]] + deck_jd) + jd_unseen + colours[suit];
         cache->value[give] = (double)summed / (double)nu;
