@@ -108,17 +108,17 @@ extern unsigned char ROLE_SUIT[4][4]; /* [deck's suit][relation]: the suit (ROLE
 
 static inline int role(int card, int deck) { return ROLES[deck][card]; }
 
-/* [card], filled once at import (_kernel_count.c): a card's rank less one (its digit in a rank code), and
-   its place in a suit shape, the count of each suit in SHAPE_BITS bits (a hand and its deck card, and one
-   card more, at most seven of a suit); COLOUR_KEY: the colours table's key of a shape (colour_key). */
-#define SHAPE_BITS 3
-
 /* A small function inlined where it is called, whatever the optimiser weighs (a search's inner steps). */
 #if defined(__GNUC__) || defined(__clang__)
 #define HOT_INLINE static inline __attribute__((always_inline))
 #else
 #define HOT_INLINE static inline
 #endif
+
+/* [card], filled once at import (_kernel_count.c): a card's rank less one (its digit in a rank code), and
+   its place in a suit shape, the count of each suit in SHAPE_BITS bits (a hand and its deck card, and one
+   card more, at most seven of a suit); COLOUR_KEY: the colours table's key of a shape (colour_key). */
+#define SHAPE_BITS 3
 extern unsigned char RANK_DIGIT[52], COLOUR_KEY[1 << (4 * SHAPE_BITS)];
 extern int SUIT_BIT[52];
 
@@ -151,8 +151,8 @@ typedef struct {
     int now;       /* the hand's count now */
     double best;   /* the most to be expected after an exchange: of value, over the hand's cards */
     double value[52]; /* by the card given: the count to be expected after the exchange */
-    const int32_t *jd_of; /* the rules' Jacks' and Deuces' points, whose all the deck's are jd_all */
-    long long jd_all;
+    const int32_t *jd_of; /* the rules' Jacks' and Deuces' points by suit role, and their sum over the */
+    long long jd_all;     /* whole deck: worked out once a game */
     int give_card, give_peg; /* the give chosen (expert_mog_step), or -1 not yet */
 } ExpectCache;
 

@@ -65,9 +65,9 @@ static long long rank_sum(const int32_t *totals, const int *m, int k) {
         above[p] = above[p + 1] * 13 + m[p];
     long long sum = 0;
     for (int d = 0, p = 0; d < 13; d++) {
-        int weight = 4;
+        int weight = 4; /* less each digit of m equal to d (those below d were passed at their own) */
         for (; p < k && m[p] <= d; p++)
-            weight--; /* the digits below d were passed at their own */
+            weight--;
         if (weight > 0)
             sum += (long long)weight * totals[(above[p] * 13 + d) * shift[p] + below[p]];
     }
