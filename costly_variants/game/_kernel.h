@@ -28,8 +28,9 @@
        game at the count).
      _kernel_bots.c  the bots: game/bots.py (the greedy and expert bots; the random bot is a draw in
        playout).
-     _kernel_search.c  the search: game/search.py (the search bot: its worlds, the play's minimax, the mog's
-       model, the count to come).
+     _kernel_search.c  the search: game/search.py (the search bot: the play's minimax, the mog's model, the
+       count to come).
+     _kernel_worlds.c  the search's worlds: game/search.py (SearchBot._world, _count_world).
      _kernel_board.c  the board search's win table: game/wintable.py (Board: a chance from the scores).
      _kernel_playout.c  one game: game/playout.py (play_game: one seeded game bot against bot) and what
        kernel.py asks of a game.
@@ -334,6 +335,20 @@ long long board_chance(const Rules *r, long long a, long long b, int dealer);
 
 /* _kernel_search.c */
 int choose_search(Game *g, int player, const Act *legal, int n);
+void copy_position(Game *dst, const Game *src);
+
+/* _kernel_worlds.c: a search's worlds */
+/* What every world of one choice starts from: the cards `player` has not seen (in deck order), how many
+   each other hand is dealt of them, the card it knows another holds, and each other hand's cards played
+   (in the order played: the start of its hand as it will be counted). */
+typedef struct {
+    int pool[52], npool, need[4], draws, known_to, known_card;
+    int played[4][HAND_MAX], played_n[4];
+} Unseen;
+void unseen_by(const Game *g, int player, Unseen *u);
+void deal_world(Game *g, int player, const Unseen *u, Game *world);
+void draw_world(Game *g, int player, const Unseen *u, Game *world);
+void count_world(Game *world);
 
 /* _kernel_playout.c */
 int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Trace *trace);
