@@ -111,6 +111,20 @@ extern unsigned char ROLE_SUIT[4][4]; /* [deck's suit][relation]: the suit (ROLE
 
 static inline int role(int card, int deck) { return ROLES[deck][card]; }
 
+/* [card], filled once at import (_kernel_count.c): a card's rank less one (its digit in a rank code), and
+   its place in a suit shape, the count of each suit in SHAPE_BITS bits (a hand and its deck card, and one
+   card more, at most seven of a suit); COLOUR_KEY: the colours table's key of a shape (colour_key). */
+#define SHAPE_BITS 3
+
+/* A small function inlined where it is called, whatever the optimiser weighs (a search's inner steps). */
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define HOT_INLINE static inline
+#endif
+extern unsigned char RANK_DIGIT[52], COLOUR_KEY[1 << (4 * SHAPE_BITS)];
+extern int SUIT_BIT[52];
+
 typedef struct {
     int place, kind, points;
 } Item;
@@ -136,11 +150,13 @@ typedef struct {
 } Event;
 
 typedef struct {
-    int deal, n, played, deck, cards[HAND_MAX], nu;
-    int rank_n[14], suit_n[4]; /* the unseen cards by rank and by suit (expected_after) */
-    long long jd_unseen;       /* their Jacks' and Deuces' points, summed */
-    double value[52];
-    char known[52];
+    int deal, n, played, deck, cards[HAND_MAX], nu; /* the hand weighed (expert_view), and its unseen cards */
+    int now;       /* the hand's count now */
+    double best;   /* the most to be expected after an exchange: of value, over the hand's cards */
+    double value[52]; /* by the card given: the count to be expected after the exchange */
+    const int32_t *jd_of; /* the rules' Jacks' and Deuces' points, whose all the deck's are jd_all */
+    long long jd_all;
+    int give_card, give_peg; /* the give chosen (expert_mog_step), or -1 not yet */
 } ExpectCache;
 
 typedef struct Game {
@@ -182,6 +198,12 @@ typedef struct Game {
     int gave_deal[4], gave_card[4]; /* each search seat's card given in the mog, and in which deal */
     struct Game *frames;       /* a search's positions, one a level (heap) */
     struct FastPlay *fast_play; /* a search's compact positions in the two-hand play (heap) */
+    long long *rank_sums;      /* the expert model's rank sums by the kept ranks' code (rank_sum), or NULL:
+                                  a search's, after its frames, for the run; LLONG_MIN where not yet made */
+    int never_below;           /* no item of the count scores below nothing (count_never_below): a search's
+                                  world sums a hand's count at once (count_world) */
+    long long *shape_sums;     /* the expert model's colours' part by the seen suit shape and the suit given
+                                  (shape << 2 | suit), or NULL: a search's, after its rank sums */
 } Game;
 
 /* A hand's cards, held here that every unit's inner loops have them inline (a search makes them at every
@@ -272,6 +294,7 @@ typedef struct {
 void mt_seed(MT *m, uint64_t seed);
 uint64_t mt_bits64(MT *m);
 int mt_below(MT *m, int n);
+void mt_deal(MT *m, int *pool, int n, int draws);
 
 /* _kernel_deal.c */
 int grow(void **buffer, int used, int *cap, size_t item, int first);
@@ -300,12 +323,15 @@ int hand_total(const Rules *r, const int *cards, int n, int deck);
 int hand_items(const Rules *r, const int *cards, int n, int deck, Item *out, Item *suit);
 void heels(Game *g);
 void count_hands(Game *g);
+int count_never_below(const Rules *r);
 
 /* _kernel_bots.c */
 void seen_by(const Game *g, int player, char *seen);
 int best_kept(Game *g, int player, const Act *legal, int n);
 int choose_greedy(Game *g, int player, const Act *legal, int n);
 int choose_expert(Game *g, int player, const Act *legal, int n);
+int hand_now(const Game *g, int player);
+int expert_mog_step(Game *g, int player, Act *out);
 
 /* _kernel_board.c */
 long long board_chance(const Rules *r, long long a, long long b, int dealer);

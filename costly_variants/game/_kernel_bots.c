@@ -26,123 +26,218 @@ static int unseen_cards(const Game *g, int player, int *out) {
     return k;
 }
 
-/* The count to be expected from the hand after giving `give` and taking one of the unseen cards: the sum
-   over them of hand_total, which is a rank part and a suit part, so summed a rank part for each unseen
-   rank and a suit part for each unseen suit role, each weighed by the cards that share it. Whole
-   numbers, so the same sum as card by card; the one division is the engine's. */
-static double expected_after(const Game *g, int player, int give, const ExpectCache *cache) {
-    const Rules *r = g->r;
-    int deck = g->deck;
-    /* The kept cards' ranks with the deck card's, sorted, each unseen rank put in its place; their Jacks'
-       and Deuces' points and their suits, each unseen suit role's card added: the parts hand_total adds. */
-    int ranks[HAND_MAX + 2], nr = 0, suits[4] = {0, 0, 0, 0}, jd = 0;
-    for (int i = 0; i < g->hand_n[player]; i++) {
-        int c = g->hands[player][i];
-        if (c == give)
-            continue;
-        ranks[nr++] = RANK(c);
-        suits[SUIT(c)]++;
-        jd += r->jd_points[role(c, deck)];
-    }
-    int nk = nr;
-    ranks[nr++] = RANK(deck);
-    suits[SUIT(deck)]++;
-    if (r->deck_scores_jd)
-        jd += r->jd_points[role(deck, deck)];
-    for (int i = 1; i < nr; i++) {
-        int x = ranks[i], j = i - 1;
-        while (j >= 0 && ranks[j] > x) {
-            ranks[j + 1] = ranks[j];
-            j--;
-        }
-        ranks[j + 1] = x;
-    }
-    const int *rank_n = cache->rank_n;
-    const int32_t *totals = nk + 1 == r->cards_each ? r->full_totals : r->small_totals;
-    long long summed = 0;
-    /* rank_code: the sorted ranks as base-13 digits, lowest first. With a rank put above the `p` ranks not
-       above it, the code is the digits above it, then its own, shifted past the `p` below: those parts
-       worked out once for every place, not once for every rank. */
+/* The expert model's weighing of a hand for the mog (ExpertBot._expected_for): the count to be expected
+   after giving each card of it and taking one of the cards its seat has not seen, all alike likely; and
+   the hand's count now. hand_total is a rank part and a suit part, so the sum over the unseen cards is
+   summed a rank part for each rank and a suit part for each suit, each weighed by the unseen cards that
+   share it. Whole numbers, so the same sum as card by card; the one division is the engine's.
+
+   The rank part after giving `give` is, over the ranks r, the unseen cards of rank r times the total of
+   `m` (the kept cards' ranks and the deck card's) with r: the unseen of rank r are 4 less those of `m`,
+   less the card given and the cards played of that rank. The first, summed over r, depends on `m` alone
+   (rank_sum: in a search, worked out once for each `m` of a run, Game.rank_sums); the card given adds r
+   to `m` to make the hand's own ranks, the same whichever card is given. */
+
+/* The code of the sorted rank digits `m` (k of them) with the digit `d` put in its place. */
+static int code_with(const int *m, int k, int d) {
+    int code = 0, j = k - 1;
+    for (; j >= 0 && m[j] > d; j--)
+        code = code * 13 + m[j];
+    code = code * 13 + d;
+    for (; j >= 0; j--)
+        code = code * 13 + m[j];
+    return code;
+}
+
+/* Over the ranks, 4 less the ranks `m` has of each, times the total of `m` with that rank (`totals`). */
+static long long rank_sum(const int32_t *totals, const int *m, int k) {
+    /* the code of `m` with a digit put above the `p` digits not above it: the digits above it, then its
+       own, shifted past the `p` below; those parts worked out once for every place */
     int below[HAND_MAX + 3], above[HAND_MAX + 3], shift[HAND_MAX + 3];
     below[0] = 0;
     shift[0] = 1;
-    for (int p = 1; p <= nr; p++) {
-        below[p] = (ranks[p - 1] - 1) * shift[p - 1] + below[p - 1];
+    for (int p = 1; p <= k; p++) {
+        below[p] = m[p - 1] * shift[p - 1] + below[p - 1];
         shift[p] = shift[p - 1] * 13;
     }
-    above[nr] = 0;
-    for (int p = nr - 1; p >= 0; p--)
-        above[p] = above[p + 1] * 13 + (ranks[p] - 1);
-    int p = 0;
-    for (int rank = 1; rank <= 13; rank++) {
-        while (p < nr && ranks[p] <= rank)
-            p++;
-        if (rank_n[rank]) {
-            int code = (above[p] * 13 + (rank - 1)) * shift[p] + below[p];
-            summed += (long long)rank_n[rank] * totals[code];
-        }
+    above[k] = 0;
+    for (int p = k - 1; p >= 0; p--)
+        above[p] = above[p + 1] * 13 + m[p];
+    long long sum = 0;
+    for (int d = 0, p = 0; d < 13; d++) {
+        int weight = 4;
+        for (; p < k && m[p] <= d; p++)
+            weight--; /* the digits below d were passed at their own */
+        if (weight > 0)
+            sum += (long long)weight * totals[(above[p] * 13 + d) * shift[p] + below[p]];
     }
-    int key_of[4]; /* colour_key with one more card of each suit */
-    for (int t = 0; t < 4; t++) {
-        suits[t]++;
-        int top = 0;
-        for (int u = 0; u < 4; u++)
-            if (suits[u] > top)
-                top = suits[u];
-        int red = suits[1] + suits[2], black = suits[0] + suits[3];
-        key_of[t] = top * 8 + (red > black ? red : black);
-        suits[t]--;
-    }
-    /* each unseen card's suit part: the kept cards' Jacks' and Deuces' points, its own, its suit's colours */
-    summed += (long long)cache->nu * jd + cache->jd_unseen;
-    for (int t = 0; t < 4; t++)
-        summed += (long long)cache->suit_n[t] * r->colour_total[key_of[t]];
-    return (double)summed / (double)cache->nu;
+    return sum;
 }
 
-/* expected_after for each card of a player's hand as it stands, each worked out once: a player weighs the
-   same hand to ask (or answer) and again to give. */
-static double expected_for(Game *g, int player, int give) {
-    /* in a search, every position's: a seat weighs the same hand at several steps of a world's mog */
-    ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
-    int same = cache->deal == g->deal_number && cache->n == g->hand_n[player] && cache->played == g->played_n &&
-               cache->deck == g->deck && !memcmp(cache->cards, g->hands[player], (size_t)cache->n * sizeof(int));
-    if (!same) {
-        cache->deal = g->deal_number;
-        cache->n = g->hand_n[player];
-        cache->played = g->played_n;
-        cache->deck = g->deck;
-        memcpy(cache->cards, g->hands[player], (size_t)cache->n * sizeof(int));
-        memset(cache->known, 0, sizeof cache->known);
-        /* the unseen cards by rank and by suit role, counted once for every card the hand may give: all the
-           deck's less those seen (the hand, the cards played, the deck card); a suit role is one suit */
-        int deck = g->deck, seen = 0;
-        for (int rank = 1; rank <= 13; rank++)
-            cache->rank_n[rank] = 4;
-        int role_n[12];
+/* A seat's expert model cache (in a search, the one its positions share), and whether it holds the
+   player's hand as it stands. */
+HOT_INLINE const ExpectCache *seat_cache(const Game *g, int player, int *same) {
+    const ExpectCache *cache = g->expect_shared != NULL ? &g->expect_shared[player] : &g->expect[player];
+    const int *hand = g->hands[player];
+    int n = g->hand_n[player];
+    *same = cache->deal == g->deal_number && cache->n == n && cache->played == g->played_n && cache->deck == g->deck;
+    for (int i = 0; *same && i < n; i++)
+        *same = cache->cards[i] == hand[i];
+    return cache;
+}
+
+/* The expert model's view of a player's hand as it stands (ExpectCache), worked out once: a player weighs
+   the same hand to ask (or answer) and again to give, and in a search every position's seat shares its
+   cache (Game.expect_shared). */
+static ExpectCache *expert_view(Game *g, int player) {
+    int same;
+    ExpectCache *cache = (ExpectCache *)seat_cache(g, player, &same); /* the game's own, or its search's */
+    if (same)
+        return cache;
+    cache->give_card = -1; /* the give it chooses, worked out when it gives (expert_mog_step) */
+    const Rules *r = g->r;
+    const int32_t *jd = r->jd_points;
+    const int *hand = g->hands[player];
+    int n = g->hand_n[player], deck = g->deck;
+    const unsigned char *roles = ROLES[deck];
+    cache->deal = g->deal_number;
+    cache->n = n;
+    cache->played = g->played_n;
+    cache->deck = deck;
+    for (int i = 0; i < n; i++)
+        cache->cards[i] = hand[i];
+    if (cache->jd_of != jd) { /* all the deck's Jacks' and Deuces' points, by suit role: 11 of a suit's other
+                                 cards, its Jack and its Deuce */
+        cache->jd_of = jd;
+        cache->jd_all = 0;
         for (int x = 0; x < 12; x++)
-            role_n[x] = x < 4 ? 11 : 1; /* the other ranks of a suit; its Jack; its Deuce */
-        for (int i = 0; i <= g->hand_n[player] + g->played_n; i++) {
-            int c = i < g->hand_n[player] ? g->hands[player][i]
-                    : i < g->hand_n[player] + g->played_n ? g->played[i - g->hand_n[player]] : deck;
-            cache->rank_n[RANK(c)]--;
-            role_n[role(c, deck)]--;
-            seen++;
+            cache->jd_all += (long long)(x < 4 ? 11 : 1) * jd[x];
+    }
+    /* The unseen cards: all the deck's less those seen (the hand, the cards played, the deck card): their
+       Jacks' and Deuces' points, and how many of each suit. With them the hand's ranks and the deck card's,
+       sorted, each with the card it is (its place in the hand, the deck card's n) in its low bits. */
+    int hand_shape = 0, jd_hand = 0, k = n + 1, sorted[HAND_MAX + 1], at[HAND_MAX + 1];
+    for (int i = 0; i < k; i++) {
+        int c = i < n ? hand[i] : deck, key = RANK_DIGIT[c] << 3 | i, j = i - 1;
+        if (i < n) {
+            hand_shape += SUIT_BIT[c];
+            jd_hand += jd[roles[c]];
         }
-        cache->nu = 52 - seen;
-        /* by suit role, summed once a hand: their Jacks' and Deuces' points, and how many of each suit */
-        cache->jd_unseen = 0;
-        memset(cache->suit_n, 0, sizeof cache->suit_n);
-        for (int x = 0; x < 12; x++) {
-            cache->jd_unseen += (long long)role_n[x] * g->r->jd_points[x];
-            cache->suit_n[ROLE_SUIT[SUIT(deck)][x & 3]] += role_n[x];
+        for (; j >= 0 && sorted[j] > key; j--)
+            sorted[j + 1] = sorted[j];
+        sorted[j + 1] = key;
+    }
+    long long jd_unseen = cache->jd_all - jd_hand - jd[roles[deck]];
+    for (int j = 0; j < g->played_n; j++)
+        jd_unseen -= jd[roles[g->played[j]]];
+    long long nu = 52 - (n + g->played_n + 1);
+    cache->nu = (int)nu;
+    /* the code of the ranks less the one at place p: the digits below p (low), those above shifted down one
+       (high); all of them, the hand's own ranks (whole) */
+    int ranks[HAND_MAX + 1], low[HAND_MAX + 2], high[HAND_MAX + 2], power[HAND_MAX + 2];
+    low[0] = 0;
+    power[0] = 1;
+    for (int j = 0; j < k; j++) {
+        ranks[j] = sorted[j] >> 3;
+        at[sorted[j] & 7] = j;
+        low[j + 1] = low[j] + ranks[j] * power[j];
+        power[j + 1] = power[j] * 13;
+    }
+    high[k - 1] = 0;
+    for (int p = k - 2; p >= 0; p--)
+        high[p] = high[p + 1] + ranks[p + 1] * power[p];
+    const int32_t *totals = n == r->cards_each ? r->full_totals : r->small_totals;
+    int whole = totals[low[k]], deck_jd = r->deck_scores_jd ? jd[roles[deck]] : 0;
+    int seen_shape = hand_shape + SUIT_BIT[deck];
+    cache->now = whole + jd_hand + deck_jd + r->colour_total[COLOUR_KEY[seen_shape]];
+    long long *memo = n == r->cards_each ? g->rank_sums : NULL; /* its size: cards_each digits */
+    /* the colours' part by the suit given: with no card played, the same for every hand of the same shape
+       (its unseen suits are the shape's complement: Game.shape_sums) */
+    long long *by_shape = g->played_n == 0 && g->shape_sums != NULL ? g->shape_sums + (seen_shape << 2) : NULL;
+    long long by_suit[4] = {LLONG_MIN, LLONG_MIN, LLONG_MIN, LLONG_MIN}, *colours = by_shape ? by_shape : by_suit;
+    for (int i = 0; i < n; i++) {
+        int give = hand[i], p = at[i], code = low[p] + high[p], m[HAND_MAX + 1];
+        long long summed = memo != NULL ? memo[code] : LLONG_MIN;
+        if (summed == LLONG_MIN || g->played_n) { /* the kept ranks themselves */
+            for (int j = 0, q = 0; j < k; j++)
+                if (j != p)
+                    m[q++] = ranks[j];
+            if (summed == LLONG_MIN)
+                summed = rank_sum(totals, m, n);
+            if (memo != NULL)
+                memo[code] = summed;
+            for (int j = 0; j < g->played_n; j++)
+                summed -= totals[code_with(m, n, RANK_DIGIT[g->played[j]])];
+        }
+        summed -= whole;
+        /* each unseen card's suit part: the kept cards' Jacks' and Deuces' points, its own, its suit's colours */
+        int suit = SUIT(give);
+        if (colours[suit] == LLONG_MIN) { /* over the unseen cards of each suit (13 less those seen) */
+            int shape = seen_shape - SUIT_BIT[give], unseen[4];
+            for (int t = 0; t < 4; t++)
+                unseen[t] = 13 - ((seen_shape >> (SHAPE_BITS * t)) & ((1 << SHAPE_BITS) - 1));
+            for (int j = 0; j < g->played_n; j++)
+                unseen[SUIT(g->played[j])]--;
+            colours[suit] = 0;
+            for (int t = 0; t < 4; t++)
+                colours[suit] += (long long)unseen[t] * r->colour_total[COLOUR_KEY[shape + (1 << (SHAPE_BITS * t))]];
+        }
+        summed += nu * (jd_hand - jd[roles[give]] + deck_jd) + jd_unseen + colours[suit];
+        cache->value[give] = (double)summed / (double)nu;
+        if (i == 0 || cache->value[give] > cache->best)
+            cache->best = cache->value[give];
+    }
+    return cache;
+}
+
+/* The count of a player's hand as it stands (hand_total): the expert model's, where it has weighed that
+   hand (a search's mog counts the hands its steps have weighed). */
+int hand_now(const Game *g, int player) {
+    int same;
+    const ExpectCache *cache = seat_cache(g, player, &same);
+    return same ? cache->now : hand_total(g->r, g->hands[player], g->hand_n[player], g->deck);
+}
+
+/* The expert bot's action at the mog's next step, as choose_expert chooses among mog_actions' legal
+   actions, from its view of the hand without listing them: 1, or 0 for a step it leaves to those two (a
+   discard). A search's mog takes every later step so. */
+int expert_mog_step(Game *g, int player, Act *out) {
+    int step = g->pend_s[0];
+    if (step == S_DISCARD || step == S_STOCK_CARD)
+        return 0;
+    if (step == S_STOCK) { /* the stock taken (choose_expert's first) */
+        *out = (Act){K_STOCK, -1, -1, 0};
+        return 1;
+    }
+    if (step != S_GIVE) { /* to ask or agree, or not: mog when the best exchange is worth its refusal */
+        int ask = !g->hand_n[player];
+        if (!ask) {
+            const ExpectCache *view = expert_view(g, player);
+            ask = view->best + (double)g->r->refusal_points >= (double)view->now;
+        }
+        *out = (Act){ask ? K_ASK : K_DECLINE, -1, -1, 0};
+        return 1;
+    }
+    ExpectCache *view = expert_view(g, player);
+    if (view->give_card < 0) { /* the first give worth most, in mog_actions' order: by sort key, each Jack
+                                  or Deuce given then pegged where that scores */
+        int hand[HAND_MAX], peg = g->r->given_away_scores;
+        double best_worth = 0;
+        sorted_hand(g, player, hand);
+        for (int i = 0; i < g->hand_n[player]; i++) {
+            int digit = RANK_DIGIT[hand[i]], ways = peg && (digit == 10 || digit == 1) ? 2 : 1;
+            for (int w = 0; w < ways; w++) {
+                double worth = view->value[hand[i]] + (w ? 0.5 : 0);
+                if (view->give_card < 0 || worth > best_worth) {
+                    view->give_card = hand[i];
+                    view->give_peg = w;
+                    best_worth = worth;
+                }
+            }
         }
     }
-    if (!cache->known[give]) {
-        cache->value[give] = expected_after(g, player, give, cache);
-        cache->known[give] = 1;
-    }
-    return cache->value[give];
+    *out = (Act){K_GIVE, view->give_card, -1, view->give_peg};
+    return view->give_card >= 0;
 }
 
 static int hand_without(const Game *g, int player, int card, int *out) {
@@ -260,10 +355,11 @@ int choose_expert(Game *g, int player, const Act *legal, int n) {
     const Rules *r = g->r;
     int kind = legal[0].kind;
     if (kind == K_GIVE) {
+        const double *expected = expert_view(g, player)->value;
         int best = 0;
         double best_worth = 0;
         for (int i = 0; i < n; i++) {
-            double worth = expected_for(g, player, legal[i].card) + (legal[i].peg ? 0.5 : 0);
+            double worth = expected[legal[i].card] + (legal[i].peg ? 0.5 : 0);
             if (i == 0 || worth > best_worth) {
                 best = i;
                 best_worth = worth;
@@ -287,14 +383,8 @@ int choose_expert(Game *g, int player, const Act *legal, int n) {
     if (kind == K_ASK || kind == K_STOCK) {
         if (kind == K_STOCK || !g->hand_n[player])
             return 0;
-        int now = hand_total(r, g->hands[player], g->hand_n[player], g->deck);
-        double best_after = 0;
-        for (int i = 0; i < g->hand_n[player]; i++) {
-            double e = expected_for(g, player, g->hands[player][i]);
-            if (i == 0 || e > best_after)
-                best_after = e;
-        }
-        return best_after + (double)r->refusal_points >= (double)now ? 0 : 1;
+        const ExpectCache *view = expert_view(g, player); /* the best exchange against the count now */
+        return view->best + (double)r->refusal_points >= (double)view->now ? 0 : 1;
     }
     return expert_best_play(g, player, legal, n);
 }

@@ -20,8 +20,30 @@ static int relation(int suit, int deck_suit) {
 
 unsigned char ROLES[52][52]; /* [deck][card]: filled once, at import (fill_roles) */
 unsigned char ROLE_SUIT[4][4]; /* [deck's suit][relation]: the one suit that stands so to it */
+unsigned char RANK_DIGIT[52];  /* a card's rank less one: its digit in a rank code */
+int SUIT_BIT[52];              /* a card's place in a suit shape (SHAPE_BITS bits a suit) */
+unsigned char COLOUR_KEY[1 << (4 * SHAPE_BITS)];
+
+/* The colours table's key of a suit shape (each suit's cards, SHAPE_BITS bits each): the most cards of one
+   suit, and of one colour (colour_key). */
+static int shape_key(int shape) {
+    int suits[4], top = 0;
+    for (int s = 0; s < 4; s++) {
+        suits[s] = (shape >> (SHAPE_BITS * s)) & ((1 << SHAPE_BITS) - 1);
+        if (suits[s] > top)
+            top = suits[s];
+    }
+    int red = suits[1] + suits[2], black = suits[0] + suits[3];
+    return top * 8 + (red > black ? red : black);
+}
 
 void fill_roles(void) {
+    for (int card = 0; card < 52; card++) {
+        RANK_DIGIT[card] = (unsigned char)(RANK(card) - 1);
+        SUIT_BIT[card] = 1 << (SHAPE_BITS * SUIT(card));
+    }
+    for (int shape = 0; shape < 1 << (4 * SHAPE_BITS); shape++)
+        COLOUR_KEY[shape] = (unsigned char)shape_key(shape);
     for (int deck_suit = 0; deck_suit < 4; deck_suit++)
         for (int suit = 0; suit < 4; suit++)
             ROLE_SUIT[deck_suit][relation(suit, deck_suit)] = (unsigned char)suit;
@@ -55,30 +77,33 @@ void fill_play_codes(void) {
 
 /* The hand's ranks and the deck card's, sorted, as base-13 digits (the highest first): the rank tables'
    index. Three or four ranks (the common hands) sorted by a fixed network, without branches. */
+HOT_INLINE int rank_code4(const int *cards, int deck) { /* three cards and the deck card */
+    int a = RANK_DIGIT[cards[0]], b = RANK_DIGIT[cards[1]], c = RANK_DIGIT[cards[2]], d = RANK_DIGIT[deck];
+    SWAP_IF(a, b);
+    SWAP_IF(c, d);
+    SWAP_IF(a, c);
+    SWAP_IF(b, d);
+    SWAP_IF(b, c);
+    return ((d * 13 + c) * 13 + b) * 13 + a;
+}
+
 static int rank_code(const int *cards, int n, int deck) {
+    if (deck >= 0 && n == 3)
+        return rank_code4(cards, deck);
+    if (deck >= 0 && n == 2) {
+        int a = RANK_DIGIT[cards[0]], b = RANK_DIGIT[cards[1]], c = RANK_DIGIT[deck];
+        SWAP_IF(a, b);
+        SWAP_IF(b, c);
+        SWAP_IF(a, b);
+        return (c * 13 + b) * 13 + a;
+    }
     int ranks[8];
     int k = 0;
     for (int i = 0; i < n; i++)
-        ranks[k++] = RANK(cards[i]);
+        ranks[k++] = RANK_DIGIT[cards[i]];
     if (deck >= 0)
-        ranks[k++] = RANK(deck);
-    if (k == 3) {
-        int a = ranks[0], b = ranks[1], c = ranks[2];
-        SWAP_IF(a, b);
-        SWAP_IF(b, c);
-        SWAP_IF(a, b);
-        return ((c - 1) * 13 + (b - 1)) * 13 + (a - 1);
-    }
-    if (k == 4) {
-        int a = ranks[0], b = ranks[1], c = ranks[2], d = ranks[3];
-        SWAP_IF(a, b);
-        SWAP_IF(c, d);
-        SWAP_IF(a, c);
-        SWAP_IF(b, d);
-        SWAP_IF(b, c);
-        return (((d - 1) * 13 + (c - 1)) * 13 + (b - 1)) * 13 + (a - 1);
-    }
-    for (int i = 1; i < k; i++) { /* insertion sort: at most six */
+        ranks[k++] = RANK_DIGIT[deck];
+    for (int i = 1; i < k; i++) { /* insertion sort: at most seven */
         int r = ranks[i], j = i - 1;
         while (j >= 0 && ranks[j] > r) {
             ranks[j + 1] = ranks[j];
@@ -88,41 +113,33 @@ static int rank_code(const int *cards, int n, int deck) {
     }
     int code = 0;
     for (int i = k - 1; i >= 0; i--)
-        code = code * 13 + (ranks[i] - 1);
+        code = code * 13 + ranks[i];
     return code;
 }
 
 /* The colours table's key: the most cards of one suit and of one colour among the hand and deck card. */
 static int colour_key(const int *cards, int n, int deck) {
-    int suits[4] = {0, 0, 0, 0};
+    int shape = SUIT_BIT[deck];
     for (int i = 0; i < n; i++)
-        suits[SUIT(cards[i])]++;
-    suits[SUIT(deck)]++;
-    int top_suit = 0;
-    for (int s = 0; s < 4; s++)
-        if (suits[s] > top_suit)
-            top_suit = suits[s];
-    int red = suits[1] + suits[2], black = suits[0] + suits[3];
-    return top_suit * 8 + (red > black ? red : black);
+        shape += SUIT_BIT[cards[i]];
+    return COLOUR_KEY[shape];
 }
 
-static int suit_total(const Rules *r, const int *cards, int n, int deck) {
-    int total = 0;
-    for (int i = 0; i < n; i++)
-        total += r->jd_points[role(cards[i], deck)];
-    if (r->deck_scores_jd)
-        total += r->jd_points[role(deck, deck)];
-    int key = colour_key(cards, n, deck);
-    const int32_t *items = r->colour_items + 3 * r->colour_start[key];
-    for (int i = 0; i < r->colour_count[key]; i++)
-        total += items[3 * i + 2];
-    return total;
-}
-
-/* HandCounter.total: `n` cards (cards_each or cards_each - 1 of them) and the deck card. */
+/* HandCounter.total: `n` cards (cards_each or cards_each - 1 of them) and the deck card: the rank part's
+   total, the Jacks' and Deuces' points, the colours' (summed once a shape: Rules.colour_total). */
 int hand_total(const Rules *r, const int *cards, int n, int deck) {
-    const int32_t *ranks = n == r->cards_each ? r->full_totals : r->small_totals;
-    return ranks[rank_code(cards, n, deck)] + suit_total(r, cards, n, deck);
+    const int32_t *ranks = n == r->cards_each ? r->full_totals : r->small_totals, *jd = r->jd_points;
+    const unsigned char *roles = ROLES[deck];
+    int total = r->deck_scores_jd ? jd[roles[deck]] : 0, shape = SUIT_BIT[deck];
+    if (n == 3) /* the common hand, unrolled */
+        return ranks[rank_code4(cards, deck)] + total + jd[roles[cards[0]]] + jd[roles[cards[1]]] +
+               jd[roles[cards[2]]] +
+               r->colour_total[COLOUR_KEY[shape + SUIT_BIT[cards[0]] + SUIT_BIT[cards[1]] + SUIT_BIT[cards[2]]]];
+    for (int i = 0; i < n; i++) {
+        total += jd[roles[cards[i]]];
+        shape += SUIT_BIT[cards[i]];
+    }
+    return ranks[rank_code(cards, n, deck)] + total + r->colour_total[COLOUR_KEY[shape]];
 }
 
 /* HandCounter.items for a hand of cards_each cards in hand order: the rank part's items and the suit
@@ -171,6 +188,26 @@ int hand_items(const Rules *r, const int *cards, int n, int deck, Item *out, Ite
         k++;
     }
     return k;
+}
+
+/* Whether no item of the count scores below nothing (the Jacks' and Deuces' points, the colours', the rank
+   part's): then a hand's count is its items' sum, hand_total, with no item to be refused. */
+int count_never_below(const Rules *r) {
+    for (int x = 0; x < 12; x++)
+        if (r->jd_points[x] < 0)
+            return 0;
+    for (int key = 0; key < 64; key++)
+        for (int i = 0; i < r->colour_count[key]; i++)
+            if (r->colour_items[3 * (r->colour_start[key] + i) + 2] < 0)
+                return 0;
+    int codes = 1;
+    for (int i = 0; i <= r->cards_each; i++)
+        codes *= 13;
+    for (int code = 0; code < codes; code++)
+        for (int i = 0; i < r->rank_count[code]; i++)
+            if (r->rank_items[3 * (r->rank_start[code] + i) + 2] < 0)
+                return 0;
+    return 1;
 }
 
 /* -- the count, heels and the end of a deal -- */

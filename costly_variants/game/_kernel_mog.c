@@ -5,18 +5,23 @@
 
 /* -- the mog -- */
 
+/* The steps to come, first first (a few: moved one by one, not by memmove, at every step of a search) */
 static void push_front(Game *g, int player, int step) {
-    memmove(g->pend_p + 1, g->pend_p, (size_t)g->npend * sizeof(int));
-    memmove(g->pend_s + 1, g->pend_s, (size_t)g->npend * sizeof(int));
+    for (int i = g->npend; i > 0; i--) {
+        g->pend_p[i] = g->pend_p[i - 1];
+        g->pend_s[i] = g->pend_s[i - 1];
+    }
     g->pend_p[0] = player;
     g->pend_s[0] = step;
     g->npend++;
 }
 
 static void pop_front(Game *g) {
-    memmove(g->pend_p, g->pend_p + 1, (size_t)(g->npend - 1) * sizeof(int));
-    memmove(g->pend_s, g->pend_s + 1, (size_t)(g->npend - 1) * sizeof(int));
     g->npend--;
+    for (int i = 0; i < g->npend; i++) {
+        g->pend_p[i] = g->pend_p[i + 1];
+        g->pend_s[i] = g->pend_s[i + 1];
+    }
 }
 
 static void mog_opening(Game *g) {
@@ -56,10 +61,11 @@ int mog_actions(const Game *g, int player, Act *out) {
     if (step == S_GIVE || step == S_DISCARD) {
         int hand[HAND_MAX];
         sorted_hand(g, player, hand);
+        int kind = step == S_GIVE ? K_GIVE : K_DISCARD, peg = step == S_GIVE && g->r->given_away_scores;
         for (int i = 0; i < g->hand_n[player]; i++) {
-            int rank = RANK(hand[i]);
-            out[k++] = (Act){step == S_GIVE ? K_GIVE : K_DISCARD, hand[i], -1, 0};
-            if (step == S_GIVE && g->r->given_away_scores && (rank == 11 || rank == 2))
+            int digit = RANK_DIGIT[hand[i]];
+            out[k++] = (Act){kind, hand[i], -1, 0};
+            if (peg && (digit == 10 || digit == 1)) /* a Jack or a Deuce, pegged as given or not */
                 out[k++] = (Act){K_GIVE, hand[i], -1, 1};
         }
         return k;

@@ -51,7 +51,7 @@ static void mt_init_by_array(MT *m, const uint32_t *key, size_t length) { /* len
 /* One word of genrand_uint32's twist. CPython twists all N words when the last is used; a game draws a
    hundred or so, so they are twisted as they are reached, in the same order: word kk reads words kk + 1
    and kk + M not yet twisted and word kk + M - N already twisted, as the whole twist does. */
-static void mt_twist(uint32_t *mt, int kk) {
+HOT_INLINE void mt_twist(uint32_t *mt, int kk) {
     static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
     uint32_t y;
     if (kk < MT_N - MT_M) {
@@ -66,7 +66,7 @@ static void mt_twist(uint32_t *mt, int kk) {
     }
 }
 
-static uint32_t mt_next(MT *m) {
+HOT_INLINE uint32_t mt_next(MT *m) {
     if (m->mti >= MT_N) /* every word used: the next twist begins */
         m->mti = m->twisted = 0;
     while (m->twisted <= m->mti)
@@ -91,12 +91,28 @@ uint64_t mt_bits64(MT *m) { /* getrandbits(64): the first word is the low one */
     return low | ((uint64_t)mt_next(m) << 32);
 }
 
-int mt_below(MT *m, int n) { /* _randbelow_with_getrandbits(n), 1 <= n < 2**31 */
+HOT_INLINE int below(MT *m, int n) { /* _randbelow_with_getrandbits(n), 1 <= n < 2**31 */
+#if defined(__GNUC__) || defined(__clang__)
+    int k = 32 - __builtin_clz((unsigned)n); /* n.bit_length() */
+#else
     int k = 0;
     while ((n >> k) != 0)
         k++;
+#endif
     uint32_t r = mt_next(m) >> (32 - k);
     while (r >= (uint32_t)n)
         r = mt_next(m) >> (32 - k);
     return (int)r;
+}
+
+int mt_below(MT *m, int n) { return below(m, n); }
+
+/* The first `draws` places of a partial Fisher-Yates shuffle of `pool` (`n` cards), as search.py deals a
+   world: for each place i, the card at i + randrange(n - i) swapped into it. */
+void mt_deal(MT *m, int *pool, int n, int draws) {
+    for (int i = 0; i < draws; i++) {
+        int j = i + below(m, n - i), t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
 }

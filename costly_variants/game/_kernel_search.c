@@ -162,14 +162,35 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
 static long long at_the_count(const Search *s, const Game *g, const int (*hands)[HAND_MAX], const int *sizes) {
     const Rules *r = g->r;
     long long side[2] = {g->scores[0], g->scores[1]}; /* each side's score once the count is made */
-    for (int p = 0; p < g->n; p++) /* in a counted world (the play's), each hand counted once */
-        side[g->teams[p]] += g->fast_count ? g->counted[p] : hand_total(r, hands[p], sizes[p], g->deck);
+    for (int p = 0; p < g->n; p++) /* in a counted world (the play's), each hand counted once; in the mog, a
+                                       hand the expert model has weighed as it stands is counted there */
+        side[g->teams[p]] += g->fast_count                  ? g->counted[p]
+                             : hands == (const int (*)[HAND_MAX])g->hands ? hand_now(g, p)
+                                                              : hand_total(r, hands[p], sizes[p], g->deck);
     for (int i = 0; i < g->nclaims; i++)
         side[g->teams[g->claim_recv[i]]] += g->claim_points[i];
     int rank = RANK(g->deck);
     if (!r->heels_before_play && ((r->heels_mask >> rank) & 1) && r->heels_points)
         side[g->teams[g->dealer]] += r->heels_points;
     return leaf_value(s, g, 0, side, 1 - g->teams[g->dealer]);
+}
+
+/* A copy of a mog's position for its search to step on (copy_position less what the mog never reads: the
+   series, and the stock unless the dealer may take its card). */
+static void copy_mog(Game *dst, const Game *src) {
+    size_t series_end = offsetof(Game, series_c) + sizeof src->series_c;
+    memcpy(&dst->scores, &src->scores, offsetof(Game, series_p) - offsetof(Game, scores));
+    memcpy((char *)dst + series_end, (const char *)src + series_end, offsetof(Game, stock) - series_end);
+    if (src->r->dealer_stock)
+        memcpy(dst->stock, src->stock, sizeof src->stock);
+    memcpy(&dst->stock_n, &src->stock_n, offsetof(Game, played) - offsetof(Game, stock_n));
+    memcpy(dst->played, src->played, (size_t)src->played_n * sizeof(int));
+    dst->r = src->r;
+    dst->items = src->items;
+    dst->suit_items = src->suit_items;
+    dst->quiet = 1;
+    dst->failed = 0;
+    dst->record_eldest = 0;
 }
 
 static long long mog_value(Search *s, Game *g, int depth) {
@@ -191,12 +212,15 @@ static long long mog_value(Search *s, Game *g, int depth) {
         g->pend_s[0] = S_DISCARD;
         return mog_value(s, g, depth + 1);
     }
-    Act legal[64];
-    int n = mog_actions(g, actor, legal);
     /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
        so that no step is chosen knowing the world's hidden hands. */
-    int choice = n == 1 ? 0 : choose_expert(g, actor, legal, n);
-    apply_mog(g, actor, &legal[choice]);
+    Act chosen;
+    if (!expert_mog_step(g, actor, &chosen)) {
+        Act legal[64];
+        int n = mog_actions(g, actor, legal);
+        chosen = legal[n == 1 ? 0 : choose_expert(g, actor, legal, n)];
+    }
+    apply_mog(g, actor, &chosen);
     return mog_value(s, g, depth + 1);
 }
 
@@ -205,6 +229,10 @@ static long long mog_value(Search *s, Game *g, int depth) {
 static void count_world(Game *world) {
     world->fast_count = 1;
     for (int p = 0; p < world->n; p++) {
+        if (world->never_below && world->count_n[p] == world->r->cards_each) { /* the items' sum, at once */
+            world->counted[p] = hand_total(world->r, world->count_hands[p], world->count_n[p], world->deck);
+            continue;
+        }
         int k = hand_items(world->r, world->count_hands[p], world->count_n[p], world->deck, world->items,
                            world->suit_items), total = 0;
         for (int j = 0; j < k; j++) {
@@ -288,18 +316,13 @@ static void unseen_by(const Game *g, int player, Unseen *u) {
         u->draws++;
 }
 
-/* A world: this state with the cards `player` has not seen (`u`) dealt at random into the other hands. */
-static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
+/* A world's cards: those `player` has not seen (`u`) dealt at random into the other hands of `world`, a copy
+   of this state (g), and what follows from them; all else of the copy left as it is, so that the worlds of
+   one choice are dealt into one copy, each in turn. */
+static void deal_world(Game *g, int player, const Unseen *u, Game *world) {
     int pool[52], npool = u->npool;
     memcpy(pool, u->pool, sizeof pool);
-    MT *rng = &g->seat_rng[player];
-    for (int i = 0; i < u->draws; i++) {
-        int j = i + mt_below(rng, npool - i);
-        int t = pool[i];
-        pool[i] = pool[j];
-        pool[j] = t;
-    }
-    copy_position(world, g);
+    mt_deal(&g->seat_rng[player], pool, npool, u->draws); /* the seat's own generator */
     int at = 0;
     for (int i = 1; i < g->n; i++) {
         int q = (player + i) % g->n, k = 0;
@@ -317,8 +340,9 @@ static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
         }
     }
     world->stock_n = 0;
-    while (at < npool)
-        world->stock[world->stock_n++] = pool[at++];
+    if (g->phase == P_MOG && g->r->dealer_stock) /* the rest the stock (its first card the dealer's to take) */
+        while (at < npool)
+            world->stock[world->stock_n++] = pool[at++];
     for (int i = 0; i < world->ngives; i++) { /* a give not yet seen: as the greedy bot gives */
         int q = world->give_p[i];
         if (q == player)
@@ -329,6 +353,12 @@ static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
         world->give_card[i] = options[best].card;
         world->give_peg[i] = options[best].peg;
     }
+}
+
+/* A world: this state with the cards `player` has not seen (`u`) dealt at random into the other hands. */
+static void draw_world(Game *g, int player, const Unseen *u, Game *world) {
+    copy_position(world, g);
+    deal_world(g, player, u, world);
 }
 
 /* The value in `world` of the root's action `a`, searched with the window (alpha, beta): exact between
@@ -522,14 +552,27 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
 
 int choose_search(Game *g, int player, const Act *legal, int n) {
     if (g->frames == NULL) {
-        /* a frame a level, the root's child, and the play's worlds */
-        g->frames = PyMem_Calloc(SEARCH_DEPTH + 1 + PLAY_WORLDS, sizeof(Game));
+        /* a frame a level, the root's child, and the play's worlds; after them the expert model's rank sums
+           (rank_sum: one for each code of cards_each ranks), for the run's games */
+        size_t frames = SEARCH_DEPTH + 1 + PLAY_WORLDS, sums = 1, shapes = 4 << (4 * SHAPE_BITS);
+        for (int i = 0; i < g->r->cards_each; i++)
+            sums *= 13;
+        g->frames = PyMem_Calloc(1, frames * sizeof(Game) + (sums + shapes) * sizeof(long long));
         if (g->frames == NULL) {
             g->failed = 1;
             return 0;
         }
-        for (int i = 0; i < SEARCH_DEPTH + 1 + PLAY_WORLDS; i++) /* the expert model's, one cache a seat */
+        g->rank_sums = (long long *)(g->frames + frames);
+        g->shape_sums = g->rank_sums + sums;
+        for (size_t i = 0; i < sums + shapes; i++)
+            g->rank_sums[i] = LLONG_MIN;
+        g->never_below = count_never_below(g->r);
+        for (size_t i = 0; i < frames; i++) { /* the expert model's, one cache a seat */
             g->frames[i].expect_shared = g->frames[0].expect;
+            g->frames[i].rank_sums = g->rank_sums;
+            g->frames[i].shape_sums = g->shape_sums;
+            g->frames[i].never_below = g->never_below;
+        }
         for (int p = 0; p < 4; p++)
             g->frames[0].expect[p].deal = -1;
     }
@@ -550,10 +593,11 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     Game *world = &g->frames[SEARCH_DEPTH + 1], *child = &g->frames[SEARCH_DEPTH];
     Unseen unseen;
     unseen_by(g, player, &unseen);
+    copy_mog(world, g); /* once: the worlds are dealt into it in turn, and only read */
     for (int w = 0; w < worlds; w++) {
-        draw_world(g, player, &unseen, world);
+        deal_world(g, player, &unseen, world);
         for (int i = 0; i < n; i++) {
-            copy_position(child, world);
+            copy_mog(child, world);
             apply_mog(child, player, &legal[i]);
             int failed = child->failed; /* the root's step's (mog_value makes the later steps in `child`) */
             sums[i] += failed ? 0 : mog_value(&s, child, 0);
