@@ -313,9 +313,16 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
 GAME_COST = {"random": 1.0, "greedy": 1.0, "expert": 3.0, "search": 80.0}
 ENGINE_SLOWER = 30.0
 
-# The cost a chunk holds at most: some 0.05 to 0.1 s of work, so that a stop loses little and comes at once,
-# and progress moves; and few enough chunks that handing them out costs little beside the games.
-CHUNK_COST = 2000.0
+# The cost a chunk holds at most: some 0.05 to 0.1 s of work (a greedy game is some 11 us in the kernel), so
+# that a stop loses little and comes at once, and progress moves; and few enough chunks that handing them
+# out costs little beside the games.
+CHUNK_COST = 8000.0
+
+# The cost below which a plan is not cut finer just to make up CHUNKS_AT_LEAST chunks: some 0.04 s of work.
+# A chunk costs its run some 0.6 ms besides its games (the pool's parent hands it out and takes back its sums;
+# the worker unpacks it and turns the kernel's sums into a tally): 63 chunks of 16 search games cost 0.035
+# CPU-s more than 16 chunks of 63 (1,000 search games against expert, two processes, measured).
+CHUNK_LEAST = 3500.0
 
 # A run that costs less than this (some second of work) is played in this process. A pool of processes costs
 # 0.1 to 0.2 CPU-s of its own (multiprocessing's import, the forks, the threads that hand out the chunks and
@@ -334,17 +341,21 @@ def plan_cost(plan: Plan) -> float:
     return plan.total_games * game_cost(plan) if plan.games else 0.0
 
 
-# Chunks a plan is cut into at least (where it has the seeds): enough that the plans played side by side
-# keep pace with one another closely, whatever their size, and that the work shares out evenly.
+# Chunks a plan is cut into at least (where it has the seeds): enough that the plans played side by side keep
+# pace with one another closely, whatever their size (what makes the estimate of the time left true), and
+# that the work shares out evenly. A plan played alone keeps pace with none: it is cut into so many only where
+# each chunk still costs CHUNK_LEAST, and into eight a worker at least.
 CHUNKS_AT_LEAST = 64
 
 
-def chunk_size_for(plan: Plan, workers: int) -> int:
-    """Seeds per chunk of ``plan``: at least ``CHUNKS_AT_LEAST`` chunks (eight a worker, where there are
-    more workers), each of at most ``CHUNK_COST``, and at least one seed."""
+def chunk_size_for(plan: Plan, workers: int, *, alone: bool = False) -> int:
+    """Seeds per chunk of ``plan``: at least ``CHUNKS_AT_LEAST`` chunks (eight a worker, where there are more
+    workers; for a plan played ``alone``, only as many as cost ``CHUNK_LEAST`` each, and eight a worker),
+    each of at most ``CHUNK_COST``, and at least one seed."""
     per_seed = len(plan.specs) * (2 if plan.skill else 1)
     budget = int(CHUNK_COST / (game_cost(plan) * per_seed))
-    return max(1, min(-(-plan.games // max(CHUNKS_AT_LEAST, workers * 8)), budget))
+    least = max(workers * 8, CHUNKS_AT_LEAST if not alone else min(CHUNKS_AT_LEAST, int(plan_cost(plan) / CHUNK_LEAST)))
+    return max(1, min(-(-plan.games // least), budget))
 
 
 def _plan_chunks(plan: Plan, step: int) -> Iterator[Chunk]:
@@ -362,7 +373,8 @@ def chunks(plans: Sequence[Plan], workers: int, size: int | None = None) -> Iter
     whatever each plan's games cost, so that an estimate of the time left from the games done holds from
     the start; and a stop finds every plan with its share of games played. The seeds are drawn as the
     chunks are made, not before: a run's memory does not grow with its games."""
-    steps = [size or chunk_size_for(plan, workers) for plan in plans]
+    alone = sum(1 for plan in plans if plan.games) == 1
+    steps = [size or chunk_size_for(plan, workers, alone=alone) for plan in plans]
     streams = [_plan_chunks(plan, step) for plan, step in zip(plans, steps)]
     handed = [0] * len(plans)
 
