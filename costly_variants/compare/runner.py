@@ -304,7 +304,7 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     return _engine_chunk(chunk)
 
 
-# What a game costs, roughly, in greedy games played by the kernel (some 30,000 a CPU-second): by the
+# What a game costs, roughly, in greedy games played by the kernel (some 11 us each in one process): by the
 # costliest bot at the table. The Python engine plays each about 30 times more slowly. Only the size of the
 # chunks and whether a run is worth a pool of processes follow from these: never a result. (A search game,
 # measured in one process by the kernel, ``kernel.winners`` over the same seeds, after issue 26's third round:
@@ -324,9 +324,11 @@ CHUNK_COST = 8000.0
 # CPU-s more than 16 chunks of 63 (1,000 search games against expert, two processes, measured).
 CHUNK_LEAST = 3500.0
 
-# A run that costs less than this (some second of work) is played in this process. A pool of processes costs
-# 0.1 to 0.2 CPU-s of its own (multiprocessing's import, the forks, the threads that hand out the chunks and
-# take back their sums): a fifth of such a run's CPU, to save at most half a second of waiting.
+# A run that costs less than this (some third of a second of work) is played in this process. A pool of
+# processes costs some 0.02 to 0.05 CPU-s of its own (multiprocessing's import, the forks, the threads that
+# hand out the chunks and take back their sums; measured for 40,000 greedy games, two processes against one,
+# once the pool's thread no longer spins: ``_pool_class``): up to a tenth of such a run's CPU, to save a
+# sixth of a second of waiting.
 POOL_COST = 30_000.0
 
 
