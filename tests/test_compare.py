@@ -673,6 +673,32 @@ def test_the_plans_are_played_side_by_side_each_at_the_same_pace():
     assert all(tuple(drawn[p]) == seeds_for(plan.seed, plan.games) for p, plan in enumerate(plans))
 
 
+def test_a_plan_played_alone_is_cut_into_fewer_larger_chunks_with_the_same_sums():
+    """A plan played alone keeps pace with no other: it is not cut into CHUNKS_AT_LEAST chunks where each
+    would then cost less than CHUNK_LEAST (a chunk costs the run some 0.6 ms besides its games), only into
+    eight a worker at least; beside another plan it is. Its sums are those of any other chunking."""
+    from costly_variants.compare import runner
+
+    specs = (GameSpec.from_profile(profiles.load("eddowes-burne-1874")),)
+    search = Plan(specs, ("search", "expert"), 1, 1000)
+    greedy = Plan(specs, ("greedy",), 1, 20_000)
+    for plan in (search, greedy):
+        for workers in (1, 2):
+            size = runner.chunk_size_for(plan, workers, alone=True)
+            cut = -(-plan.games // size)
+            assert workers * 8 <= cut < runner.CHUNKS_AT_LEAST
+            assert size * runner.game_cost(plan) <= runner.CHUNK_COST
+            assert size * runner.game_cost(plan) >= runner.CHUNK_LEAST or cut == workers * 8
+            assert runner.chunk_size_for(plan, workers) <= -(-plan.games // runner.CHUNKS_AT_LEAST)  # beside others
+    assert len(list(runner.chunks([search], 2))) == -(-1000 // runner.chunk_size_for(search, 2, alone=True))
+    assert len(list(runner.chunks([search, greedy], 2))) == sum(
+        -(-plan.games // runner.chunk_size_for(plan, 2)) for plan in (search, greedy)) > 120
+    small = Plan(specs, ("search", "expert"), 3, 24)
+    (alone,) = runner.run_plans([small])
+    (fine,) = runner.run_plans([small], chunk_size=1)
+    assert len(list(runner.chunks([small], 1))) < 24 and alone.tally == fine.tally and alone.games == 24
+
+
 def test_the_games_done_tell_the_time_left_from_a_tenth_of_the_work_on():
     """The estimate of the time left that the games done give (the time so far, times the games left over
     the games done), from the first tenth of the work on: within 30% of the work really left, though a

@@ -269,7 +269,7 @@ def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
         skill = _skill_tally(games, plan, chunk.seeds, lambda game, bots: kernel.winners(game.rules, bots, chunk.seeds))
         return None if skill is None else ChunkResult(skill)
     same = twins(plan)
-    layout = KernelLayout([kernel.compiled(games[twin].rules).kinds for twin in same])
+    layout = _layout(plan)
     base: bytes | None = None
     raws: list[dict[str, Any]] = []
     for s, twin in enumerate(same):
@@ -285,6 +285,14 @@ def _kernel_chunk(chunk: Chunk) -> ChunkResult | None:
         base = base if s else raw["vectors"]
     tally.games = len(chunk.seeds)
     return ChunkResult(tally)
+
+
+@lru_cache(maxsize=16)
+def _layout(plan: Plan) -> KernelLayout:
+    """Where the kernel's tally puts each measure for ``plan``'s rule sets: the same at every chunk of a run
+    (made once a process, with the slots of each rule set's kinds, some 0.1 ms a chunk)."""
+    games = [spec.game() for spec in plan.specs]
+    return KernelLayout([kernel.compiled(games[twin].rules).kinds for twin in twins(plan)])
 
 
 def _against_itself(raw: dict[str, Any]) -> dict[str, Any]:
@@ -304,20 +312,31 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     return _engine_chunk(chunk)
 
 
-# What a game costs, roughly, in greedy games played by the kernel (some 30,000 a CPU-second): by the
+# What a game costs, roughly, in greedy games played by the kernel (some 11 us each in one process): by the
 # costliest bot at the table. The Python engine plays each about 30 times more slowly. Only the size of the
 # chunks and whether a run is worth a pool of processes follow from these: never a result. (A search game,
-# measured by benchmarks/bench_compare.py against the greedy bot: 0.007 CPU-s, some 150 to 200 greedy games.)
-GAME_COST = {"random": 1.0, "greedy": 1.0, "expert": 3.0, "search": 150.0}
+# measured in one process by the kernel, ``kernel.winners`` over the same seeds, after issue 26's third round:
+# some 1 ms, 85 greedy games under the 1874 rules, 81 under Parlett's, 59 under Cotton's, against the expert
+# bot or the greedy alike; an expert game against greedy 2 to 2.6. It was 150 to 200 before that round.)
+GAME_COST = {"random": 1.0, "greedy": 1.0, "expert": 3.0, "search": 80.0}
 ENGINE_SLOWER = 30.0
 
-# The cost a chunk holds at most: some 0.05 to 0.1 s of work, so that a stop loses little and comes at once,
-# and progress moves; and few enough chunks that handing them out costs little beside the games.
-CHUNK_COST = 2000.0
+# The cost a chunk holds at most: some 0.05 to 0.1 s of work (a greedy game is some 11 us in the kernel), so
+# that a stop loses little and comes at once, and progress moves; and few enough chunks that handing them
+# out costs little beside the games.
+CHUNK_COST = 8000.0
 
-# A run that costs less than this (some second of work) is played in this process. A pool of processes costs
-# 0.1 to 0.2 CPU-s of its own (multiprocessing's import, the forks, the threads that hand out the chunks and
-# take back their sums): a fifth of such a run's CPU, to save at most half a second of waiting.
+# The cost below which a plan is not cut finer just to make up CHUNKS_AT_LEAST chunks: some 0.04 s of work.
+# A chunk costs its run some 0.6 ms besides its games (the pool's parent hands it out and takes back its sums;
+# the worker unpacks it and turns the kernel's sums into a tally): 63 chunks of 16 search games cost 0.035
+# CPU-s more than 16 chunks of 63 (1,000 search games against expert, two processes, measured).
+CHUNK_LEAST = 3500.0
+
+# A run that costs less than this (some third of a second of work) is played in this process. A pool of
+# processes costs some 0.02 to 0.05 CPU-s of its own (multiprocessing's import, the forks, the threads that
+# hand out the chunks and take back their sums; measured for 40,000 greedy games, two processes against one,
+# once the pool's thread no longer spins: ``_pool_class``): up to a tenth of such a run's CPU, to save a
+# sixth of a second of waiting.
 POOL_COST = 30_000.0
 
 
@@ -332,17 +351,21 @@ def plan_cost(plan: Plan) -> float:
     return plan.total_games * game_cost(plan) if plan.games else 0.0
 
 
-# Chunks a plan is cut into at least (where it has the seeds): enough that the plans played side by side
-# keep pace with one another closely, whatever their size, and that the work shares out evenly.
+# Chunks a plan is cut into at least (where it has the seeds): enough that the plans played side by side keep
+# pace with one another closely, whatever their size (what makes the estimate of the time left true), and
+# that the work shares out evenly. A plan played alone keeps pace with none: it is cut into so many only where
+# each chunk still costs CHUNK_LEAST, and into eight a worker at least.
 CHUNKS_AT_LEAST = 64
 
 
-def chunk_size_for(plan: Plan, workers: int) -> int:
-    """Seeds per chunk of ``plan``: at least ``CHUNKS_AT_LEAST`` chunks (eight a worker, where there are
-    more workers), each of at most ``CHUNK_COST``, and at least one seed."""
+def chunk_size_for(plan: Plan, workers: int, *, alone: bool = False) -> int:
+    """Seeds per chunk of ``plan``: at least ``CHUNKS_AT_LEAST`` chunks (eight a worker, where there are more
+    workers; for a plan played ``alone``, only as many as cost ``CHUNK_LEAST`` each, and eight a worker),
+    each of at most ``CHUNK_COST``, and at least one seed."""
     per_seed = len(plan.specs) * (2 if plan.skill else 1)
     budget = int(CHUNK_COST / (game_cost(plan) * per_seed))
-    return max(1, min(-(-plan.games // max(CHUNKS_AT_LEAST, workers * 8)), budget))
+    least = max(workers * 8, CHUNKS_AT_LEAST if not alone else min(CHUNKS_AT_LEAST, int(plan_cost(plan) / CHUNK_LEAST)))
+    return max(1, min(-(-plan.games // least), budget))
 
 
 def _plan_chunks(plan: Plan, step: int) -> Iterator[Chunk]:
@@ -360,7 +383,8 @@ def chunks(plans: Sequence[Plan], workers: int, size: int | None = None) -> Iter
     whatever each plan's games cost, so that an estimate of the time left from the games done holds from
     the start; and a stop finds every plan with its share of games played. The seeds are drawn as the
     chunks are made, not before: a run's memory does not grow with its games."""
-    steps = [size or chunk_size_for(plan, workers) for plan in plans]
+    alone = sum(1 for plan in plans if plan.games) == 1
+    steps = [size or chunk_size_for(plan, workers, alone=alone) for plan in plans]
     streams = [_plan_chunks(plan, step) for plan, step in zip(plans, steps)]
     handed = [0] * len(plans)
 
@@ -504,7 +528,7 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with _stop_signals_blocked():
-        pool = multiprocessing.get_context(method).Pool(jobs, initializer=_start_worker)
+        pool = _pool_class()(jobs, initializer=_start_worker, context=multiprocessing.get_context(method))
     joined = False
     try:
         # Each chunk, as it finishes, is put on ``finished`` by the pool's result thread; the run waits on
@@ -542,6 +566,24 @@ def run_plans(plans: Sequence[Plan], *, jobs: int = 1, chunk_size: int | None = 
         if not joined:
             _end(pool)
     return collector.results(stopped)
+
+
+@lru_cache(maxsize=1)
+def _pool_class() -> type:
+    """multiprocessing's Pool, but whose thread that keeps the workers alive wakes only when a worker ends or
+    the pool changes. The stock one also wakes whenever a chunk's result waits to be read (it watches the
+    results' pipe), and spins on it until the thread that reads results has read it: some 14 turns of its
+    loop a chunk when both cores are busy with the games, a millisecond of the parent's CPU a chunk (of the
+    parent's 0.1 CPU-s in a run of 77 chunks, all but 0.02). Nothing here needs that wake-up: the workers
+    never end by themselves (no maxtasksperchild), and a worker that dies is seen by its own sentinel,
+    which the thread still watches."""
+    from multiprocessing.pool import Pool
+
+    class QuietPool(Pool):
+        def _get_sentinels(self) -> list[Any]:
+            return [self._change_notifier._reader]  # type: ignore[attr-defined]
+
+    return QuietPool
 
 
 def _submit(pool: Any, finished: queue.SimpleQueue[tuple[int, Any]], number: int, chunk: Chunk) -> None:

@@ -207,10 +207,18 @@ class KernelLayout:
         self.slot = {key: i for i, key in enumerate(keys)}
         self.names = sorted({kind.name for kinds in kinds_of_specs for kind in kinds})
         self.name_slot = {name: i for i, name in enumerate(self.names)}
+        self._slots: dict[tuple[Any, ...], array] = {}  # type: ignore[type-arg]
 
     def slots(self, kinds: Sequence[Any]) -> array:  # type: ignore[type-arg]
         """For each kind, in the kernel's numbering: its source's slot, its group's, its name's, and 1 if it
-        is scored in the play, 2 at the count (what decides ``won_in_play`` and ``won_at_count``)."""
+        is scored in the play, 2 at the count (what decides ``won_in_play`` and ``won_at_count``). Worked out
+        once a rule set's kinds: a run asks for them again at every chunk."""
+        key = tuple(kinds)
+        if key not in self._slots:
+            self._slots[key] = self._slots_of(key)
+        return self._slots[key]
+
+    def _slots_of(self, kinds: Sequence[Any]) -> array:  # type: ignore[type-arg]
         out = array("i")
         for kind in kinds:
             source = _source(kind)
