@@ -39,7 +39,7 @@ def test_the_defaults_are_the_commands():
     api = running.comparison_settings(games=run["games"].default, seed=run["seed"].default,
                                       bots=run["bots"].default, skill_games=run["skill_games"].default)
     assert api == settings  # the same settings, whether the defaults are spelt out or left to the runner
-    assert (settings.games, settings.skill_games, settings.seeds_of("search", "greedy")) == (20_000, 2_000, 1_000)
+    assert (settings.games, settings.skill_games, settings.seeds_of("search", "greedy")) == (20_000, 2_000, 2_000)
     by_rule = inspect.signature(cv.Comparison.by_rule).parameters
     assert by_rule["games"].default == running.comparison_settings(
         games=None, seed=1, bots=("greedy",), skill_games=0, by_rule=True).games == 10_000
@@ -47,8 +47,8 @@ def test_the_defaults_are_the_commands():
     assert compare.jobs == running.default_jobs()
 
 
-@pytest.mark.parametrize("games, skill, search", [(20_000, 2_000, 1_000), (2_000, 200, 100), (10, 10, 10),
-                                                  (3, 3, 3), (25, 10, 10), (200, 20, 10), (40_000, 4_000, 2_000)])
+@pytest.mark.parametrize("games, skill, search", [(20_000, 2_000, 2_000), (2_000, 200, 200), (10, 10, 10),
+                                                  (3, 3, 3), (25, 10, 10), (200, 20, 20), (40_000, 4_000, 4_000)])
 def test_games_scale_every_part_of_the_run(games, skill, search):
     """``--games N`` (``games=``) scales the skill seeds with the main games, never below what an interval
     needs; a number of skill or search seeds given is kept."""

@@ -22,18 +22,16 @@ if TYPE_CHECKING:
 
 # `costly compare` with no arguments: five profiles x DEFAULT_GAMES greedy games, plus the skill games
 # (DEFAULT_SKILL_GAMES seeds x 2 seatings x each pairing of bots x 5 profiles; DEFAULT_SEARCH_GAMES seeds for
-# the pair with the search bot, whose games cost some two hundred greedy ones). About 17 CPU-s, 9 s on two idle
-# cores with the compiled kernel (benchmarks/bench_compare.py); --by-rule plays DEFAULT_BY_RULE_GAMES a rule set.
+# the pair with the search bot, whose games cost some eighty greedy ones). About 15 CPU-s, 8 s on two cores
+# with the compiled kernel (benchmarks/bench_compare.py); --by-rule plays DEFAULT_BY_RULE_GAMES a rule set.
 DEFAULT_GAMES = 20_000
 DEFAULT_SKILL_GAMES = 2_000
 DEFAULT_BY_RULE_GAMES = 10_000
-# The search bot's pair is most of the default comparison's cost even after two rounds of speed-up (some
-# 340 games a CPU-second under Parlett's rules against the expert; benchmarks/bench_compare.py measured
-# the rest at 3.2 CPU-s and 0.014 CPU-s a seed of the pair on two idle cores): 1,000 seeds keep the default
-# comparison near 17 CPU-seconds and know the search bot's share against the greedy bot within about
-# ±1.9 points (600 gave ±2.4 at the widest; ±1.5 needs some 1,550 seeds, 25 CPU-seconds in all:
-# --search-games 1550).
-DEFAULT_SEARCH_GAMES = 1_000
+# The search bot's pair is still most of the default comparison's cost (benchmarks/bench_compare.py, load
+# 3 on two cores: the rest 2.1 CPU-s, the pair 0.0067 CPU-s a seed). 2,000 seeds, as many as the other
+# pairs, know its share against the greedy bot within about ±1.35 points at the widest (the four-hand
+# game's: ±1.9 from 1,000 seeds; ±1.5 wants some 1,600), for some 15 CPU-seconds in all.
+DEFAULT_SEARCH_GAMES = 2_000
 DEFAULT_SEED = 1
 DEFAULT_BOTS = ("greedy",)
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
