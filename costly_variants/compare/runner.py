@@ -581,7 +581,10 @@ def _pool_class() -> type:
 
     class QuietPool(Pool):
         def _get_sentinels(self) -> list[Any]:
-            return [self._change_notifier._reader]  # type: ignore[attr-defined]
+            # (CPython's private parts, 3.8 on: where a Python has no change notifier, the stock sentinels)
+            notifier = getattr(self, "_change_notifier", None)
+            reader = getattr(notifier, "_reader", None)
+            return [reader] if reader is not None else super()._get_sentinels()  # type: ignore[misc]
 
     return QuietPool
 
