@@ -66,7 +66,8 @@ def gaps_note(data: dict[str, Any], ids: Sequence[str]) -> str:
         return ""
     said = []
     if any(found.get(p) and any(name not in found[p] for name, _, _ in ROWS) for p in ids):
-        said.append("a position that cannot happen in that game (the leader at half-way has half the target, fewer points than that lead)")
+        said.append("a position that cannot happen in that game (the leader at half-way has half the target, "
+                    "fewer points than that lead)")
     if any(not found.get(p) for p in ids):
         said.append("a game whose win table cannot be sampled")
     return f"'-' in the win table: {' or '.join(said)}." if said else ""

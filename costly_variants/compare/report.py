@@ -460,8 +460,9 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
     shown = [p for p in ids if p not in twins]
     head = _header(data, key, width, twins)
     if len(head) > SUMMARY_LINES // 2:  # many profiles: a line of their keys, the names in the tables
-        head = _header(data, key, width, twins, titles=False) + _wrap("; ".join(f"{key[p]} = {p}" + (f" (as {key[twins[p]]})" if p in twins else "")
-                                          for p in ids), width, "  ", "  ")
+        head = _header(data, key, width, twins, titles=False) + _wrap(
+            "; ".join(f"{key[p]} = {p}" + (f" (as {key[twins[p]]})" if p in twins else "") for p in ids),
+            width, "  ", "  ")
     sections = _wrap("Below, by line: " + ", ".join(f"{title} {line}" for title, line in where) + ".", width,
                      "", "  ")
     body: list[str] = []
