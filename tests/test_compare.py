@@ -181,7 +181,7 @@ def test_compare_text_fits_80_columns_and_says_what_the_intervals_are(cli, tmp_p
     for words in ("Rules that differ", "Exact hand statistics", "dealer's edge per deal", "heels (J or 2 turned)",
                   "lead changes a game", "expert beats greedy", "Differences from A", "Wilson", "clear of zero",
                   "too few games", "Checks: simulated against exact", "heels per deal"):
-        assert words in out, words
+        assert words in " ".join(out.split()), words  # the footnote's words, however they wrap
     rows = csv_path.read_text(encoding="utf-8").splitlines()
     assert rows[0].startswith("kind,figure,label,profile") and len(rows) > 40
     assert plot.read_text(encoding="utf-8").lstrip().startswith("<?xml") and "<svg" in plot.read_text()
@@ -864,3 +864,73 @@ def test_a_pool_of_processes_gives_the_sums_of_one_process(monkeypatch):
         many = runner.run_plans(plans, jobs=jobs, chunk_size=3)
         assert [r.tally for r in many] == [r.tally for r in one]
         assert all(r.complete for r in many) and [r.games for r in many] == [2, 6, 6, 40]
+
+
+FIVE = ("cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121")
+
+
+def _none_finished(plans, progress):
+    """Ctrl-C before any game finished: every plan handed back empty."""
+    from costly_variants.compare.runner import PlanResult
+    from costly_variants.compare.tally import Tally
+
+    return [PlanResult(plan, Tally.empty(len(plan.specs)), complete=False) for plan in plans]
+
+
+def test_a_stopped_run_of_five_profiles_keeps_its_whole_header_and_claims_no_twin_whose_rules_differ():
+    """The first screen of a default comparison stopped early keeps the whole first sentence, the line on
+    what was cut short and every profile's letter; and with no game played, a profile whose rules differ
+    is never said to play as another (only Holme over Cotton, whose rules are the same)."""
+    from costly_variants.compare.report import render_text, same_as
+
+    chosen = [profiles.load(pid) for pid in FIVE]
+    data = run_comparison(chosen, Settings(20, 1, ("greedy",), skill_games=10), _none_finished)
+    assert data["settings"]["games_played"] == 0
+    assert same_as(data) == {"holme-1688": "cotton-1674"}
+    text = render_text(data, 80)
+    top = " ".join(text.split("\nBelow, by line")[0].split())
+    assert top.startswith("0 games per profile of 20 (interrupted), seed 1, bots greedy, the same seeds for "
+                          "every profile Stopped early: the games 0 of 20 a profile;")
+    assert "A = cotton-1674; B = holme-1688 (as A); C = eddowes-burne-1874; D = eddowes-burne-1874-partners; " \
+           "E = parlett-121" in top
+    assert "(as C)" not in text
+
+
+def test_a_stopped_run_says_in_its_footnote_the_skill_seeds_it_played():
+    from costly_variants.compare.report import render_text
+
+    chosen = [profiles.load("cotton-1674"), profiles.load("eddowes-burne-1874-partners")]
+    settings = Settings(40, 1, ("greedy",), skill_games=10, search_games=10)
+
+    def stopped_after_six(plans, progress):
+        told = iter(range(5))
+
+        def stop(done, total):
+            if next(told, None) is None:
+                raise KeyboardInterrupt
+        return run_plans(plans, jobs=1, chunk_size=2, progress=stop)
+
+    data = run_comparison(chosen, settings, stopped_after_six)
+    played = data["settings"]["skill_seeds_played"]
+    assert all(0 < n < 10 for n in played.values())
+    foot = " ".join(render_text(data, 80).split("\n\n")[-1].split())
+    assert "Skill: 10 seeds" not in foot
+    assert (f"Skill: seeds played (stopped early), search v greedy {played['search-greedy']}, expert v greedy "
+            f"{played['expert-greedy']}, greedy v random {played['greedy-random']}, each twice, seats swapped; "
+            "four-hand, team against team.") in foot
+    assert "t for means over games (skill: seeds)" in foot
+
+
+def test_a_dash_in_the_win_table_is_explained_in_the_footnote():
+    """A game to 31 has no position 20 behind at half-way (its leader has but 15): the footnote says what
+    the dash stands for; where every row has a figure it says nothing of dashes."""
+    from costly_variants.compare.decisive import half_way
+    from costly_variants.compare.decisive_report import gaps_note
+
+    assert half_way(31, 20) is None and half_way(121, 20) == (40, 60)
+    one = {"value": 0.5, "low": 0.4, "high": 0.6}
+    full = {"first_dealer": one, "behind_10": one, "behind_20": one, "lead_changes": one}
+    short = {k: v for k, v in full.items() if k != "behind_20"}
+    assert gaps_note({"decisive": {"a": full, "b": full}}, ["a", "b"]) == ""
+    assert "cannot happen in that game" in gaps_note({"decisive": {"a": full, "b": short}}, ["a", "b"])
+    assert "cannot be sampled" in gaps_note({"decisive": {"a": full, "b": {}}}, ["a", "b"])

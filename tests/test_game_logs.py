@@ -395,3 +395,14 @@ def test_a_logs_search_is_the_search_of_its_version(tmp_path, cli, profile_id, v
         assert code == 0 and f"matches seed {seed}" in out, (out, err)
     else:
         assert code != 0 and "search" in err and err.count("\n") == 1, (out, err)
+
+
+@pytest.mark.parametrize("kept, said", [(16, "which has 1 event"), (3, "which has 0 events")])
+def test_a_log_with_more_events_than_its_actions_make_counts_them_in_words(tmp_path, cli, kept, said):
+    """The intact log's actions cut short, its events kept: the replay has fewer, counted right."""
+    log = json.loads((DAMAGED / "intact.json").read_text(encoding="utf-8"))
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps({**log, "actions": log["actions"][:kept]}), encoding="utf-8")
+    code, out, err = cli("replay", str(path))
+    assert code == 1 and out == ""
+    assert err.rstrip().endswith(f"is not in the replay, {said}"), err

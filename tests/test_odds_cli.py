@@ -124,3 +124,27 @@ def test_the_board_search_table_is_sampled_from_the_point_searchs_deals():
 
     rules = load("cotton-1674").rules
     assert sample(rules, ("search", "search"), 300, 2) == sample(rules, ("search-points", "search-points"), 300, 2)
+
+
+def test_a_position_in_json_comes_without_the_table_and_the_text_fits_the_terminal(cli, monkeypatch):
+    """With --score the JSON holds that position and the table's identity, not its 2 x target^2 rows;
+    without, the whole table as before. The text's lines fit COLUMNS."""
+    monkeypatch.setenv("COLUMNS", "80")
+    argv = ("odds", "eddowes-burne-1874-partners", "--bots", "greedy", "--deals", "1000")
+    code, out, err = cli(*argv, "--score", "40-52", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert "table" not in data and len(out.splitlines()) < 100
+    assert {k: data[k] for k in ("profile", "target", "bots", "deals", "seed")} == {
+        "profile": "eddowes-burne-1874-partners", "target": 121, "bots": ["greedy", "greedy"], "deals": 1000,
+        "seed": 1}
+    assert [(p["me"], p["them"], p["dealer"]) for p in data["position"]] == [(40, 52, "me"), (40, 52, "them")]
+    assert 0 < data["position"][0]["chance"] < 1
+    code, out, err = cli(*argv, "--json")
+    assert code == 0, err
+    assert len(json.loads(out)["table"]["chances"]) == 2 * 121 * 121
+    code, out, err = cli(*argv, "--score", "40-52")
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "game to 121; bots greedy (you) / greedy (them); 1,000 deals sampled, seed 1; 95% intervals" in \
+        " ".join(out.split())

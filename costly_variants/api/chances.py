@@ -58,7 +58,8 @@ class Odds:
         return frame(self.rows(), COLUMNS)
 
     def to_dict(self) -> dict[str, Any]:
-        """The document ``costly odds --json`` prints (less its ``position``)."""
+        """The document ``costly odds --json`` prints (less its ``position``; with ``--score``, less its
+        ``table`` too)."""
         return {"profile": self.profile, "target": self.target, "bots": list(self.table.bots),
                 "deals": self.table.deals, "seed": self.table.seed, "decisive": self.figures,
                 "table": {"index": "(me * target + them) * 2 + dealer, dealer 0 = me, 1 = them",

@@ -42,7 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--deals", type=_count, default=None, metavar="N", help="deals sampled (default: 8000)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="the deals' seed (default: %(default)s)")
     form = p.add_mutually_exclusive_group()
-    form.add_argument("--json", action="store_true", help="print JSON: the figures, the position, the whole table")
+    form.add_argument("--json", action="store_true",
+                      help="print JSON: the figures and the whole table; with --score, that position instead of the table")
     form.add_argument("--csv", metavar="FILE", help="write every position (or --score's) as CSV")
     p.add_argument("--plot", metavar="FILE", help="draw the table as a heatmap (.svg or .png; needs [plot])")
     add_progress_options(p, lines=True)
@@ -126,7 +127,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         from ..profiles.display import dumps
 
-        print(dumps({**result.to_dict(), "position": chosen}))
+        whole = result.to_dict()
+        if chosen is not None:  # the position asked for, and the table's identity, without its 2 x target^2 rows
+            del whole["table"]
+        print(dumps({**whole, "position": chosen}))
     elif args.csv:
         _write_csv(args.csv, chosen if chosen is not None else result.rows())
     if args.plot:
@@ -134,10 +138,18 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
         write_heatmap(args.plot, result.table, heat_title(result))
     if not args.json and not args.csv:
-        t = result.table
-        lines = [f"{result.profile}: {result.title}", f"  game to {t.target}; bots {' (you) / '.join(t.bots)} (them); "
-                 f"{t.deals:,} deals sampled, seed {t.seed}; 95% intervals", "", "How decisive the game is:",
-                 *decisive_lines(result), ""]
+        import textwrap
+
+        from .render import output_width
+
+        t, width = result.table, max(40, output_width())
+        settings = (f"game to {t.target}; bots {' (you) / '.join(t.bots)} (them); {t.deals:,} deals sampled, "
+                    f"seed {t.seed}; 95% intervals")
+        lines = [*textwrap.wrap(f"{result.profile}: {result.title}", width, subsequent_indent="  ",
+                                break_long_words=False, break_on_hyphens=False),
+                 *textwrap.wrap(settings, width, initial_indent="  ", subsequent_indent="  ",
+                                break_long_words=False, break_on_hyphens=False),
+                 "", "How decisive the game is:", *decisive_lines(result), ""]
         if chosen is not None:
             for row in chosen:
                 who = "you" if row["dealer"] == "me" else "they"

@@ -59,6 +59,20 @@ def _note(data: dict[str, Any]) -> str:
     return f"each profile's win table ({'/'.join(some['bots'])}, {some['deals']:,} deals; 95% intervals)"
 
 
+def gaps_note(data: dict[str, Any], ids: Sequence[str]) -> str:
+    """What a dash in the section's text table stands for, where one is shown; else nothing."""
+    found = data.get("decisive")
+    if not found or not any(found.values()):
+        return ""
+    said = []
+    if any(found.get(p) and any(name not in found[p] for name, _, _ in ROWS) for p in ids):
+        said.append("a position that cannot happen in that game (the leader at half-way has half the target, "
+                    "fewer points than that lead)")
+    if any(not found.get(p) for p in ids):
+        said.append("a game whose win table cannot be sampled")
+    return f"'-' in the win table: {' or '.join(said)}." if said else ""
+
+
 def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
     """The section as text, as wide as ``width``: a row a figure, a column a profile."""
     from .report import _groups, _table, _wrap, cell
@@ -90,4 +104,4 @@ def markdown_lines(data: dict[str, Any]) -> list[str]:
     return out + [""]
 
 
-__all__ = ["COMPARE_DEALS", "markdown_lines", "of", "text_lines"]
+__all__ = ["COMPARE_DEALS", "gaps_note", "markdown_lines", "of", "text_lines"]

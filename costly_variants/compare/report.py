@@ -371,7 +371,9 @@ def same_as(data: dict[str, Any]) -> dict[str, str]:
     for i, pid in enumerate(ids):
         if i == 0:
             continue
-        earlier = next((q for q in ids[:i] if q not in twins and seen(q) == seen(pid)), None)
+        # A rule that differs may play differently, even where no game was played to show it.
+        earlier = next((q for q in ids[:i] if q not in twins and seen(q) == seen(pid)
+                        and _same_values(data, pid, q)), None)
         # Figures equal to four decimals may still differ clearly from the first profile's, game by game.
         if earlier == ids[0] and any(f["differences"][pid].get("clear_of_zero") for f in data["figures"]):
             earlier = None
@@ -380,13 +382,20 @@ def same_as(data: dict[str, Any]) -> dict[str, str]:
     return twins
 
 
+def _same_values(data: dict[str, Any], pid: str, other: str) -> bool:
+    """Whether ``pid`` has ``other``'s value for every rule that differs (the passages cited aside)."""
+    return all(row["values"][pid]["value"] == row["values"][other]["value"] for row in data["rules_differing"])
+
+
 def _same_rules(data: dict[str, Any], pid: str, twin: str) -> bool:
     """Whether ``pid`` has ``twin``'s value and passages for every rule that differs."""
     return all(row["values"][pid]["value"] == row["values"][twin]["value"] and
                row["values"][pid]["cite"] == row["values"][twin]["cite"] for row in data["rules_differing"])
 
 
-def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[str, str]) -> list[str]:
+def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[str, str], *,
+            titles: bool = True) -> list[str]:
+    """The run's settings, what a stopped run played, and (``titles``) each profile's letter and title."""
     s = data["settings"]
     played = s["games_played"]
     head = (f"{played} games per profile" + ("" if s["complete"] else f" of {s['games']} (interrupted)")
@@ -394,7 +403,7 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
     lines = _wrap(head, width, "", "")
     if not s["complete"]:
         lines += _wrap(cut_short(data), width, "  ", "  ")
-    for p in data["profiles"]:
+    for p in data["profiles"] if titles else ():
         twin = twins.get(p["id"])
         plays = f"; plays as {key[twin]}, figure for figure (left out below)" if twin else ""
         lines += _wrap(f"{key[p['id']]} = {p['id']}: {p['title']}{plays}", width, "  ", "      ")
@@ -451,8 +460,9 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
     shown = [p for p in ids if p not in twins]
     head = _header(data, key, width, twins)
     if len(head) > SUMMARY_LINES // 2:  # many profiles: a line of their keys, the names in the tables
-        head = head[:1] + _wrap("; ".join(f"{key[p]} = {p}" + (f" (as {key[twins[p]]})" if p in twins else "")
-                                          for p in ids), width, "  ", "  ")
+        head = _header(data, key, width, twins, titles=False) + _wrap(
+            "; ".join(f"{key[p]} = {p}" + (f" (as {key[twins[p]]})" if p in twins else "") for p in ids),
+            width, "  ", "  ")
     sections = _wrap("Below, by line: " + ", ".join(f"{title} {line}" for title, line in where) + ".", width,
                      "", "  ")
     body: list[str] = []
@@ -523,13 +533,24 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
 def _footer(data: dict[str, Any], width: int) -> list[str]:
     s = data["settings"]
     text = (f"Intervals: {s['level']:.0%}, shown as ± half their width (exact bounds: --json, --markdown, --csv); "
-            "Wilson for shares, t for means over games, delta-method t for per-deal figures, paired t for "
-            f"differences. '?' = {TOO_FEW}.")
+            "Wilson for shares, t for means over games (skill: seeds), delta-method t for per-deal figures, "
+            f"paired t for differences. '?' = {TOO_FEW}.")
     if s.get("skill_games"):
         seeds = s.get("skill_seeds", {})
-        fewer = sorted({n for n in seeds.values() if n and n != s["skill_games"]})
-        text += f" Skill: {s['skill_games']} seeds, each played twice with the seats swapped"
-        text += (f" ({', '.join(str(n) for n in fewer)} for the search bot's pair)." if fewer else ".")
+        # In the four-hand game a skill row's bot plays both seats of its partnership.
+        teams = ("; four-hand, team against team" if any(p.get("players", 2) == 4 for p in data["profiles"])
+                 else "")
+        if s["complete"]:
+            fewer = sorted({n for n in seeds.values() if n and n != s["skill_games"]})
+            text += f" Skill: {s['skill_games']} seeds, each played twice with the seats swapped"
+            text += (f" ({', '.join(str(n) for n in fewer)} for the search bot's pair)" if fewer else "") + teams + "."
+        else:  # stopped early: the seeds each pair actually played
+            played = s.get("skill_seeds_played", {})
+            done = [f"{pair.replace('-', ' v ')} {played.get(pair, 0)}" for pair, n in seeds.items() if n]
+            text += f" Skill: seeds played (stopped early), {', '.join(done)}, each twice, seats swapped{teams}."
+    gaps = decisive_report.gaps_note(data, [p["id"] for p in data["profiles"] if p["id"] not in same_as(data)])
+    if gaps:
+        text += " " + gaps
     return _wrap(text, width, "", "")
 
 

@@ -94,7 +94,7 @@ def replay_log(log: GameLog, rules: Rules, *, variant: str) -> Replayed:
                        f"at event {len(log.events)}")
     if len(events) < len(log.events):
         raise LogError(f"{name}: event {len(events) + 1} ({_describe(log.events[len(events)])}) is not in the "
-                       f"replay, which has {len(events)} events")
+                       f"replay, which has {len(events)} event{'' if len(events) == 1 else 's'}")
     checks = [("scores", list(state.scores), list(log.scores)), ("winner", state.winner, log.winner),
               ("deals", state.deal_number, log.deals)]
     if log.finished is not None:
