@@ -367,17 +367,26 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
             best = i;
             continue;
         }
+        /* what the action falls short of the best by in the worlds valued so far (the sample's first): a
+           world's floor is raised by it, so that the sum may still be ruled out if it is not reached */
+        long long slack = 0;
         sum = 0;
+        for (int w = 0; w < count; w++)
+            if (in_sample[w] >= 0) {
+                values[w] = sampled[i][in_sample[w]];
+                exact[w] = 1;
+                slack += best_values[w] - values[w];
+            }
         for (int w = 0; w < count; w++) {
             if (twin[w] >= 0) {
                 values[w] = values[twin[w]];
                 exact[w] = exact[twin[w]];
-            } else if (in_sample[w] >= 0) {
-                values[w] = sampled[i][in_sample[w]];
-                exact[w] = 1;
-            } else {
-                values[w] = world_value(s, f, fast, w, worlds, child, player, &legal[i], best_values[w], SEARCH_INF);
-                exact[w] = values[w] > best_values[w];
+                slack += best_values[w] - values[w];
+            } else if (in_sample[w] < 0) {
+                long long floor = best_values[w] + (slack > 0 ? slack : 0);
+                values[w] = world_value(s, f, fast, w, worlds, child, player, &legal[i], floor, SEARCH_INF);
+                exact[w] = values[w] > floor;
+                slack += best_values[w] - values[w];
             }
             sum += values[w];
         }
