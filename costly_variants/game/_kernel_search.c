@@ -305,7 +305,7 @@ static int twin_of(Game *worlds, int w, int player, long long *keys) {
    first of equals is chosen) it is ruled out, else the bounded worlds are searched again, each with a
    window that shows either its value or that the sum falls short, until it is ruled out or known whole.
    The same choice, with fewer positions visited. */
-#define SAMPLE_WORLDS 6
+#define SAMPLE_WORLDS 8
 #define MAX_PLAY_ACTIONS (2 * HAND_MAX + 2)
 
 static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *s) {
