@@ -299,8 +299,9 @@ static int twin_of(Game *worlds, int w, int player, long long *keys) {
    (twin_of) takes its values, and only the best action so far is valued exactly in every world. The
    actions are valued exactly in the first SAMPLE_WORLDS worlds (not twins) and then taken in the order of
    those values (the likely best first); each after the first is searched in each other world with the
-   window's floor at the best's value there (alpha), which gives its value where it does better and a
-   bound above it where it does not; where those bounds already sum to too little for it to be chosen
+   window's floor at the best's value there (alpha) raised by what the action already falls short of the
+   best in the worlds before (the sample's first), which gives its value where it does better than that
+   and a bound above it where it does not; where those bounds already sum to too little for it to be chosen
    (no more than the best's sum, or less where it comes before the best among the legal actions: the
    first of equals is chosen) it is ruled out, else the bounded worlds are searched again, each with a
    window that shows either its value or that the sum falls short, until it is ruled out or known whole.
