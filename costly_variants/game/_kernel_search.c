@@ -299,13 +299,14 @@ static int twin_of(Game *worlds, int w, int player, long long *keys) {
    (twin_of) takes its values, and only the best action so far is valued exactly in every world. The
    actions are valued exactly in the first SAMPLE_WORLDS worlds (not twins) and then taken in the order of
    those values (the likely best first); each after the first is searched in each other world with the
-   window's floor at the best's value there (alpha), which gives its value where it does better and a
-   bound above it where it does not; where those bounds already sum to too little for it to be chosen
+   window's floor at the best's value there (alpha) raised by what the action already falls short of the
+   best in the worlds before (the sample's first), which gives its value where it does better than that
+   and a bound above it where it does not; where those bounds already sum to too little for it to be chosen
    (no more than the best's sum, or less where it comes before the best among the legal actions: the
    first of equals is chosen) it is ruled out, else the bounded worlds are searched again, each with a
    window that shows either its value or that the sum falls short, until it is ruled out or known whole.
    The same choice, with fewer positions visited. */
-#define SAMPLE_WORLDS 6
+#define SAMPLE_WORLDS 8
 #define MAX_PLAY_ACTIONS (2 * HAND_MAX + 2)
 
 static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *s) {
@@ -367,17 +368,26 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
             best = i;
             continue;
         }
+        /* what the action falls short of the best by in the worlds valued so far (the sample's first): a
+           world's floor is raised by it, so that the sum may still be ruled out if it is not reached */
+        long long slack = 0;
         sum = 0;
+        for (int w = 0; w < count; w++)
+            if (in_sample[w] >= 0) {
+                values[w] = sampled[i][in_sample[w]];
+                exact[w] = 1;
+                slack += best_values[w] - values[w];
+            }
         for (int w = 0; w < count; w++) {
             if (twin[w] >= 0) {
                 values[w] = values[twin[w]];
                 exact[w] = exact[twin[w]];
-            } else if (in_sample[w] >= 0) {
-                values[w] = sampled[i][in_sample[w]];
-                exact[w] = 1;
-            } else {
-                values[w] = world_value(s, f, fast, w, worlds, child, player, &legal[i], best_values[w], SEARCH_INF);
-                exact[w] = values[w] > best_values[w];
+                slack += best_values[w] - values[w];
+            } else if (in_sample[w] < 0) {
+                long long floor = best_values[w] + (slack > 0 ? slack : 0);
+                values[w] = world_value(s, f, fast, w, worlds, child, player, &legal[i], floor, SEARCH_INF);
+                exact[w] = values[w] > floor;
+                slack += best_values[w] - values[w];
             }
             sum += values[w];
         }
