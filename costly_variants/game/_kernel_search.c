@@ -17,9 +17,9 @@
 #define FOUR_HAND_BOARD_WORLDS 16 /* the four-hand board search's (search.FOUR_HAND_BOARD_WORLDS) */
 #define WIN 10000
 
-void copy_position(Game *dst, const Game *src) {
-    /* the cards played only as far as there are any (the last of the position: a search plays none into them) */
-    memcpy(&dst->scores, &src->scores, offsetof(Game, played) - offsetof(Game, scores));
+/* What every copy of a position for a search ends with: the cards played only as far as there are any (the
+   last of the position: a search plays none into them), the rules, and a quiet copy's flags. */
+static void copy_played_and_quiet(Game *dst, const Game *src) {
     memcpy(dst->played, src->played, (size_t)src->played_n * sizeof(int));
     dst->r = src->r;
     dst->items = src->items;
@@ -27,6 +27,11 @@ void copy_position(Game *dst, const Game *src) {
     dst->quiet = 1;
     dst->failed = 0;
     dst->record_eldest = 0;
+}
+
+void copy_position(Game *dst, const Game *src) {
+    memcpy(&dst->scores, &src->scores, offsetof(Game, played) - offsetof(Game, scores));
+    copy_played_and_quiet(dst, src);
 }
 
 /* A card played in a search's world, from a position whose frame already holds the rest (see `ready`):
@@ -184,13 +189,7 @@ static void copy_mog(Game *dst, const Game *src) {
     if (src->r->dealer_stock)
         memcpy(dst->stock, src->stock, sizeof src->stock);
     memcpy(&dst->stock_n, &src->stock_n, offsetof(Game, played) - offsetof(Game, stock_n));
-    memcpy(dst->played, src->played, (size_t)src->played_n * sizeof(int));
-    dst->r = src->r;
-    dst->items = src->items;
-    dst->suit_items = src->suit_items;
-    dst->quiet = 1;
-    dst->failed = 0;
-    dst->record_eldest = 0;
+    copy_played_and_quiet(dst, src);
 }
 
 static long long mog_value(Search *s, Game *g, int depth) {
