@@ -119,6 +119,20 @@ static inline int role(int card, int deck) { return ROLES[deck][card]; }
 #define HOT_INLINE static inline
 #endif
 
+/* Whether the ranks in `seen` (bit r for rank r, an Ace bit 1) run without a gap, an Ace low, and high where
+   `ace_high_or_low` lets it (play.score_play's sequence): the play's scores and the search's compact play
+   walk the series back and ask this of each length. */
+HOT_INLINE int ranks_run(unsigned seen, int ace_high_or_low) {
+    unsigned low = seen >> __builtin_ctz(seen);
+    if ((low & (low + 1)) == 0)
+        return 1;
+    if (!ace_high_or_low || !(seen & 2u))
+        return 0;
+    unsigned high = (seen & ~2u) | 1u << 14;
+    high >>= __builtin_ctz(high);
+    return (high & (high + 1)) == 0;
+}
+
 /* [card], filled once at import (_kernel_count.c): a card's rank less one (its digit in a rank code), and
    its place in a suit shape, the count of each suit in SHAPE_BITS bits (a hand and its deck card, and one
    card more, at most seven of a suit); COLOUR_KEY: the colours table's key of a shape (colour_key). */

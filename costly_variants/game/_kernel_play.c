@@ -98,14 +98,7 @@ static ALWAYS_INLINE int score_play(Game *g, const int *series, int n, int count
             seen |= bit;
             if (length < r->seq_min)
                 continue;
-            unsigned low = seen >> __builtin_ctz(seen);
-            int run = (low & (low + 1)) == 0;
-            if (!run && r->ace_high_or_low && (seen & 2u)) {
-                unsigned high = (seen & ~2u) | 1u << 14;
-                high >>= __builtin_ctz(high);
-                run = (high & (high + 1)) == 0;
-            }
-            if (run)
+            if (ranks_run(seen, r->ace_high_or_low))
                 longest = length;
         }
         if (longest) {

@@ -114,14 +114,7 @@ static int sequence_of(const FastPlay *f, const PlayPos *p) {
         seen |= bit;
         if (length < f->seq_from)
             continue;
-        unsigned low = seen >> __builtin_ctz(seen);
-        int run = (low & (low + 1)) == 0;
-        if (!run && f->r->ace_high_or_low && (seen & 2u)) {
-            unsigned high = (seen & ~2u) | 1u << 14;
-            high >>= __builtin_ctz(high);
-            run = (high & (high + 1)) == 0;
-        }
-        if (run)
+        if (ranks_run(seen, f->r->ace_high_or_low))
             longest = length;
     }
     return longest;
