@@ -243,6 +243,11 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     # The whole command that deals this game in costly play: the house profile's file, the bot, the seed.
     assert driver.find_element("css selector", ".costly-play-seed-shown code").text == \
         f"costly play --variant {variant}-house.yaml --bot expert --seed {seed}"
+    # Each word of it whole on one line, however narrow the window ("--bot" not broken at its hyphen).
+    words = js(driver, "return [...document.querySelectorAll('.costly-play-seed-shown code span')]"
+                       ".map(s => [s.textContent, s.getClientRects().length])")
+    assert [w for w, _ in words] == f"costly play --variant {variant}-house.yaml --bot expert --seed {seed}".split()
+    assert all(lines == 1 for _, lines in words), words
     # The hint (H): the search bot's choice and the worth of each, as costly play's hint; the page is busy
     # while it is worked out, and says it waits again once it is given.
     driver.find_element("tag name", "body").send_keys("h")

@@ -243,7 +243,9 @@
     // The whole command that deals this game in a terminal: the rules, the bot that plays, the seed.
     parts.seedShown.replaceChildren(`Seed ${view.seed}. The same game in a terminal` +
       (view.house_file ? `, in the folder where "Download these rules" saved the house profile: ` : ": "),
-      el("code", { text: view.command }));
+      // each word of the command kept whole on a narrow screen (a browser breaks "--bot" at its hyphen)
+      el("code", { class: "costly-play-command" },
+        view.command.split(" ").flatMap((word, i) => [i ? " " : "", el("span", { text: word })])));
   }
 
   function drawChoices(view) {
