@@ -934,3 +934,31 @@ def test_a_dash_in_the_win_table_is_explained_in_the_footnote():
     assert gaps_note({"decisive": {"a": full, "b": full}}, ["a", "b"]) == ""
     assert "cannot happen in that game" in gaps_note({"decisive": {"a": full, "b": short}}, ["a", "b"])
     assert "cannot be sampled" in gaps_note({"decisive": {"a": full, "b": {}}}, ["a", "b"])
+
+
+def test_a_pool_that_fails_to_end_on_a_half_read_pipe_is_ended_quietly(monkeypatch):
+    """A signal to the whole process group can kill a worker halfway through a message; the pool's
+    terminate() then fails on the half-read pipe (EOFError). The stop still ends every worker, and no
+    thread's traceback reaches the terminal."""
+    import multiprocessing
+    import threading
+
+    from costly_variants.compare import runner
+
+    class HalfReadPool:
+        def terminate(self) -> None:
+            raise EOFError("Ran out of input")
+
+        def join(self) -> None:
+            raise AssertionError("not reached")
+
+    killed, escaped = [], []
+
+    class Child:
+        def kill(self) -> None:
+            killed.append(self)
+
+    monkeypatch.setattr(multiprocessing, "active_children", lambda: [Child(), Child()])
+    monkeypatch.setattr(threading, "excepthook", escaped.append)
+    runner._end(HalfReadPool())
+    assert len(killed) == 2 and escaped == []

@@ -598,13 +598,24 @@ def _end(pool: Any) -> None:
     """``pool.terminate()``, but never a hang. A worker can die holding the task queue's lock (a signal
     sent to the whole process group can catch it anywhere), and terminate() takes that lock first: so it
     runs in a thread of its own, and if it has not ended in half a second, every worker is killed and the
-    thread, a daemon blocked on a lock nobody will free, is left to end with the process."""
+    thread, a daemon blocked on a lock nobody will free, is left to end with the process. A signal to the
+    whole group can also kill a worker halfway through a message, and terminate() then fails on the half-read
+    pipe: every worker is killed then too, and no traceback is printed (the run reports what it has)."""
     import multiprocessing
 
-    ender = threading.Thread(target=lambda: (pool.terminate(), pool.join()), daemon=True)
+    failed: list[BaseException] = []
+
+    def stop() -> None:
+        try:
+            pool.terminate()
+            pool.join()
+        except Exception as exc:  # a worker killed mid-message leaves the task pipe half-written (EOFError)
+            failed.append(exc)
+
+    ender = threading.Thread(target=stop, daemon=True)
     ender.start()
     ender.join(timeout=0.5)
-    if ender.is_alive():
+    if ender.is_alive() or failed:
         for child in multiprocessing.active_children():
             child.kill()
 
