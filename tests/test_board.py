@@ -42,6 +42,30 @@ def test_the_board_is_the_expert_win_table_in_millionths(profile_id):
     assert board.chance(t, t + 2, 0) == SCALE and board.chance(t, t + 2, 1) == 0
 
 
+def test_the_board_read_from_the_cache_is_the_board_of_the_table(tmp_path, monkeypatch):
+    # A search run reads its board straight from the cached millionths; it must be the table's board.
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
+    rules = profiles.load("cotton-1674").rules
+    table = odds_store.odds(rules, bots=odds_store.BOARD_BOTS)[0]  # worked out, and kept in tmp_path
+    calls = []
+    monkeypatch.setattr(odds_store, "worked_out", lambda *a, **k: calls.append(1))
+    board = odds_store.board_table(rules)
+    assert not calls and board == Board.of(table) == Board.from_dict(table.to_dict())
+    # every millionth, divided by a million and multiplied back, rounds to itself
+    assert all(round(v / 1e6 * SCALE) == v for v in range(SCALE + 1))
+
+
+def test_a_damaged_cached_table_is_worked_out_again_for_the_board(tmp_path, monkeypatch):
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
+    rules = profiles.load("cotton-1674").rules
+    table = odds_store.odds(rules, bots=odds_store.BOARD_BOTS)[0]
+    (stored,) = (tmp_path / "odds").glob("*.json")
+    stored.write_text(stored.read_text().replace('"chances": [', '"chances": [1, ', 1))  # the seal no longer fits
+    real, calls = odds_store.worked_out, []
+    monkeypatch.setattr(odds_store, "worked_out", lambda *a, **k: calls.append(1) or real(*a, **k))
+    assert odds_store.board_table(rules) == Board.of(table) and calls == [1]
+
+
 def test_a_board_without_pegging_out_decides_past_the_target_by_the_higher_score():
     board = Board(2, False, tuple(range(8)), (400_000, 600_000))
     assert board.chance(3, 2, 0) == SCALE and board.chance(2, 5, 0) == 0

@@ -173,6 +173,15 @@ class Board:
         return cls(table.target, table.peg_out, tuple(round(c * SCALE) for c in table.chances),
                    (round(table.tie_chances[0] * SCALE), round(table.tie_chances[1] * SCALE)))
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Board:
+        """The board of a table's plain data (``WinTable.to_dict``), taken straight from its millionths: the
+        same as ``Board.of(WinTable.from_dict(data))`` (a millionth divided by a million and multiplied back
+        rounds to itself), without the floats a search never reads."""
+        ties = data["tie_chances"]
+        return cls(int(data["target"]), bool(data["peg_out"]), tuple(map(int, data["chances"])),
+                   (int(ties[0]), int(ties[1])))
+
     def chance(self, a: int, b: int, dealer: int) -> int:
         """Side A's chance in millionths from the scores reached at the end of a deal (``a`` side A's,
         ``b`` side B's, ``dealer`` the side to deal the next), as ``WinTable.after_deal`` gives it; where
