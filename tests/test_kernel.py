@@ -193,3 +193,33 @@ def test_the_wheel_carries_the_kernel_compiled_from_its_units(tmp_path):
     units = sorted(p.name for p in (root / "costly_variants" / "game").glob("_kernel*.c"))
     assert len(units) >= 9 and "_kernel.c" in units
     assert not wheel.name.endswith("-none-any.whl")
+
+
+@pytest.mark.slow
+@needs_kernel
+@pytest.mark.skipif(os.name == "nt", reason="a shell script stands in for the compiler")
+def test_a_compiler_without_link_time_optimisation_still_builds_the_kernel(tmp_path):
+    """hatch_build.py compiles the kernel with -flto; a compiler that refuses it gets the same units
+    compiled without it, and the wheel still carries the kernel."""
+    import shutil
+    import zipfile
+
+    root = Path(__file__).resolve().parent.parent
+    tree = tmp_path / "tree"  # a copy with nothing built in place (setuptools would find it up to date)
+    for name in ("costly_variants", "variants", "sources"):
+        shutil.copytree(root / name, tree / name, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    for name in ("pyproject.toml", "README.md", "hatch_build.py"):
+        shutil.copy(root / name, tree / name)
+    compiler = tmp_path / "cc-without-lto"
+    compiler.write_text('#!/bin/sh\nfor a in "$@"; do [ "$a" = -flto ] && exit 1; done\nexec "${REAL_CC:-cc}" "$@"\n')
+    compiler.chmod(0o755)
+    env = dict(os.environ, CC=str(compiler), LDSHARED=f"{compiler} -shared")
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(tmp_path), str(tree)],
+                            capture_output=True, text=True, timeout=600, env=env)
+    if result.returncode != 0 and "Could not find a version" in result.stdout + result.stderr:
+        pytest.skip("cannot fetch the build backend here")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "was not built" not in result.stdout + result.stderr
+    wheel = next(tmp_path.glob("*.whl"))
+    assert any(name.startswith("costly_variants/game/_kernel.") and name.endswith(".so")
+               for name in zipfile.ZipFile(wheel).namelist())
