@@ -3,9 +3,10 @@
 
    _kernel_search.c's play_value searches a world by copying the game's position at every node and playing
    each card with apply_play (_kernel_play.c), as the engine plays it. Here a world's position is held in a
-   few bytes (each hand's cards, the series as the play's scores read it: its length, the ranks for the
-   sequences, the last card's kind and how many of that kind end it, the count, the scores, the go flags),
-   copied on the stack a node, and a card played is scored as play.py scores it (score_play, with the rules
+   few bytes (the cards each hand still holds, as bits of the world's hand; the series as the play's scores
+   read it: its length, the ranks for the sequences, the last card's kind and how many of that kind end it;
+   the count, the scores, the go flags), copied on the stack a node; what a world's hands are and which of
+   their cards the scores cannot tell apart is worked out once a world (fast_play_world), and a card played is scored as play.py scores it (score_play, with the rules
    as _kernel_play.c reads them) and followed as apply_play follows it (the go and the latter, advance,
    the end of the series, the count). The end of the deal is valued as play_value values it (search_leaf:
    the count added, the board's chance or the points). The same values, so the same choices: the board
@@ -21,12 +22,12 @@
 #define KILLER_PLIES 32
 
 typedef struct {
-    signed char hand[2][HAND_MAX], hand_n[2]; /* each hand's cards, in any order */
-    signed char ranks[SERIES_MAX]; /* the series' cards' ranks (PLAY_RANK), for the sequences */
+    int count, scores[2];
+    unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
+    unsigned char held[2];    /* each hand's cards still held, as bits of the world's hand (FastPlay.cards) */
     signed char series_n, run, last_kind; /* the series' length; how many of the last card's kind end it */
     signed char to_play, last_player, said_go, go_awarded, go_paid, winner, end, failed;
-    unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
-    int count, scores[2];
+    signed char ranks[2 * HAND_MAX]; /* the series' cards' ranks (PLAY_RANK), for the sequences */
 } PlayPos;
 
 /* One decision's tables (the deck card is the same in every world) and its worlds' positions. */
@@ -44,9 +45,17 @@ struct FastPlay {
     int add[2], sure;                      /* the world's count to come (count_world) */
     const Game *world;                     /* the world searched, the `at`th */
     int at, failed;
+    const signed char (*cards)[HAND_MAX];     /* the world's hands, as they were dealt to it (cards[w]) */
+    const unsigned char (*distinct)[1 << HAND_MAX]; /* distinct[w]: of the cards held, those to try */
+    int multi;                             /* an Ace has more than one value */
     Game *scratch; /* the count made the slow way, where a side may reach the target (count_hands) */
     int scratch_of;
     PlayPos pos[64];
+    signed char world_cards[64][2][HAND_MAX];
+    char alike_cards[64]; /* whether a hand of the world holds two cards its scores cannot tell apart */
+    /* by the cards held (bits of the world's hand), those the play's scores can tell apart: the first of
+       each (play code, value), so that each world's hands are sorted out once, not at every node */
+    unsigned char world_distinct[64][2][1 << HAND_MAX];
     int killer[64][KILLER_PLIES]; /* each world's move that was best at a ply the last time (card, value) */
 };
 
@@ -63,7 +72,7 @@ static inline void add(const FastPlay *f, PlayPos *p, int seat, int points) {
 }
 
 /* count_or_next_series: a new series from the seat after the last to play, or the count. */
-static void next_series(const FastPlay *f, PlayPos *p) {
+static inline void next_series(const FastPlay *f, PlayPos *p) {
     p->count = 0;
     p->series_n = 0;
     p->run = 0;
@@ -71,7 +80,7 @@ static void next_series(const FastPlay *f, PlayPos *p) {
     p->said_go = p->go_awarded = p->go_paid = 0;
     int seat = p->last_player + 1 < 2 ? p->last_player + 1 : 0;
     for (int i = 0; i < 2; i++, seat = 1 - seat)
-        if (p->hand_n[seat]) {
+        if (p->held[seat]) {
             if (f->new_series) {
                 p->to_play = (signed char)seat;
                 return;
@@ -81,9 +90,9 @@ static void next_series(const FastPlay *f, PlayPos *p) {
     p->end = COUNTED;
 }
 
-static void end_series(const FastPlay *f, PlayPos *p, int hit) {
+static inline void end_series(const FastPlay *f, PlayPos *p, int hit) {
     const Rules *r = f->r;
-    int last_of_play = !(p->hand_n[0] | p->hand_n[1]) || !r->new_series;
+    int last_of_play = !(p->held[0] | p->held[1]) || !r->new_series;
     if (!hit && r->latter_points && p->series_n && (r->latter_each || last_of_play) &&
         (r->go_and_latter || !p->go_paid)) {
         add(f, p, p->last_player, r->latter_points);
@@ -95,9 +104,9 @@ static void end_series(const FastPlay *f, PlayPos *p, int hit) {
 
 static inline void advance(const FastPlay *f, PlayPos *p, int player) {
     int other = 1 - player;
-    if (p->hand_n[other] && !((p->said_go >> other) & 1))
+    if (p->held[other] && !((p->said_go >> other) & 1))
         p->to_play = (signed char)other;
-    else if (p->hand_n[player] && !((p->said_go >> player) & 1))
+    else if (p->held[player] && !((p->said_go >> player) & 1))
         p->to_play = (signed char)player;
     else
         end_series(f, p, 0);
@@ -156,10 +165,8 @@ static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPo
         advance(f, p, player);
         return;
     }
-    signed char *hand = p->hand[player];
-    int card = hand[at], n = p->hand_n[player] - 1;
-    hand[at] = hand[n]; /* a hand's order is not the search's concern: any order, the same value */
-    p->hand_n[player] = (signed char)n;
+    int card = f->cards[player][at];
+    p->held[player] &= (unsigned char)~(1u << at);
     p->count += value; /* a legal card never passes the limit; two hands never fill SERIES_MAX cards */
     /* the pair run: how many cards of the last one's kind end the series */
     int rank = f->rank[card], kind = f->alike[card];
@@ -190,7 +197,7 @@ static long long leaf(FastPlay *f, const PlayPos *p) {
     long long side[2] = {p->scores[0], p->scores[1]};
     if (p->end == WON)
         return search_leaf(r, f->team, f->board, p->winner == f->team ? 1 : -1, side, 0);
-    if (f->new_series && (p->hand_n[0] | p->hand_n[1])) {
+    if (f->new_series && (p->held[0] | p->held[1])) {
         f->failed = 1; /* a card left dead: the engine's watch refuses it */
         return 0;
     }
@@ -210,8 +217,8 @@ static long long leaf(FastPlay *f, const PlayPos *p) {
     g->phase = P_PLAY;
     g->deal_number = f->world->deal_number;
     g->failed = 0;
-    g->hand_n[0] = p->hand_n[0];
-    g->hand_n[1] = p->hand_n[1];
+    g->hand_n[0] = __builtin_popcount(p->held[0]);
+    g->hand_n[1] = __builtin_popcount(p->held[1]);
     count_hands(g);
     if (g->failed) {
         f->failed = 1;
@@ -224,35 +231,35 @@ static long long leaf(FastPlay *f, const PlayPos *p) {
 }
 
 typedef struct {
-    int at, card, value; /* the card's place in the hand (-1: a go), the card, its value */
+    int at, value; /* the card's place in the world's hand (-1: a go), its value */
 } Move;
 
 /* plays_of: the cards that may be played (an Ace once for each value that fits), less any the play's
-   scores cannot tell from one before it at the same value (the same rest of the deal, the same value);
-   a go if none may. */
+   scores cannot tell from one before it at the same value (the same rest of the deal, the same value:
+   the world's `distinct` cards); a go if none may. */
 static inline int moves_of(const FastPlay *f, const PlayPos *p, int player, Move *out) {
-    const Rules *r = f->r;
     int k = 0, room = f->limit - p->count;
-    if (p->hand_n[player] == 1 && (f->rank[p->hand[player][0]] != 1 || r->n_ace == 1)) { /* one card, one value */
-        int card = p->hand[player][0];
-        out[0] = f->value[card] <= room ? (Move){0, card, f->value[card]} : (Move){-1, -1, -1};
-        return 1;
+    unsigned held = p->held[player];
+    if (!(held & (held - 1))) { /* one card (none: never asked), most often with one value */
+        int at = __builtin_ctz(held), card = f->cards[player][at];
+        if (!f->multi || f->rank[card] != 1) {
+            out[0] = f->value[card] <= room ? (Move){at, f->value[card]} : (Move){-1, -1};
+            return 1;
+        }
     }
-    for (int i = 0; i < p->hand_n[player]; i++) {
-        int card = p->hand[player][i], values = f->rank[card] == 1 ? r->n_ace : 1;
-        for (int v = 0; v < values; v++) {
-            int value = v ? r->ace_values[v] : f->value[card]; /* an Ace's first value in its table */
-            if (value > room)
-                continue;
-            int same = 0;
-            for (int j = 0; j < k && !same; j++)
-                same = out[j].value == value && f->code[out[j].card] == f->code[card];
-            if (!same)
-                out[k++] = (Move){i, card, value};
+    for (unsigned m = f->distinct ? f->distinct[player][held] : held; m; m &= m - 1) {
+        int at = __builtin_ctz(m), card = f->cards[player][at];
+        if (f->multi && f->rank[card] == 1) {
+            const Rules *r = f->r;
+            for (int v = 0; v < r->n_ace; v++)
+                if (r->ace_values[v] <= room)
+                    out[k++] = (Move){at, r->ace_values[v]};
+        } else if (f->value[card] <= room) {
+            out[k++] = (Move){at, f->value[card]};
         }
     }
     if (!k)
-        out[k++] = (Move){-1, -1, -1};
+        out[k++] = (Move){-1, -1};
     return k;
 }
 
@@ -282,7 +289,7 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
     int *killer = depth < KILLER_PLIES ? &f->killer[f->at][depth] : NULL, best_key = -1;
     if (killer && *killer >= 0)
         for (int i = 1; i < n; i++)
-            if ((moves[i].card << 8 | (moves[i].value & 255)) == *killer) {
+            if ((moves[i].at << 8 | (moves[i].value & 255)) == *killer) {
                 Move m = moves[i];
                 for (int j = i; j > 0; j--)
                     moves[j] = moves[j - 1];
@@ -301,7 +308,7 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
             return 0;
         if (mine ? value > best : value < best) {
             best = value;
-            best_key = moves[i].card << 8 | (moves[i].value & 255);
+            best_key = moves[i].at << 8 | (moves[i].value & 255);
         }
         if (mine && best > alpha)
             alpha = best;
@@ -351,20 +358,43 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
         f->code[c] = (signed char)PLAY_CODE[g->deck][c];
         f->jd[c] = r->play_jd && r->jd_points[x] > 0 ? r->jd_points[x] : 0;
     }
+    f->multi = r->n_ace > 1;
 }
 
 int fast_play_world(FastPlay *f, int w, const Game *world) {
     const Rules *r = f->r;
     PlayPos *p = &f->pos[w];
-    if (!f->usable || !world->fast_count || world->phase != P_PLAY || world->winner >= 0 || w >= 64)
+    if (!f->usable || !world->fast_count || world->phase != P_PLAY || world->winner >= 0 || w >= 64 ||
+        world->series_n + world->hand_n[0] + world->hand_n[1] > 2 * HAND_MAX)
         return 0;
     memset(p, 0, sizeof *p);
     memset(f->killer[w], 0xff, sizeof f->killer[w]);
+    unsigned char later[2][HAND_MAX], any = 0;
     for (int s = 0; s < 2; s++) {
-        p->hand_n[s] = (signed char)world->hand_n[s];
-        for (int i = 0; i < world->hand_n[s]; i++)
-            p->hand[s][i] = (signed char)world->hands[s][i];
+        int n = world->hand_n[s];
+        signed char *cards = f->world_cards[w][s];
+        p->held[s] = (unsigned char)((1u << n) - 1);
         p->scores[s] = world->scores[s];
+        for (int i = 0; i < n; i++)
+            cards[i] = (signed char)world->hands[s][i];
+        for (int i = 0; i < n; i++) { /* the later cards the play's scores cannot tell from this one */
+            later[s][i] = 0;
+            for (int j = i + 1; j < n; j++)
+                if (f->code[cards[j]] == f->code[cards[i]] && f->value[cards[j]] == f->value[cards[i]])
+                    later[s][i] |= (unsigned char)(1u << j);
+            any |= later[s][i];
+        }
+    }
+    f->alike_cards[w] = (char)(any != 0);
+    for (int s = 0; s < 2 && any; s++) {
+        /* of the cards held, those hidden by one before them held too: a subset's from the one without its
+           first card */
+        unsigned char *distinct = f->world_distinct[w][s], hidden[1 << HAND_MAX];
+        hidden[0] = distinct[0] = 0;
+        for (unsigned held = 1; held < 1u << world->hand_n[s]; held++) {
+            hidden[held] = hidden[held & (held - 1)] | later[s][__builtin_ctz(held)];
+            distinct[held] = (unsigned char)(held & ~hidden[held]);
+        }
     }
     p->series_n = (signed char)world->series_n;
     for (int i = 0; i < world->series_n; i++) {
@@ -391,13 +421,15 @@ long long fast_play_value(FastPlay *f, int w, const Game *world, int player, con
     PlayPos p = f->pos[w];
     f->world = world;
     f->at = w;
+    f->cards = (const signed char (*)[HAND_MAX])f->world_cards[w];
+    f->distinct = f->alike_cards[w] ? (const unsigned char (*)[1 << HAND_MAX])f->world_distinct[w] : NULL;
     f->add[0] = world->count_add[0];
     f->add[1] = world->count_add[1];
     f->sure = world->count_sure;
     f->failed = 0;
     int at = -1;
-    for (int i = 0; a->kind != K_GO && i < p.hand_n[player]; i++)
-        if (p.hand[player][i] == a->card)
+    for (int i = 0; a->kind != K_GO && i < HAND_MAX; i++)
+        if ((p.held[player] >> i & 1) && f->cards[player][i] == a->card)
             at = i;
     if (a->kind != K_GO && at < 0) {
         *failed = 1; /* not in the hand: the engine refuses it */
