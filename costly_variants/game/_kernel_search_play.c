@@ -290,9 +290,8 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
     if (killer && *killer >= 0)
         for (int i = 1; i < n; i++)
             if ((moves[i].at << 8 | (moves[i].value & 255)) == *killer) {
-                Move m = moves[i];
-                for (int j = i; j > 0; j--)
-                    moves[j] = moves[j - 1];
+                Move m = moves[i]; /* first, the one it was in its place: any order, the same value */
+                moves[i] = moves[0];
                 moves[0] = m;
                 break;
             }
