@@ -102,7 +102,7 @@ static inline void end_series(const FastPlay *f, PlayPos *p, int hit) {
     next_series(f, p);
 }
 
-static inline void advance(const FastPlay *f, PlayPos *p, int player) {
+HOT_INLINE void advance(const FastPlay *f, PlayPos *p, int player) {
     int other = 1 - player;
     if (p->held[other] && !((p->said_go >> other) & 1))
         p->to_play = (signed char)other;
