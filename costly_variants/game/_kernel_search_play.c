@@ -36,12 +36,16 @@ struct FastPlay {
     int team, board, usable, new_series, dealer_team, limit;
     long long pegs_at;                     /* the target where reaching it wins the game, else never */
     int seq_from;                          /* the sequences' least length, where they score; else 0 */
+    int seq_need;                          /* the least series that may score one (past any, where none scores) */
     signed char rank[52], code[52];        /* code: PLAY_CODE, what tells two cards apart in the play */
     signed char alike[52];                 /* the kind the play's pairs match (Rules.alike of the rank) */
     char totals[101];                      /* the counts that score the series' length (play_total_kind) */
-    int pairs, pair_for[5];                /* the pairs' points by how many of a kind end the series */
+    int pair_for[2 * HAND_MAX + 1];        /* the pairs' points by how many of a kind end the series */
+    int run_most;                          /* the most of a kind the pairs score (more: the engine raises) */
     int value[52], jd[52];                 /* a card's value (an Ace's first) and its Jack's or Deuce's points */
     unsigned short next_to[14];            /* the ranks beside a rank in a sequence (an Ace high too, where it may) */
+    unsigned short beside[52];             /* a card's ranks that may end a sequence with it in the series: those
+                                              beside its own, or any where one card is a sequence */
     int add[2], sure;                      /* the world's count to come (count_world) */
     const Game *world;                     /* the world searched, the `at`th */
     int at, failed;
@@ -76,6 +80,7 @@ static inline void next_series(const FastPlay *f, PlayPos *p) {
     p->count = 0;
     p->series_n = 0;
     p->run = 0;
+    p->last_kind = -1;
     p->in_series = 0;
     p->said_go = p->go_awarded = p->go_paid = 0;
     int seat = p->last_player + 1 < 2 ? p->last_player + 1 : 0;
@@ -129,20 +134,16 @@ static int sequence_of(const FastPlay *f, const PlayPos *p) {
     return longest;
 }
 
-/* What the card just put on the series scores (play.score_play's points), the count being p->count; the
-   series' ranks before it `before`. */
-static inline int scored(const FastPlay *f, PlayPos *p, int card, unsigned before) {
+/* What the card just put on the series scores (play.score_play's points), the count being p->count. */
+static inline int scored(const FastPlay *f, PlayPos *p, int card) {
     int n = p->series_n, points = f->jd[card];
-    if (p->count <= 100 && f->totals[p->count])
+    if (f->totals[p->count]) /* the count never passes the limit, 100 at most (_kernel.c) */
         points += n;
-    if (f->pairs && p->run >= 2) {
-        if (p->run > 4)
-            p->failed = 1; /* the engine has no points for it and raises */
-        else
-            points += f->pair_for[p->run];
-    }
-    /* a sequence of two or more holds a rank beside the last card's */
-    if (f->seq_from && n >= f->seq_from && (f->seq_from < 2 || (before & f->next_to[f->rank[card]])))
+    points += f->pair_for[p->run]; /* none for one of a kind, or where pairs do not score */
+    if (p->run > f->run_most)
+        p->failed = 1; /* the engine has no points for it and raises */
+    /* a sequence of two or more holds a rank beside the last card's (its own is not beside it) */
+    if (n >= f->seq_need && (p->in_series & f->beside[card]))
         points += sequence_of(f, p);
     return points;
 }
@@ -170,13 +171,12 @@ static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPo
     p->count += value; /* a legal card never passes the limit; two hands never fill SERIES_MAX cards */
     /* the pair run: how many cards of the last one's kind end the series */
     int rank = f->rank[card], kind = f->alike[card];
-    p->run = p->series_n && kind == p->last_kind ? p->run + 1 : 1;
+    p->run = kind == p->last_kind ? p->run + 1 : 1; /* no kind (-1) before a series' first card */
     p->last_kind = (signed char)kind;
     p->ranks[p->series_n++] = (signed char)rank;
-    unsigned before = p->in_series;
-    p->in_series = (unsigned short)(before | 1u << rank);
+    p->in_series = (unsigned short)(p->in_series | 1u << rank);
     p->last_player = (signed char)player;
-    int total = scored(f, p, card, before);
+    int total = scored(f, p, card);
     if (total)
         add(f, p, player, total);
     if (p->end)
@@ -342,11 +342,14 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
         f->next_to[rank] = (unsigned short)((rank > 1 ? 1u << (rank - 1) : 0) | (rank < 13 ? 1u << (rank + 1) : 0) |
                                             (r->ace_high_or_low && rank == 1 ? 1u << 13 : 0) |
                                             (r->ace_high_or_low && rank == 13 ? 1u << 1 : 0));
-    f->pairs = r->play_pairs;
-    f->pair_for[0] = f->pair_for[1] = 0;
-    f->pair_for[2] = r->pair_points;
-    f->pair_for[3] = r->prial_points;
-    f->pair_for[4] = r->dprial_points;
+    f->seq_need = f->seq_from ? f->seq_from : 2 * HAND_MAX + 1;
+    memset(f->pair_for, 0, sizeof f->pair_for);
+    f->run_most = r->play_pairs ? 4 : 2 * HAND_MAX;
+    if (r->play_pairs) {
+        f->pair_for[2] = r->pair_points;
+        f->pair_for[3] = r->prial_points;
+        f->pair_for[4] = r->dprial_points;
+    }
     for (int c = 0; c <= 100; c++)
         f->totals[c] = (char)(r->play_total_kind[c] >= 0);
     for (int c = 0; c < 52; c++) {
@@ -356,6 +359,7 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
         f->rank[c] = (signed char)RANK(c);
         f->code[c] = (signed char)PLAY_CODE[g->deck][c];
         f->jd[c] = r->play_jd && r->jd_points[x] > 0 ? r->jd_points[x] : 0;
+        f->beside[c] = f->seq_from < 2 ? 0xffff : f->next_to[RANK(c)];
     }
     f->multi = r->n_ace > 1;
 }
