@@ -431,9 +431,9 @@ long long fast_play_value(FastPlay *f, int w, const Game *world, int player, con
     f->sure = world->count_sure;
     f->failed = 0;
     int at = -1;
-    for (int i = 0; a->kind != K_GO && i < HAND_MAX; i++)
-        if ((p.held[player] >> i & 1) && f->cards[player][i] == a->card)
-            at = i;
+    for (unsigned m = a->kind != K_GO ? p.held[player] : 0; m; m &= m - 1)
+        if (f->cards[player][__builtin_ctz(m)] == a->card)
+            at = __builtin_ctz(m);
     if (a->kind != K_GO && at < 0) {
         *failed = 1; /* not in the hand: the engine refuses it */
         return 0;
