@@ -195,6 +195,8 @@ static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPo
 static long long leaf(FastPlay *f, const PlayPos *p) {
     const Rules *r = f->r;
     long long side[2] = {p->scores[0], p->scores[1]};
+    if (p->failed) /* a position the engine refuses on the way here: the whole search fails */
+        f->failed = 1;
     if (p->end == WON)
         return search_leaf(r, f->team, f->board, p->winner == f->team ? 1 : -1, side, 0);
     if (f->new_series && (p->held[0] | p->held[1])) {
@@ -264,7 +266,10 @@ static inline int moves_of(const FastPlay *f, const PlayPos *p, int player, Move
 }
 
 /* play_value over the compact position: alpha-beta, fail-soft, exact between alpha and beta. No deeper
-   than play_value may go: a deal of two hands has at most a card and two goes a card. */
+   than play_value may go: a deal of two hands has at most a card and two goes a card. A position the
+   engine refuses is marked (PlayPos.failed, copied to its children) and read at the leaf: every node's
+   first move is searched to one, so the mark reaches f->failed and the search's value is thrown away, as
+   when each step was tested. */
 _Static_assert(2 * HAND_MAX * 3 < SEARCH_DEPTH, "two hands' play within the search's depth");
 _Static_assert(2 * HAND_MAX <= SERIES_MAX, "two hands' cards within a series");
 static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long long beta) {
@@ -278,10 +283,6 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
         if (n > 1)
             break;
         step(f, p, actor, moves[0].at, moves[0].value); /* the one move there is: made in place */
-        if (p->failed) {
-            f->failed = 1;
-            return 0;
-        }
         depth++;
     }
     int mine = actor == f->team;
@@ -298,13 +299,7 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
     for (int i = 0; i < n; i++) {
         PlayPos child = *p;
         step(f, &child, actor, moves[i].at, moves[i].value);
-        if (child.failed) {
-            f->failed = 1;
-            return 0;
-        }
         long long value = solve(f, &child, depth + 1, alpha, beta);
-        if (f->failed)
-            return 0;
         if (mine ? value > best : value < best) {
             best = value;
             best_key = moves[i].at << 8 | (moves[i].value & 255);
