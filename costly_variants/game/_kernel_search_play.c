@@ -242,13 +242,6 @@ typedef struct {
 static inline int moves_of(const FastPlay *f, const PlayPos *p, int player, Move *out) {
     int k = 0, room = f->limit - p->count;
     unsigned held = p->held[player];
-    if (!(held & (held - 1))) { /* one card (none: never asked), most often with one value */
-        int at = __builtin_ctz(held), card = f->cards[player][at];
-        if (!f->multi || f->rank[card] != 1) {
-            out[0] = f->value[card] <= room ? (Move){at, f->value[card]} : (Move){-1, -1};
-            return 1;
-        }
-    }
     for (unsigned m = f->distinct ? f->distinct[player][held] : held; m; m &= m - 1) {
         int at = __builtin_ctz(m), card = f->cards[player][at];
         if (f->multi && f->rank[card] == 1) {
@@ -279,6 +272,15 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
         if (p->end)
             return leaf(f, p);
         actor = p->to_play;
+        unsigned held = p->held[actor];
+        if (!(held & (held - 1))) { /* one card (none: never asked), most often of one value: played, or a go */
+            int at = __builtin_ctz(held), card = f->cards[actor][at];
+            if (!f->multi || f->rank[card] != 1) {
+                step(f, p, actor, f->value[card] <= f->limit - p->count ? at : -1, f->value[card]);
+                depth++;
+                continue;
+            }
+        }
         n = moves_of(f, p, actor, moves);
         if (n > 1)
             break;
