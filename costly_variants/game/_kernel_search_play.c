@@ -5,12 +5,13 @@
    each card with apply_play (_kernel_play.c), as the engine plays it. Here a world's position is held in a
    few bytes (the cards each hand still holds, as bits of the world's hand; the series as the play's scores
    read it: its length, the ranks for the sequences, the last card's kind and how many of that kind end it;
-   the count, the scores, the go flags), copied on the stack a node; what a world's hands are and which of
-   their cards the scores cannot tell apart is worked out once a world (fast_play_world), and a card played is scored as play.py scores it (score_play, with the rules
-   as _kernel_play.c reads them) and followed as apply_play follows it (the go and the latter, advance,
-   the end of the series, the count). The end of the deal is valued as play_value values it (search_leaf:
-   the count added, the board's chance or the points). The same values, so the same choices: the board
-   search's and the point search's records (tests/golden/) and tests/test_kernel.py hold it to the engine.
+   the count, the scores, the go flags), copied on the stack a node. What a world's hands are, and which of
+   their cards the scores cannot tell apart, is worked out once a world (fast_play_world). A card played is
+   scored as play.py scores it (score_play, with the rules as _kernel_play.c reads them) and followed as
+   apply_play follows it (the go and the latter, advance, the end of the series, the count). The end of the
+   deal is valued as play_value values it (search_leaf: the count added, the board's chance or the points).
+   The same values, so the same choices: the board search's and the point search's records (tests/golden/)
+   and tests/test_kernel.py hold it to the engine.
 
    Where a position is one the engine would refuse (five cards of one kind in a series), the search fails
    as play_value fails: the game goes to Python. Where the rules may score less than nothing in the play,
@@ -49,18 +50,19 @@ struct FastPlay {
     int add[2], sure;                      /* the world's count to come (count_world) */
     const Game *world;                     /* the world searched, the `at`th */
     int at, failed;
-    const signed char (*cards)[HAND_MAX];     /* the world's hands, as they were dealt to it (cards[w]) */
-    const unsigned char (*distinct)[1 << HAND_MAX]; /* distinct[w]: of the cards held, those to try */
+    const signed char (*cards)[HAND_MAX];  /* the world's hands, as they were dealt to it (world_cards[w]) */
+    const unsigned char (*distinct)[1 << HAND_MAX]; /* world_distinct[w], or none where no two are alike */
     int multi;                             /* an Ace has more than one value */
     Game *scratch; /* the count made the slow way, where a side may reach the target (count_hands) */
     int scratch_of;
     PlayPos pos[64];
     signed char world_cards[64][2][HAND_MAX];
-    char alike_cards[64]; /* whether a hand of the world holds two cards its scores cannot tell apart */
+    char alike_cards[64];                  /* whether a hand of the world holds two cards the scores cannot tell
+                                              apart (else every card held is one to try) */
     /* by the cards held (bits of the world's hand), those the play's scores can tell apart: the first of
        each (play code, value), so that each world's hands are sorted out once, not at every node */
     unsigned char world_distinct[64][2][1 << HAND_MAX];
-    int killer[64][KILLER_PLIES]; /* each world's move that was best at a ply the last time (card, value) */
+    int killer[64][KILLER_PLIES]; /* each world's move that was best at a ply the last time (place, value) */
 };
 
 /* -- the play, as play.py and _kernel_play.c make it -- */
