@@ -20,7 +20,6 @@
 
 #define WON (-1)   /* PlayPos.end: the game won in the play (winner set) */
 #define COUNTED 1  /* the play over: the count to make */
-#define KILLER_PLIES 32
 
 typedef struct {
     int count, scores[2];
@@ -62,7 +61,7 @@ struct FastPlay {
     /* by the cards held (bits of the world's hand), those the play's scores can tell apart: the first of
        each (play code, value), so that each world's hands are sorted out once, not at every node */
     unsigned char world_distinct[64][2][1 << HAND_MAX];
-    int killer[64][KILLER_PLIES]; /* each world's move that was best at a ply the last time (place, value) */
+    short killer[64][2][1 << HAND_MAX]; /* each world's move that was best the last time a seat held those cards */
 };
 
 /* -- the play, as play.py and _kernel_play.c make it -- */
@@ -267,7 +266,7 @@ static inline int moves_of(const FastPlay *f, const PlayPos *p, int player, Move
    when each step was tested. */
 _Static_assert(2 * HAND_MAX * 3 < SEARCH_DEPTH, "two hands' play within the search's depth");
 _Static_assert(2 * HAND_MAX <= SERIES_MAX, "two hands' cards within a series");
-static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long long beta) {
+static long long solve(FastPlay *f, PlayPos *p, long long alpha, long long beta) {
     Move moves[2 * HAND_MAX + 1];
     int actor, n;
     for (;;) {
@@ -279,7 +278,6 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
             int at = __builtin_ctz(held), card = f->cards[actor][at];
             if (!f->multi || f->rank[card] != 1) {
                 step(f, p, actor, f->value[card] <= f->limit - p->count ? at : -1, f->value[card]);
-                depth++;
                 continue;
             }
         }
@@ -287,12 +285,14 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
         if (n > 1)
             break;
         step(f, p, actor, moves[0].at, moves[0].value); /* the one move there is: made in place */
-        depth++;
     }
     int mine = actor == f->team;
     long long best = mine ? -SEARCH_INF : SEARCH_INF;
-    int *killer = depth < KILLER_PLIES ? &f->killer[f->at][depth] : NULL, best_key = -1;
-    if (killer && *killer >= 0)
+    /* the move that was best the last time this seat held these cards in this world, tried first: more
+       often the best again than the one best at the same depth, whatever cards were left there */
+    short *killer = &f->killer[f->at][actor][p->held[actor]];
+    int best_key = -1;
+    if (*killer >= 0)
         for (int i = 1; i < n; i++)
             if ((moves[i].at << 8 | (moves[i].value & 255)) == *killer) {
                 Move m = moves[i]; /* first, the one it was in its place: any order, the same value */
@@ -303,7 +303,7 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
     for (int i = 0; i < n; i++) {
         PlayPos child = *p;
         step(f, &child, actor, moves[i].at, moves[i].value);
-        long long value = solve(f, &child, depth + 1, alpha, beta);
+        long long value = solve(f, &child, alpha, beta);
         if (mine ? value > best : value < best) {
             best = value;
             best_key = moves[i].at << 8 | (moves[i].value & 255);
@@ -315,8 +315,7 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
         if (alpha >= beta)
             break;
     }
-    if (killer)
-        *killer = best_key;
+    *killer = (short)best_key;
     return best;
 }
 
@@ -438,7 +437,7 @@ long long fast_play_value(FastPlay *f, int w, const Game *world, int player, con
         return 0;
     }
     step(f, &p, player, at, a->kind == K_GO ? -1 : act_value(f->r, a));
-    long long value = p.failed ? 0 : solve(f, &p, 0, alpha, beta);
+    long long value = p.failed ? 0 : solve(f, &p, alpha, beta);
     *failed = p.failed || f->failed;
     return *failed ? 0 : value;
 }
