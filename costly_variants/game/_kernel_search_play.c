@@ -54,7 +54,8 @@ struct FastPlay {
     int multi;                             /* an Ace has more than one value */
     Game *scratch; /* the count made the slow way, where a side may reach the target (count_hands) */
     int scratch_of;
-    PlayPos pos[64];
+    PlayPos pos;   /* the decision's position, every world's (draw_world deals only the hidden hands again) */
+    int pos_made;
     signed char world_cards[64][2][HAND_MAX];
     char alike_cards[64];                  /* whether a hand of the world holds two cards the scores cannot tell
                                               apart (else every card held is one to try) */
@@ -332,6 +333,7 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
     f->dealer_team = g->teams[g->dealer];
     f->scratch = scratch;
     f->scratch_of = -1;
+    f->pos_made = 0;
     f->usable = g->n == 2 && r->play_never_below && g->teams[1] == 1;
     f->limit = r->limit;
     f->pegs_at = r->peg_out ? r->target : SEARCH_INF;
@@ -364,18 +366,15 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
 
 int fast_play_world(FastPlay *f, int w, const Game *world) {
     const Rules *r = f->r;
-    PlayPos *p = &f->pos[w];
+    PlayPos *p = &f->pos;
     if (!f->usable || !world->fast_count || world->phase != P_PLAY || world->winner >= 0 || w >= 64 ||
         world->series_n + world->hand_n[0] + world->hand_n[1] > 2 * HAND_MAX)
         return 0;
-    memset(p, 0, sizeof *p);
     memset(f->killer[w], 0xff, sizeof f->killer[w]);
     unsigned char later[2][HAND_MAX], any = 0;
     for (int s = 0; s < 2; s++) {
         int n = world->hand_n[s];
         signed char *cards = f->world_cards[w][s];
-        p->held[s] = (unsigned char)((1u << n) - 1);
-        p->scores[s] = world->scores[s];
         for (int i = 0; i < n; i++)
             cards[i] = (signed char)world->hands[s][i];
         for (int i = 0; i < n; i++) { /* the later cards the play's scores cannot tell from this one */
@@ -396,6 +395,14 @@ int fast_play_world(FastPlay *f, int w, const Game *world) {
             hidden[held] = hidden[held & (held - 1)] | later[s][__builtin_ctz(held)];
             distinct[held] = (unsigned char)(held & ~hidden[held]);
         }
+    }
+    if (f->pos_made) /* the position the same in every world: only the hidden hands differ */
+        return 1;
+    f->pos_made = 1;
+    memset(p, 0, sizeof *p);
+    for (int s = 0; s < 2; s++) {
+        p->held[s] = (unsigned char)((1u << world->hand_n[s]) - 1);
+        p->scores[s] = world->scores[s];
     }
     p->series_n = (signed char)world->series_n;
     for (int i = 0; i < world->series_n; i++) {
@@ -419,7 +426,7 @@ void fast_play_forget_scratch(FastPlay *f) { f->scratch_of = -1; }
 
 long long fast_play_value(FastPlay *f, int w, const Game *world, int player, const Act *a, long long alpha,
                           long long beta, int *failed) {
-    PlayPos p = f->pos[w];
+    PlayPos p = f->pos;
     f->world = world;
     f->at = w;
     f->cards = (const signed char (*)[HAND_MAX])f->world_cards[w];
