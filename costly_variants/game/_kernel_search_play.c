@@ -30,7 +30,7 @@ typedef struct {
     signed char ranks[2 * HAND_MAX]; /* the series' cards' ranks (PLAY_RANK), for the sequences */
 } PlayPos;
 
-/* One decision's tables (the deck card is the same in every world) and its worlds' positions. */
+/* One decision's tables (the deck card is the same in every world), its position and its worlds' hands. */
 struct FastPlay {
     const Rules *r;
     int team, board, usable, new_series, dealer_team, limit;
