@@ -192,6 +192,27 @@ static void copy_mog(Game *dst, const Game *src) {
     copy_played_and_quiet(dst, src);
 }
 
+/* The same copy into a position that holds a copy_mog of the same decision, whose choice the mog's steps
+   have since played out: only what they change (apply_mog, mog_value's stock card, a score) is copied
+   again. The rest (the seats, the dealer, the deck card, the cards played) they only read; what they only
+   write before reading (start_play's counted hands, the seat to play) is left. */
+static void recopy_mog(Game *dst, const Game *src) {
+    /* the scores, the phase, the winner, the hands: side by side, as the steps to come, the gives, the
+       offers and the claims (asserted) */
+    _Static_assert(offsetof(Game, hand_n) + sizeof src->hand_n - offsetof(Game, scores) ==
+                       sizeof src->scores + 3 * sizeof(int) + sizeof src->hands + sizeof src->hand_n,
+                   "the scores to the hands side by side");
+    _Static_assert(offsetof(Game, nclaims) + sizeof(int) - offsetof(Game, pend_p) ==
+                       (16 + 16 + 1 + 2 + 2 + 2 + 1 + 4 + 2 + 8 * 4 + 1) * sizeof(int),
+                   "the steps to come to the claims side by side");
+    memcpy(&dst->scores, &src->scores, offsetof(Game, hand_n) + sizeof src->hand_n - offsetof(Game, scores));
+    memcpy(dst->pend_p, src->pend_p, offsetof(Game, nclaims) + sizeof(int) - offsetof(Game, pend_p));
+    if (src->r->dealer_stock)
+        memcpy(dst->stock, src->stock, sizeof src->stock);
+    dst->stock_n = src->stock_n;
+    dst->failed = 0;
+}
+
 static long long mog_value(Search *s, Game *g, int depth) {
     if (g->phase == P_OVER || g->deal_number != s->deal)
         return outcome(s, g);
@@ -466,10 +487,11 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     Unseen unseen;
     unseen_by(g, player, &unseen);
     copy_mog(world, g); /* once: the worlds are dealt into it in turn, and only read */
+    copy_mog(child, g);  /* once: each choice then copies what the steps of the one before changed */
     for (int w = 0; w < worlds; w++) {
         deal_world(g, player, &unseen, world);
         for (int i = 0; i < n; i++) {
-            copy_mog(child, world);
+            recopy_mog(child, world);
             apply_mog(child, player, &legal[i]);
             int failed = child->failed; /* the root's step's (mog_value makes the later steps in `child`) */
             sums[i] += failed ? 0 : mog_value(&s, child, 0);
