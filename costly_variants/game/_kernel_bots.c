@@ -88,12 +88,20 @@ HOT_INLINE const ExpectCache *seat_cache(const Game *g, int player, int *same) {
 
 /* The expert model's view of a player's hand as it stands (ExpectCache), worked out once: a player weighs
    the same hand to ask (or answer) and again to give, and in a search every position's seat shares its
-   cache (Game.expect_shared). */
-static ExpectCache *expert_view(Game *g, int player) {
+   cache (Game.expect_shared). The hand weighed anew apart (weigh_hand, not inlined): a search's steps
+   mostly find it weighed, and then pay for no more than the look. */
+static ExpectCache *weigh_hand(Game *g, int player, ExpectCache *cache);
+
+HOT_INLINE ExpectCache *expert_view(Game *g, int player) {
     int same;
     ExpectCache *cache = (ExpectCache *)seat_cache(g, player, &same); /* the game's own, or its search's */
-    if (same)
-        return cache;
+    return same ? cache : weigh_hand(g, player, cache);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static ExpectCache *weigh_hand(Game *g, int player, ExpectCache *cache) {
     cache->give_card = -1; /* the give it chooses, worked out when it gives (expert_mog_step) */
     const Rules *r = g->r;
     const int32_t *jd = r->jd_points;

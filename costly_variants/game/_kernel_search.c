@@ -168,10 +168,12 @@ static long long at_the_count(const Search *s, const Game *g, const int (*hands)
     const Rules *r = g->r;
     long long side[2] = {g->scores[0], g->scores[1]}; /* each side's score once the count is made */
     for (int p = 0; p < g->n; p++) /* in a counted world (the play's), each hand counted once; in the mog, a
-                                       hand the expert model has weighed as it stands is counted there */
-        side[g->teams[p]] += g->fast_count                  ? g->counted[p]
-                             : hands == (const int (*)[HAND_MAX])g->hands ? hand_now(g, p)
-                                                              : hand_total(r, hands[p], sizes[p], g->deck);
+                                       hand the expert model has weighed as it stands is counted there, but
+                                       one exchanged, which it has seldom weighed, at once (the same count) */
+        side[g->teams[p]] += g->fast_count ? g->counted[p]
+                             : hands != (const int (*)[HAND_MAX])g->hands || ((g->exchanged >> p) & 1)
+                                 ? hand_total(r, hands[p], sizes[p], g->deck)
+                                 : hand_now(g, p);
     for (int i = 0; i < g->nclaims; i++)
         side[g->teams[g->claim_recv[i]]] += g->claim_points[i];
     int rank = RANK(g->deck);
@@ -195,18 +197,28 @@ static void copy_mog(Game *dst, const Game *src) {
 /* The same copy into a position that holds a copy_mog of the same decision, whose choice the mog's steps
    have since played out: only what they change (apply_mog, mog_value's stock card, a score) is copied
    again. The rest (the seats, the dealer, the deck card, the cards played) they only read; what they only
-   write before reading (start_play's counted hands, the seat to play) is left. */
+   write before reading (start_play's counted hands, the seat to play) is left; of the steps to come and
+   the claims, only as many as there are are ever read (the steps four at least: _kernel_mog.c moves four). */
 static void recopy_mog(Game *dst, const Game *src) {
-    /* the scores, the phase, the winner, the hands: side by side, as the steps to come, the gives, the
-       offers and the claims (asserted) */
     _Static_assert(offsetof(Game, hand_n) + sizeof src->hand_n - offsetof(Game, scores) ==
                        sizeof src->scores + 3 * sizeof(int) + sizeof src->hands + sizeof src->hand_n,
                    "the scores to the hands side by side");
-    _Static_assert(offsetof(Game, nclaims) + sizeof(int) - offsetof(Game, pend_p) ==
-                       (16 + 16 + 1 + 2 + 2 + 2 + 1 + 4 + 2 + 8 * 4 + 1) * sizeof(int),
-                   "the steps to come to the claims side by side");
+    _Static_assert(offsetof(Game, refused) + sizeof(int) - offsetof(Game, npend) == 14 * sizeof(int),
+                   "the steps' number to the refusals side by side");
+    _Static_assert(offsetof(Game, nclaims) - offsetof(Game, claim_recv) == 4 * 8 * sizeof(int),
+                   "the claims side by side");
     memcpy(&dst->scores, &src->scores, offsetof(Game, hand_n) + sizeof src->hand_n - offsetof(Game, scores));
-    memcpy(dst->pend_p, src->pend_p, offsetof(Game, nclaims) + sizeof(int) - offsetof(Game, pend_p));
+    if (src->npend <= 4) {
+        memcpy(dst->pend_p, src->pend_p, 4 * sizeof(int));
+        memcpy(dst->pend_s, src->pend_s, 4 * sizeof(int));
+    } else {
+        memcpy(dst->pend_p, src->pend_p, sizeof src->pend_p);
+        memcpy(dst->pend_s, src->pend_s, sizeof src->pend_s);
+    }
+    memcpy(&dst->npend, &src->npend, offsetof(Game, refused) + sizeof(int) - offsetof(Game, npend));
+    if (src->nclaims)
+        memcpy(dst->claim_recv, src->claim_recv, offsetof(Game, nclaims) - offsetof(Game, claim_recv));
+    dst->nclaims = src->nclaims;
     if (src->r->dealer_stock)
         memcpy(dst->stock, src->stock, sizeof src->stock);
     dst->stock_n = src->stock_n;
