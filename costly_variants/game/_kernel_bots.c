@@ -228,18 +228,21 @@ int expert_mog_step(Game *g, int player, Act *out) {
     }
     ExpectCache *view = expert_view(g, player);
     if (view->give_card < 0) { /* the first give worth most, in mog_actions' order: by sort key, each Jack
-                                  or Deuce given then pegged where that scores */
-        int hand[HAND_MAX], peg = g->r->given_away_scores;
+                                  or Deuce given then pegged where that scores; the hand taken as it lies,
+                                  of equal worths the one first in that order kept (no sort needed) */
+        const int *hand = g->hands[player];
+        int peg = g->r->given_away_scores, best_key = 0;
         double best_worth = 0;
-        sorted_hand(g, player, hand);
         for (int i = 0; i < g->hand_n[player]; i++) {
             int digit = RANK_DIGIT[hand[i]], ways = peg && (digit == 10 || digit == 1) ? 2 : 1;
             for (int w = 0; w < ways; w++) {
                 double worth = view->value[hand[i]] + (w ? 0.5 : 0);
-                if (view->give_card < 0 || worth > best_worth) {
+                int key = SORT_KEY(hand[i]) * 2 + w;
+                if (view->give_card < 0 || worth > best_worth || (worth == best_worth && key < best_key)) {
                     view->give_card = hand[i];
                     view->give_peg = w;
                     best_worth = worth;
+                    best_key = key;
                 }
             }
         }
