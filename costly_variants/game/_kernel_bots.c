@@ -98,15 +98,13 @@ HOT_INLINE ExpectCache *expert_view(Game *g, int player) {
     return same ? cache : weigh_hand(g, player, cache);
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))
-#endif
-static ExpectCache *weigh_hand(Game *g, int player, ExpectCache *cache) {
+/* The weighing of a hand of `n` cards (weigh_hand makes it for three cards apart: the loops then unrolled). */
+HOT_INLINE ExpectCache *weigh_cards(Game *g, int player, ExpectCache *cache, int n) {
     cache->give_card = -1; /* the give it chooses, worked out when it gives (expert_mog_step) */
     const Rules *r = g->r;
     const int32_t *jd = r->jd_points;
     const int *hand = g->hands[player];
-    int n = g->hand_n[player], deck = g->deck;
+    int deck = g->deck;
     const unsigned char *roles = ROLES[deck];
     cache->deal = g->deal_number;
     cache->n = n;
@@ -125,15 +123,29 @@ static ExpectCache *weigh_hand(Game *g, int player, ExpectCache *cache) {
        Jacks' and Deuces' points, and how many of each suit. With them the hand's ranks and the deck card's,
        sorted, each with the card it is (its place in the hand, the deck card's n) in its low bits. */
     int hand_shape = 0, jd_hand = 0, k = n + 1, sorted[HAND_MAX + 1], at[HAND_MAX + 1];
-    for (int i = 0; i < k; i++) {
-        int c = i < n ? hand[i] : deck, key = RANK_DIGIT[c] << 3 | i, j = i - 1;
-        if (i < n) {
-            hand_shape += SUIT_BIT[c];
-            jd_hand += jd[roles[c]];
+    for (int i = 0; i < n; i++) {
+        hand_shape += SUIT_BIT[hand[i]];
+        jd_hand += jd[roles[hand[i]]];
+    }
+    if (k == 4) { /* three cards and the deck card: sorted by a fixed network, without branches (the keys
+                     differ in their low bits, so any sort gives the one order) */
+        int a = RANK_DIGIT[hand[0]] << 3, b = RANK_DIGIT[hand[1]] << 3 | 1, c = RANK_DIGIT[hand[2]] << 3 | 2,
+            d = RANK_DIGIT[deck] << 3 | 3, lo, hi;
+#define ORDER(x, y) (lo = x < y ? x : y, hi = x < y ? y : x, x = lo, y = hi)
+        ORDER(a, b);
+        ORDER(c, d);
+        ORDER(a, c);
+        ORDER(b, d);
+        ORDER(b, c);
+#undef ORDER
+        sorted[0] = a, sorted[1] = b, sorted[2] = c, sorted[3] = d;
+    } else {
+        for (int i = 0; i < k; i++) {
+            int key = RANK_DIGIT[i < n ? hand[i] : deck] << 3 | i, j = i - 1;
+            for (; j >= 0 && sorted[j] > key; j--)
+                sorted[j + 1] = sorted[j];
+            sorted[j + 1] = key;
         }
-        for (; j >= 0 && sorted[j] > key; j--)
-            sorted[j + 1] = sorted[j];
-        sorted[j + 1] = key;
     }
     long long jd_unseen = cache->jd_all - jd_hand - jd[roles[deck]];
     for (int j = 0; j < g->played_n; j++)
@@ -196,6 +208,14 @@ static ExpectCache *weigh_hand(Game *g, int player, ExpectCache *cache) {
             cache->best = cache->value[give];
     }
     return cache;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static ExpectCache *weigh_hand(Game *g, int player, ExpectCache *cache) {
+    int n = g->hand_n[player];
+    return n == 3 ? weigh_cards(g, player, cache, 3) : weigh_cards(g, player, cache, n);
 }
 
 /* The count of a player's hand as it stands (hand_total): the expert model's, where it has weighed that
