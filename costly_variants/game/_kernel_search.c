@@ -226,34 +226,36 @@ static void recopy_mog(Game *dst, const Game *src) {
 }
 
 static long long mog_value(Search *s, Game *g, int depth) {
-    if (g->phase == P_OVER || g->deal_number != s->deal)
-        return outcome(s, g);
-    if (g->phase != P_MOG)
-        return at_the_count(s, g, (const int (*)[HAND_MAX])g->hands, g->hand_n);
-    if (depth >= SEARCH_DEPTH) {
-        s->root->failed = 1;
-        return 0;
+    /* `g` is the search's own copy, which nothing reads after this: each step is made in it, in place, one
+       after another (a failure in a later step is not the search's: nothing reads it, as when each step
+       had its copy) */
+    for (;; depth++) {
+        if (g->phase == P_OVER || g->deal_number != s->deal)
+            return outcome(s, g);
+        if (g->phase != P_MOG)
+            return at_the_count(s, g, (const int (*)[HAND_MAX])g->hands, g->hand_n);
+        if (depth >= SEARCH_DEPTH) {
+            s->root->failed = 1;
+            return 0;
+        }
+        int actor = g->pend_p[0], step = g->pend_s[0];
+        if (step == S_STOCK_CARD) { /* the world's next stock card */
+            int card = g->stock[0];
+            remove_at(g->stock, &g->stock_n, 0);
+            g->hands[g->dealer][g->hand_n[g->dealer]++] = card;
+            g->pend_s[0] = S_DISCARD;
+            continue;
+        }
+        /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
+           so that no step is chosen knowing the world's hidden hands. */
+        Act chosen;
+        if (!expert_mog_step(g, actor, &chosen)) {
+            Act legal[64];
+            int n = mog_actions(g, actor, legal);
+            chosen = legal[n == 1 ? 0 : choose_expert(g, actor, legal, n)];
+        }
+        apply_mog(g, actor, &chosen);
     }
-    /* `g` is the search's own copy, which nothing reads after this: each step is made in it, in place (a
-       failure in a later step is not the search's: nothing reads it, as when each step had its copy) */
-    int actor = g->pend_p[0], step = g->pend_s[0];
-    if (step == S_STOCK_CARD) { /* the world's next stock card */
-        int card = g->stock[0];
-        remove_at(g->stock, &g->stock_n, 0);
-        g->hands[g->dealer][g->hand_n[g->dealer]++] = card;
-        g->pend_s[0] = S_DISCARD;
-        return mog_value(s, g, depth + 1);
-    }
-    /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
-       so that no step is chosen knowing the world's hidden hands. */
-    Act chosen;
-    if (!expert_mog_step(g, actor, &chosen)) {
-        Act legal[64];
-        int n = mog_actions(g, actor, legal);
-        chosen = legal[n == 1 ? 0 : choose_expert(g, actor, legal, n)];
-    }
-    apply_mog(g, actor, &chosen);
-    return mog_value(s, g, depth + 1);
 }
 
 /* The value in `world` of the root's action `a`, searched with the window (alpha, beta): exact between
