@@ -502,12 +502,38 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     unseen_by(g, player, &unseen);
     copy_mog(world, g); /* once: the worlds are dealt into it in turn, and only read */
     copy_mog(child, g);  /* once: each choice then copies what the steps of the one before changed */
+    /* A choice to ask, answer, offer or take the stock, with no give under way, is made the same in every
+       world (it moves the steps to come, the offers and the scores, never a hand: start_play copies the
+       hands only to count them later, which the mog's leaves do not read): made once, in a frame of its
+       own (two of the play's worlds, not in use in the mog), each world then taking its position and its
+       own hands and stock. */
+    int step = g->pend_s[0], ahead = n <= 2 && g->ngives == 0 && step != S_GIVE && step != S_DISCARD &&
+                                     step != S_STOCK_CARD;
+    Game *after = &g->frames[SEARCH_DEPTH + 2];
+    char after_failed[2];
+    for (int i = 0; ahead && i < n; i++) {
+        copy_mog(&after[i], g);
+        apply_mog(&after[i], player, &legal[i]);
+        after_failed[i] = (char)after[i].failed;
+    }
     for (int w = 0; w < worlds; w++) {
         deal_world(g, player, &unseen, world);
         for (int i = 0; i < n; i++) {
-            recopy_mog(child, world);
-            apply_mog(child, player, &legal[i]);
-            int failed = child->failed; /* the root's step's (mog_value makes the later steps in `child`) */
+            int failed;
+            if (ahead) {
+                recopy_mog(child, &after[i]);
+                memcpy(child->hands, world->hands, sizeof world->hands);
+                memcpy(child->hand_n, world->hand_n, sizeof world->hand_n);
+                if (world->r->dealer_stock) {
+                    memcpy(child->stock, world->stock, sizeof world->stock);
+                    child->stock_n = world->stock_n;
+                }
+                failed = after_failed[i];
+            } else {
+                recopy_mog(child, world);
+                apply_mog(child, player, &legal[i]);
+                failed = child->failed; /* the root's step's (mog_value makes the later steps in `child`) */
+            }
             sums[i] += failed ? 0 : mog_value(&s, child, 0);
             if (failed)
                 g->failed = 1;
