@@ -502,15 +502,18 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     unseen_by(g, player, &unseen);
     copy_mog(world, g); /* once: the worlds are dealt into it in turn, and only read */
     copy_mog(child, g);  /* once: each choice then copies what the steps of the one before changed */
-    /* A choice to ask, answer, offer or take the stock, with no give under way, is made the same in every
-       world (it moves the steps to come, the offers and the scores, never a hand: start_play copies the
-       hands only to count them later, which the mog's leaves do not read): made once, in a frame of its
-       own (two of the play's worlds, not in use in the mog), each world then taking its position and its
-       own hands and stock. */
-    int step = g->pend_s[0], ahead = n <= 2 && g->ngives == 0 && step != S_GIVE && step != S_DISCARD &&
-                                     step != S_STOCK_CARD;
+    /* A choice to ask, answer, offer or take the stock, or to give first, with no give made yet, is made
+       the same in every world (it moves the steps to come, the offers, the gives and the scores, never a
+       hand: start_play copies the hands only to count them later, which the mog's leaves do not read):
+       made once, each in a frame of its own (the play's worlds after the first, not in use in the mog),
+       each world then taking its position and its own hands and stock. */
+    int step = g->pend_s[0], gives_after = 0;
+    for (int j = 1; j < g->npend; j++)
+        gives_after |= g->pend_s[j] == S_GIVE;
+    int ahead = n < PLAY_WORLDS && g->ngives == 0 && step != S_DISCARD && step != S_STOCK_CARD &&
+                (step != S_GIVE || gives_after);
     Game *after = &g->frames[SEARCH_DEPTH + 2];
-    char after_failed[2];
+    char after_failed[PLAY_WORLDS];
     for (int i = 0; ahead && i < n; i++) {
         copy_mog(&after[i], g);
         apply_mog(&after[i], player, &legal[i]);
