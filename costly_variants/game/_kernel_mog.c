@@ -97,16 +97,15 @@ static void refusal(Game *g, int refuser) {
     int points = g->r->refusal_points;
     if (!points)
         return;
-    for (int i = 0; i < g->n; i++) {
-        int p = (refuser + i) % g->n;
+    for (int i = 0, p = refuser; i < g->n; i++, p = p + 1 < g->n ? p + 1 : 0) /* each seat from the refuser's,
+                                                                                   without a division */
         if (g->teams[p] != g->teams[refuser]) {
             score(g, p, points, g->r->kind_refusal);
             return;
         }
-    }
 }
 
-static void queue_exchange(Game *g, int first, int second) {
+HOT_INLINE void queue_exchange(Game *g, int first, int second) {
     push_front(g, second, S_GIVE);
     push_front(g, first, S_GIVE);
 }
