@@ -378,10 +378,12 @@ long long fast_play_value(FastPlay *f, int w, const Game *world, int player, con
 /* _kernel_worlds.c: a search's worlds */
 /* What every world of one choice starts from: the cards `player` has not seen (in deck order), how many
    each other hand is dealt of them, the card it knows another holds, and each other hand's cards played
-   (in the order played: the start of its hand as it will be counted). */
+   (in the order played: the start of its hand as it will be counted); in the play, the seat's own hand's
+   count where a world's count would sum it at once (`known` the seat, else -1). */
 typedef struct {
     int pool[52], npool, need[4], draws, known_to, known_card;
     int played[4][HAND_MAX], played_n[4];
+    int known, known_count;
 } Unseen;
 void unseen_by(const Game *g, int player, Unseen *u);
 void deal_world(Game *g, int player, const Unseen *u, Game *world);

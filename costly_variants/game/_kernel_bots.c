@@ -88,17 +88,23 @@ HOT_INLINE const ExpectCache *seat_cache(const Game *g, int player, int *same) {
 
 /* The expert model's view of a player's hand as it stands (ExpectCache), worked out once: a player weighs
    the same hand to ask (or answer) and again to give, and in a search every position's seat shares its
-   cache (Game.expect_shared). */
-static ExpectCache *expert_view(Game *g, int player) {
+   cache (Game.expect_shared). The hand weighed anew apart (weigh_hand, not inlined): a search's steps
+   mostly find it weighed, and then pay for no more than the look. */
+static ExpectCache *weigh_hand(Game *g, int player, ExpectCache *cache);
+
+HOT_INLINE ExpectCache *expert_view(Game *g, int player) {
     int same;
     ExpectCache *cache = (ExpectCache *)seat_cache(g, player, &same); /* the game's own, or its search's */
-    if (same)
-        return cache;
+    return same ? cache : weigh_hand(g, player, cache);
+}
+
+/* The weighing of a hand of `n` cards (weigh_hand makes it for three cards apart: the loops then unrolled). */
+HOT_INLINE ExpectCache *weigh_cards(Game *g, int player, ExpectCache *cache, int n) {
     cache->give_card = -1; /* the give it chooses, worked out when it gives (expert_mog_step) */
     const Rules *r = g->r;
     const int32_t *jd = r->jd_points;
     const int *hand = g->hands[player];
-    int n = g->hand_n[player], deck = g->deck;
+    int deck = g->deck;
     const unsigned char *roles = ROLES[deck];
     cache->deal = g->deal_number;
     cache->n = n;
@@ -117,15 +123,29 @@ static ExpectCache *expert_view(Game *g, int player) {
        Jacks' and Deuces' points, and how many of each suit. With them the hand's ranks and the deck card's,
        sorted, each with the card it is (its place in the hand, the deck card's n) in its low bits. */
     int hand_shape = 0, jd_hand = 0, k = n + 1, sorted[HAND_MAX + 1], at[HAND_MAX + 1];
-    for (int i = 0; i < k; i++) {
-        int c = i < n ? hand[i] : deck, key = RANK_DIGIT[c] << 3 | i, j = i - 1;
-        if (i < n) {
-            hand_shape += SUIT_BIT[c];
-            jd_hand += jd[roles[c]];
+    for (int i = 0; i < n; i++) {
+        hand_shape += SUIT_BIT[hand[i]];
+        jd_hand += jd[roles[hand[i]]];
+    }
+    if (k == 4) { /* three cards and the deck card: sorted by a fixed network, without branches (the keys
+                     differ in their low bits, so any sort gives the one order) */
+        int a = RANK_DIGIT[hand[0]] << 3, b = RANK_DIGIT[hand[1]] << 3 | 1, c = RANK_DIGIT[hand[2]] << 3 | 2,
+            d = RANK_DIGIT[deck] << 3 | 3, lo, hi;
+#define ORDER(x, y) (lo = x < y ? x : y, hi = x < y ? y : x, x = lo, y = hi)
+        ORDER(a, b);
+        ORDER(c, d);
+        ORDER(a, c);
+        ORDER(b, d);
+        ORDER(b, c);
+#undef ORDER
+        sorted[0] = a, sorted[1] = b, sorted[2] = c, sorted[3] = d;
+    } else {
+        for (int i = 0; i < k; i++) {
+            int key = RANK_DIGIT[i < n ? hand[i] : deck] << 3 | i, j = i - 1;
+            for (; j >= 0 && sorted[j] > key; j--)
+                sorted[j + 1] = sorted[j];
+            sorted[j + 1] = key;
         }
-        for (; j >= 0 && sorted[j] > key; j--)
-            sorted[j + 1] = sorted[j];
-        sorted[j + 1] = key;
     }
     long long jd_unseen = cache->jd_all - jd_hand - jd[roles[deck]];
     for (int j = 0; j < g->played_n; j++)
@@ -190,6 +210,14 @@ static ExpectCache *expert_view(Game *g, int player) {
     return cache;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static ExpectCache *weigh_hand(Game *g, int player, ExpectCache *cache) {
+    int n = g->hand_n[player];
+    return n == 3 ? weigh_cards(g, player, cache, 3) : weigh_cards(g, player, cache, n);
+}
+
 /* The count of a player's hand as it stands (hand_total): the expert model's, where it has weighed that
    hand (a search's mog counts the hands its steps have weighed). */
 int hand_now(const Game *g, int player) {
@@ -220,18 +248,21 @@ int expert_mog_step(Game *g, int player, Act *out) {
     }
     ExpectCache *view = expert_view(g, player);
     if (view->give_card < 0) { /* the first give worth most, in mog_actions' order: by sort key, each Jack
-                                  or Deuce given then pegged where that scores */
-        int hand[HAND_MAX], peg = g->r->given_away_scores;
+                                  or Deuce given then pegged where that scores; the hand taken as it lies,
+                                  of equal worths the one first in that order kept (no sort needed) */
+        const int *hand = g->hands[player];
+        int peg = g->r->given_away_scores, best_key = 0;
         double best_worth = 0;
-        sorted_hand(g, player, hand);
         for (int i = 0; i < g->hand_n[player]; i++) {
             int digit = RANK_DIGIT[hand[i]], ways = peg && (digit == 10 || digit == 1) ? 2 : 1;
             for (int w = 0; w < ways; w++) {
                 double worth = view->value[hand[i]] + (w ? 0.5 : 0);
-                if (view->give_card < 0 || worth > best_worth) {
+                int key = SORT_KEY(hand[i]) * 2 + w;
+                if (view->give_card < 0 || worth > best_worth || (worth == best_worth && key < best_key)) {
                     view->give_card = hand[i];
                     view->give_peg = w;
                     best_worth = worth;
+                    best_key = key;
                 }
             }
         }

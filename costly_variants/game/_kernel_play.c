@@ -246,9 +246,9 @@ void apply_play(Game *g, int player, const Act *a) {
 
 void start_play(Game *g) {
     g->phase = P_PLAY;
-    for (int p = 0; p < g->n; p++) {
-        memcpy(g->count_hands[p], g->hands[p], sizeof g->hands[p]);
-        g->count_n[p] = g->hand_n[p];
-    }
+    /* every seat's hand as it will be counted, in one fixed copy (inlined: a search's mog ends here at
+       every leaf); a seat past the players has none in either */
+    memcpy(g->count_hands, g->hands, sizeof g->hands);
+    memcpy(g->count_n, g->hand_n, sizeof g->hand_n);
     g->to_play = g->eldest;
 }

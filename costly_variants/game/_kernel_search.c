@@ -168,10 +168,12 @@ static long long at_the_count(const Search *s, const Game *g, const int (*hands)
     const Rules *r = g->r;
     long long side[2] = {g->scores[0], g->scores[1]}; /* each side's score once the count is made */
     for (int p = 0; p < g->n; p++) /* in a counted world (the play's), each hand counted once; in the mog, a
-                                       hand the expert model has weighed as it stands is counted there */
-        side[g->teams[p]] += g->fast_count                  ? g->counted[p]
-                             : hands == (const int (*)[HAND_MAX])g->hands ? hand_now(g, p)
-                                                              : hand_total(r, hands[p], sizes[p], g->deck);
+                                       hand the expert model has weighed as it stands is counted there, but
+                                       one exchanged, which it has seldom weighed, at once (the same count) */
+        side[g->teams[p]] += g->fast_count ? g->counted[p]
+                             : hands != (const int (*)[HAND_MAX])g->hands || ((g->exchanged >> p) & 1)
+                                 ? hand_total(r, hands[p], sizes[p], g->deck)
+                                 : hand_now(g, p);
     for (int i = 0; i < g->nclaims; i++)
         side[g->teams[g->claim_recv[i]]] += g->claim_points[i];
     int rank = RANK(g->deck);
@@ -192,35 +194,68 @@ static void copy_mog(Game *dst, const Game *src) {
     copy_played_and_quiet(dst, src);
 }
 
+/* The same copy into a position that holds a copy_mog of the same decision, whose choice the mog's steps
+   have since played out: only what they change (apply_mog, mog_value's stock card, a score) is copied
+   again. The rest (the seats, the dealer, the deck card, the cards played) they only read; what they only
+   write before reading (start_play's counted hands, the seat to play) is left; of the steps to come and
+   the claims, only as many as there are are ever read (the steps four at least: _kernel_mog.c moves four). */
+static void recopy_mog(Game *dst, const Game *src) {
+    _Static_assert(offsetof(Game, hand_n) + sizeof src->hand_n - offsetof(Game, scores) ==
+                       sizeof src->scores + 3 * sizeof(int) + sizeof src->hands + sizeof src->hand_n,
+                   "the scores to the hands side by side");
+    _Static_assert(offsetof(Game, refused) + sizeof(int) - offsetof(Game, npend) == 14 * sizeof(int),
+                   "the steps' number to the refusals side by side");
+    _Static_assert(offsetof(Game, nclaims) - offsetof(Game, claim_recv) == 4 * 8 * sizeof(int),
+                   "the claims side by side");
+    memcpy(&dst->scores, &src->scores, offsetof(Game, hand_n) + sizeof src->hand_n - offsetof(Game, scores));
+    if (src->npend <= 4) {
+        memcpy(dst->pend_p, src->pend_p, 4 * sizeof(int));
+        memcpy(dst->pend_s, src->pend_s, 4 * sizeof(int));
+    } else {
+        memcpy(dst->pend_p, src->pend_p, sizeof src->pend_p);
+        memcpy(dst->pend_s, src->pend_s, sizeof src->pend_s);
+    }
+    memcpy(&dst->npend, &src->npend, offsetof(Game, refused) + sizeof(int) - offsetof(Game, npend));
+    if (src->nclaims)
+        memcpy(dst->claim_recv, src->claim_recv, offsetof(Game, nclaims) - offsetof(Game, claim_recv));
+    dst->nclaims = src->nclaims;
+    if (src->r->dealer_stock)
+        memcpy(dst->stock, src->stock, sizeof src->stock);
+    dst->stock_n = src->stock_n;
+    dst->failed = 0;
+}
+
 static long long mog_value(Search *s, Game *g, int depth) {
-    if (g->phase == P_OVER || g->deal_number != s->deal)
-        return outcome(s, g);
-    if (g->phase != P_MOG)
-        return at_the_count(s, g, (const int (*)[HAND_MAX])g->hands, g->hand_n);
-    if (depth >= SEARCH_DEPTH) {
-        s->root->failed = 1;
-        return 0;
+    /* `g` is the search's own copy, which nothing reads after this: each step is made in it, in place, one
+       after another (a failure in a later step is not the search's: nothing reads it, as when each step
+       had its copy) */
+    for (;; depth++) {
+        if (g->phase == P_OVER || g->deal_number != s->deal)
+            return outcome(s, g);
+        if (g->phase != P_MOG)
+            return at_the_count(s, g, (const int (*)[HAND_MAX])g->hands, g->hand_n);
+        if (depth >= SEARCH_DEPTH) {
+            s->root->failed = 1;
+            return 0;
+        }
+        int actor = g->pend_p[0], step = g->pend_s[0];
+        if (step == S_STOCK_CARD) { /* the world's next stock card */
+            int card = g->stock[0];
+            remove_at(g->stock, &g->stock_n, 0);
+            g->hands[g->dealer][g->hand_n[g->dealer]++] = card;
+            g->pend_s[0] = S_DISCARD;
+            continue;
+        }
+        /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
+           so that no step is chosen knowing the world's hidden hands. */
+        Act chosen;
+        if (!expert_mog_step(g, actor, &chosen)) {
+            Act legal[64];
+            int n = mog_actions(g, actor, legal);
+            chosen = legal[n == 1 ? 0 : choose_expert(g, actor, legal, n)];
+        }
+        apply_mog(g, actor, &chosen);
     }
-    /* `g` is the search's own copy, which nothing reads after this: each step is made in it, in place (a
-       failure in a later step is not the search's: nothing reads it, as when each step had its copy) */
-    int actor = g->pend_p[0], step = g->pend_s[0];
-    if (step == S_STOCK_CARD) { /* the world's next stock card */
-        int card = g->stock[0];
-        remove_at(g->stock, &g->stock_n, 0);
-        g->hands[g->dealer][g->hand_n[g->dealer]++] = card;
-        g->pend_s[0] = S_DISCARD;
-        return mog_value(s, g, depth + 1);
-    }
-    /* Every later step, the seat's own included, as the expert bot mogs: each from what its seat sees,
-       so that no step is chosen knowing the world's hidden hands. */
-    Act chosen;
-    if (!expert_mog_step(g, actor, &chosen)) {
-        Act legal[64];
-        int n = mog_actions(g, actor, legal);
-        chosen = legal[n == 1 ? 0 : choose_expert(g, actor, legal, n)];
-    }
-    apply_mog(g, actor, &chosen);
-    return mog_value(s, g, depth + 1);
 }
 
 /* The value in `world` of the root's action `a`, searched with the window (alpha, beta): exact between
@@ -466,12 +501,42 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
     Unseen unseen;
     unseen_by(g, player, &unseen);
     copy_mog(world, g); /* once: the worlds are dealt into it in turn, and only read */
+    copy_mog(child, g);  /* once: each choice then copies what the steps of the one before changed */
+    /* A choice to ask, answer, offer or take the stock, or to give first, with no give made yet, is made
+       the same in every world (it moves the steps to come, the offers, the gives and the scores, never a
+       hand: start_play copies the hands only to count them later, which the mog's leaves do not read):
+       made once, each in a frame of its own (the play's worlds after the first, not in use in the mog),
+       each world then taking its position and its own hands and stock. */
+    int step = g->pend_s[0], gives_after = 0;
+    for (int j = 1; j < g->npend; j++)
+        gives_after |= g->pend_s[j] == S_GIVE;
+    int ahead = n < PLAY_WORLDS && g->ngives == 0 && step != S_DISCARD && step != S_STOCK_CARD &&
+                (step != S_GIVE || gives_after);
+    Game *after = &g->frames[SEARCH_DEPTH + 2];
+    char after_failed[PLAY_WORLDS];
+    for (int i = 0; ahead && i < n; i++) {
+        copy_mog(&after[i], g);
+        apply_mog(&after[i], player, &legal[i]);
+        after_failed[i] = (char)after[i].failed;
+    }
     for (int w = 0; w < worlds; w++) {
         deal_world(g, player, &unseen, world);
         for (int i = 0; i < n; i++) {
-            copy_mog(child, world);
-            apply_mog(child, player, &legal[i]);
-            int failed = child->failed; /* the root's step's (mog_value makes the later steps in `child`) */
+            int failed;
+            if (ahead) {
+                recopy_mog(child, &after[i]);
+                memcpy(child->hands, world->hands, sizeof world->hands);
+                memcpy(child->hand_n, world->hand_n, sizeof world->hand_n);
+                if (world->r->dealer_stock) {
+                    memcpy(child->stock, world->stock, sizeof world->stock);
+                    child->stock_n = world->stock_n;
+                }
+                failed = after_failed[i];
+            } else {
+                recopy_mog(child, world);
+                apply_mog(child, player, &legal[i]);
+                failed = child->failed; /* the root's step's (mog_value makes the later steps in `child`) */
+            }
             sums[i] += failed ? 0 : mog_value(&s, child, 0);
             if (failed)
                 g->failed = 1;

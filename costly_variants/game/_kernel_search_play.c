@@ -3,13 +3,15 @@
 
    _kernel_search.c's play_value searches a world by copying the game's position at every node and playing
    each card with apply_play (_kernel_play.c), as the engine plays it. Here a world's position is held in a
-   few bytes (each hand's cards, the series as the play's scores read it: its length, the ranks for the
-   sequences, the last card's kind and how many of that kind end it, the count, the scores, the go flags),
-   copied on the stack a node, and a card played is scored as play.py scores it (score_play, with the rules
-   as _kernel_play.c reads them) and followed as apply_play follows it (the go and the latter, advance,
-   the end of the series, the count). The end of the deal is valued as play_value values it (search_leaf:
-   the count added, the board's chance or the points). The same values, so the same choices: the board
-   search's and the point search's records (tests/golden/) and tests/test_kernel.py hold it to the engine.
+   few bytes (the cards each hand still holds, as bits of the world's hand; the series as the play's scores
+   read it: its length, the ranks for the sequences, the last card's kind and how many of that kind end it;
+   the count, the scores, the go flags), copied on the stack a node. What a world's hands are, and which of
+   their cards the scores cannot tell apart, is worked out once a world (fast_play_world). A card played is
+   scored as play.py scores it (score_play, with the rules as _kernel_play.c reads them) and followed as
+   apply_play follows it (the go and the latter, advance, the end of the series, the count). The end of the
+   deal is valued as play_value values it (search_leaf: the count added, the board's chance or the points).
+   The same values, so the same choices: the board search's and the point search's records (tests/golden/)
+   and tests/test_kernel.py hold it to the engine.
 
    Where a position is one the engine would refuse (five cards of one kind in a series), the search fails
    as play_value fails: the game goes to Python. Where the rules may score less than nothing in the play,
@@ -18,36 +20,49 @@
 
 #define WON (-1)   /* PlayPos.end: the game won in the play (winner set) */
 #define COUNTED 1  /* the play over: the count to make */
-#define KILLER_PLIES 32
 
 typedef struct {
-    signed char hand[2][HAND_MAX], hand_n[2]; /* each hand's cards, in any order */
-    signed char ranks[SERIES_MAX]; /* the series' cards' ranks (PLAY_RANK), for the sequences */
+    int count, scores[2];
+    unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
+    unsigned char held[2];    /* each hand's cards still held, as bits of the world's hand (FastPlay.cards) */
     signed char series_n, run, last_kind; /* the series' length; how many of the last card's kind end it */
     signed char to_play, last_player, said_go, go_awarded, go_paid, winner, end, failed;
-    unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
-    int count, scores[2];
+    signed char ranks[2 * HAND_MAX]; /* the series' cards' ranks (PLAY_RANK), for the sequences */
 } PlayPos;
 
-/* One decision's tables (the deck card is the same in every world) and its worlds' positions. */
+/* One decision's tables (the deck card is the same in every world), its position and its worlds' hands. */
 struct FastPlay {
     const Rules *r;
     int team, board, usable, new_series, dealer_team, limit;
     long long pegs_at;                     /* the target where reaching it wins the game, else never */
     int seq_from;                          /* the sequences' least length, where they score; else 0 */
+    int seq_need;                          /* the least series that may score one (past any, where none scores) */
     signed char rank[52], code[52];        /* code: PLAY_CODE, what tells two cards apart in the play */
     signed char alike[52];                 /* the kind the play's pairs match (Rules.alike of the rank) */
     char totals[101];                      /* the counts that score the series' length (play_total_kind) */
-    int pairs, pair_for[5];                /* the pairs' points by how many of a kind end the series */
+    int pair_for[2 * HAND_MAX + 1];        /* the pairs' points by how many of a kind end the series */
+    int run_most;                          /* the most of a kind the pairs score (more: the engine raises) */
     int value[52], jd[52];                 /* a card's value (an Ace's first) and its Jack's or Deuce's points */
     unsigned short next_to[14];            /* the ranks beside a rank in a sequence (an Ace high too, where it may) */
+    unsigned short beside[52];             /* a card's ranks that may end a sequence with it in the series: those
+                                              beside its own, or any where one card is a sequence */
     int add[2], sure;                      /* the world's count to come (count_world) */
     const Game *world;                     /* the world searched, the `at`th */
     int at, failed;
+    const signed char (*cards)[HAND_MAX];  /* the world's hands, as they were dealt to it (world_cards[w]) */
+    const unsigned char (*distinct)[1 << HAND_MAX]; /* world_distinct[w], or none where no two are alike */
+    int multi;                             /* an Ace has more than one value */
     Game *scratch; /* the count made the slow way, where a side may reach the target (count_hands) */
     int scratch_of;
-    PlayPos pos[64];
-    int killer[64][KILLER_PLIES]; /* each world's move that was best at a ply the last time (card, value) */
+    PlayPos pos;   /* the decision's position, every world's (draw_world deals only the hidden hands again) */
+    int pos_made;
+    signed char world_cards[64][2][HAND_MAX];
+    char alike_cards[64];                  /* whether a hand of the world holds two cards the scores cannot tell
+                                              apart (else every card held is one to try) */
+    /* by the cards held (bits of the world's hand), those the play's scores can tell apart: the first of
+       each (play code, value), so that each world's hands are sorted out once, not at every node */
+    unsigned char world_distinct[64][2][1 << HAND_MAX];
+    short killer[64][2][1 << HAND_MAX]; /* each world's move that was best the last time a seat held those cards */
 };
 
 /* -- the play, as play.py and _kernel_play.c make it -- */
@@ -63,15 +78,16 @@ static inline void add(const FastPlay *f, PlayPos *p, int seat, int points) {
 }
 
 /* count_or_next_series: a new series from the seat after the last to play, or the count. */
-static void next_series(const FastPlay *f, PlayPos *p) {
+static inline void next_series(const FastPlay *f, PlayPos *p) {
     p->count = 0;
     p->series_n = 0;
     p->run = 0;
+    p->last_kind = -1;
     p->in_series = 0;
     p->said_go = p->go_awarded = p->go_paid = 0;
     int seat = p->last_player + 1 < 2 ? p->last_player + 1 : 0;
     for (int i = 0; i < 2; i++, seat = 1 - seat)
-        if (p->hand_n[seat]) {
+        if (p->held[seat]) {
             if (f->new_series) {
                 p->to_play = (signed char)seat;
                 return;
@@ -81,9 +97,9 @@ static void next_series(const FastPlay *f, PlayPos *p) {
     p->end = COUNTED;
 }
 
-static void end_series(const FastPlay *f, PlayPos *p, int hit) {
+static inline void end_series(const FastPlay *f, PlayPos *p, int hit) {
     const Rules *r = f->r;
-    int last_of_play = !(p->hand_n[0] | p->hand_n[1]) || !r->new_series;
+    int last_of_play = !(p->held[0] | p->held[1]) || !r->new_series;
     if (!hit && r->latter_points && p->series_n && (r->latter_each || last_of_play) &&
         (r->go_and_latter || !p->go_paid)) {
         add(f, p, p->last_player, r->latter_points);
@@ -93,11 +109,11 @@ static void end_series(const FastPlay *f, PlayPos *p, int hit) {
     next_series(f, p);
 }
 
-static inline void advance(const FastPlay *f, PlayPos *p, int player) {
+HOT_INLINE void advance(const FastPlay *f, PlayPos *p, int player) {
     int other = 1 - player;
-    if (p->hand_n[other] && !((p->said_go >> other) & 1))
+    if (p->held[other] && !((p->said_go >> other) & 1))
         p->to_play = (signed char)other;
-    else if (p->hand_n[player] && !((p->said_go >> player) & 1))
+    else if (p->held[player] && !((p->said_go >> player) & 1))
         p->to_play = (signed char)player;
     else
         end_series(f, p, 0);
@@ -120,20 +136,16 @@ static int sequence_of(const FastPlay *f, const PlayPos *p) {
     return longest;
 }
 
-/* What the card just put on the series scores (play.score_play's points), the count being p->count; the
-   series' ranks before it `before`. */
-static inline int scored(const FastPlay *f, PlayPos *p, int card, unsigned before) {
+/* What the card just put on the series scores (play.score_play's points), the count being p->count. */
+static inline int scored(const FastPlay *f, PlayPos *p, int card) {
     int n = p->series_n, points = f->jd[card];
-    if (p->count <= 100 && f->totals[p->count])
+    if (f->totals[p->count]) /* the count never passes the limit, 100 at most (_kernel.c) */
         points += n;
-    if (f->pairs && p->run >= 2) {
-        if (p->run > 4)
-            p->failed = 1; /* the engine has no points for it and raises */
-        else
-            points += f->pair_for[p->run];
-    }
-    /* a sequence of two or more holds a rank beside the last card's */
-    if (f->seq_from && n >= f->seq_from && (f->seq_from < 2 || (before & f->next_to[f->rank[card]])))
+    points += f->pair_for[p->run]; /* none for one of a kind, or where pairs do not score */
+    if (p->run > f->run_most)
+        p->failed = 1; /* the engine has no points for it and raises */
+    /* a sequence of two or more holds a rank beside the last card's (its own is not beside it) */
+    if (n >= f->seq_need && (p->in_series & f->beside[card]))
         points += sequence_of(f, p);
     return points;
 }
@@ -156,20 +168,17 @@ static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPo
         advance(f, p, player);
         return;
     }
-    signed char *hand = p->hand[player];
-    int card = hand[at], n = p->hand_n[player] - 1;
-    hand[at] = hand[n]; /* a hand's order is not the search's concern: any order, the same value */
-    p->hand_n[player] = (signed char)n;
+    int card = f->cards[player][at];
+    p->held[player] &= (unsigned char)~(1u << at);
     p->count += value; /* a legal card never passes the limit; two hands never fill SERIES_MAX cards */
     /* the pair run: how many cards of the last one's kind end the series */
     int rank = f->rank[card], kind = f->alike[card];
-    p->run = p->series_n && kind == p->last_kind ? p->run + 1 : 1;
+    p->run = kind == p->last_kind ? p->run + 1 : 1; /* no kind (-1) before a series' first card */
     p->last_kind = (signed char)kind;
     p->ranks[p->series_n++] = (signed char)rank;
-    unsigned before = p->in_series;
-    p->in_series = (unsigned short)(before | 1u << rank);
+    p->in_series = (unsigned short)(p->in_series | 1u << rank);
     p->last_player = (signed char)player;
-    int total = scored(f, p, card, before);
+    int total = scored(f, p, card);
     if (total)
         add(f, p, player, total);
     if (p->end)
@@ -188,9 +197,11 @@ static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPo
 static long long leaf(FastPlay *f, const PlayPos *p) {
     const Rules *r = f->r;
     long long side[2] = {p->scores[0], p->scores[1]};
+    if (p->failed) /* a position the engine refuses on the way here: the whole search fails */
+        f->failed = 1;
     if (p->end == WON)
         return search_leaf(r, f->team, f->board, p->winner == f->team ? 1 : -1, side, 0);
-    if (f->new_series && (p->hand_n[0] | p->hand_n[1])) {
+    if (f->new_series && (p->held[0] | p->held[1])) {
         f->failed = 1; /* a card left dead: the engine's watch refuses it */
         return 0;
     }
@@ -210,8 +221,8 @@ static long long leaf(FastPlay *f, const PlayPos *p) {
     g->phase = P_PLAY;
     g->deal_number = f->world->deal_number;
     g->failed = 0;
-    g->hand_n[0] = p->hand_n[0];
-    g->hand_n[1] = p->hand_n[1];
+    g->hand_n[0] = __builtin_popcount(p->held[0]);
+    g->hand_n[1] = __builtin_popcount(p->held[1]);
     count_hands(g);
     if (g->failed) {
         f->failed = 1;
@@ -224,84 +235,79 @@ static long long leaf(FastPlay *f, const PlayPos *p) {
 }
 
 typedef struct {
-    int at, card, value; /* the card's place in the hand (-1: a go), the card, its value */
+    int at, value; /* the card's place in the world's hand (-1: a go), its value */
 } Move;
 
 /* plays_of: the cards that may be played (an Ace once for each value that fits), less any the play's
-   scores cannot tell from one before it at the same value (the same rest of the deal, the same value);
-   a go if none may. */
+   scores cannot tell from one before it at the same value (the same rest of the deal, the same value:
+   the world's `distinct` cards); a go if none may. */
 static inline int moves_of(const FastPlay *f, const PlayPos *p, int player, Move *out) {
-    const Rules *r = f->r;
     int k = 0, room = f->limit - p->count;
-    if (p->hand_n[player] == 1 && (f->rank[p->hand[player][0]] != 1 || r->n_ace == 1)) { /* one card, one value */
-        int card = p->hand[player][0];
-        out[0] = f->value[card] <= room ? (Move){0, card, f->value[card]} : (Move){-1, -1, -1};
-        return 1;
-    }
-    for (int i = 0; i < p->hand_n[player]; i++) {
-        int card = p->hand[player][i], values = f->rank[card] == 1 ? r->n_ace : 1;
-        for (int v = 0; v < values; v++) {
-            int value = v ? r->ace_values[v] : f->value[card]; /* an Ace's first value in its table */
-            if (value > room)
-                continue;
-            int same = 0;
-            for (int j = 0; j < k && !same; j++)
-                same = out[j].value == value && f->code[out[j].card] == f->code[card];
-            if (!same)
-                out[k++] = (Move){i, card, value};
+    unsigned held = p->held[player];
+    for (unsigned m = f->distinct ? f->distinct[player][held] : held; m; m &= m - 1) {
+        int at = __builtin_ctz(m), card = f->cards[player][at];
+        if (f->multi && f->rank[card] == 1) {
+            const Rules *r = f->r;
+            for (int v = 0; v < r->n_ace; v++)
+                if (r->ace_values[v] <= room)
+                    out[k++] = (Move){at, r->ace_values[v]};
+        } else if (f->value[card] <= room) {
+            out[k++] = (Move){at, f->value[card]};
         }
     }
     if (!k)
-        out[k++] = (Move){-1, -1, -1};
+        out[k++] = (Move){-1, -1};
     return k;
 }
 
 /* play_value over the compact position: alpha-beta, fail-soft, exact between alpha and beta. No deeper
-   than play_value may go: a deal of two hands has at most a card and two goes a card. */
+   than play_value may go: a deal of two hands has at most a card and two goes a card. A position the
+   engine refuses is marked (PlayPos.failed, copied to its children) and read at the leaf: every node's
+   first move is searched to one, so the mark reaches f->failed and the search's value is thrown away, as
+   when each step was tested. */
 _Static_assert(2 * HAND_MAX * 3 < SEARCH_DEPTH, "two hands' play within the search's depth");
 _Static_assert(2 * HAND_MAX <= SERIES_MAX, "two hands' cards within a series");
-static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long long beta) {
+static long long solve(FastPlay *f, PlayPos *p, long long alpha, long long beta) {
     Move moves[2 * HAND_MAX + 1];
     int actor, n;
     for (;;) {
         if (p->end)
             return leaf(f, p);
         actor = p->to_play;
+        unsigned held = p->held[actor];
+        if (!(held & (held - 1))) { /* one card (none: never asked), most often of one value: played, or a go */
+            int at = __builtin_ctz(held), card = f->cards[actor][at];
+            if (!f->multi || f->rank[card] != 1) {
+                step(f, p, actor, f->value[card] <= f->limit - p->count ? at : -1, f->value[card]);
+                continue;
+            }
+        }
         n = moves_of(f, p, actor, moves);
         if (n > 1)
             break;
         step(f, p, actor, moves[0].at, moves[0].value); /* the one move there is: made in place */
-        if (p->failed) {
-            f->failed = 1;
-            return 0;
-        }
-        depth++;
     }
     int mine = actor == f->team;
     long long best = mine ? -SEARCH_INF : SEARCH_INF;
-    int *killer = depth < KILLER_PLIES ? &f->killer[f->at][depth] : NULL, best_key = -1;
-    if (killer && *killer >= 0)
+    /* the move that was best the last time this seat held these cards in this world, tried first: more
+       often the best again than the one best at the same depth, whatever cards were left there */
+    short *killer = &f->killer[f->at][actor][p->held[actor]];
+    int best_key = -1;
+    if (*killer >= 0)
         for (int i = 1; i < n; i++)
-            if ((moves[i].card << 8 | (moves[i].value & 255)) == *killer) {
-                Move m = moves[i];
-                for (int j = i; j > 0; j--)
-                    moves[j] = moves[j - 1];
+            if ((moves[i].at << 8 | (moves[i].value & 255)) == *killer) {
+                Move m = moves[i]; /* first, the one it was in its place: any order, the same value */
+                moves[i] = moves[0];
                 moves[0] = m;
                 break;
             }
     for (int i = 0; i < n; i++) {
         PlayPos child = *p;
         step(f, &child, actor, moves[i].at, moves[i].value);
-        if (child.failed) {
-            f->failed = 1;
-            return 0;
-        }
-        long long value = solve(f, &child, depth + 1, alpha, beta);
-        if (f->failed)
-            return 0;
+        long long value = solve(f, &child, alpha, beta);
         if (mine ? value > best : value < best) {
             best = value;
-            best_key = moves[i].card << 8 | (moves[i].value & 255);
+            best_key = moves[i].at << 8 | (moves[i].value & 255);
         }
         if (mine && best > alpha)
             alpha = best;
@@ -310,8 +316,7 @@ static long long solve(FastPlay *f, PlayPos *p, int depth, long long alpha, long
         if (alpha >= beta)
             break;
     }
-    if (killer)
-        *killer = best_key;
+    *killer = (short)best_key;
     return best;
 }
 
@@ -328,6 +333,7 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
     f->dealer_team = g->teams[g->dealer];
     f->scratch = scratch;
     f->scratch_of = -1;
+    f->pos_made = 0;
     f->usable = g->n == 2 && r->play_never_below && g->teams[1] == 1;
     f->limit = r->limit;
     f->pegs_at = r->peg_out ? r->target : SEARCH_INF;
@@ -336,11 +342,14 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
         f->next_to[rank] = (unsigned short)((rank > 1 ? 1u << (rank - 1) : 0) | (rank < 13 ? 1u << (rank + 1) : 0) |
                                             (r->ace_high_or_low && rank == 1 ? 1u << 13 : 0) |
                                             (r->ace_high_or_low && rank == 13 ? 1u << 1 : 0));
-    f->pairs = r->play_pairs;
-    f->pair_for[0] = f->pair_for[1] = 0;
-    f->pair_for[2] = r->pair_points;
-    f->pair_for[3] = r->prial_points;
-    f->pair_for[4] = r->dprial_points;
+    f->seq_need = f->seq_from ? f->seq_from : 2 * HAND_MAX + 1;
+    memset(f->pair_for, 0, sizeof f->pair_for);
+    f->run_most = r->play_pairs ? 4 : 2 * HAND_MAX;
+    if (r->play_pairs) {
+        f->pair_for[2] = r->pair_points;
+        f->pair_for[3] = r->prial_points;
+        f->pair_for[4] = r->dprial_points;
+    }
     for (int c = 0; c <= 100; c++)
         f->totals[c] = (char)(r->play_total_kind[c] >= 0);
     for (int c = 0; c < 52; c++) {
@@ -350,20 +359,49 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
         f->rank[c] = (signed char)RANK(c);
         f->code[c] = (signed char)PLAY_CODE[g->deck][c];
         f->jd[c] = r->play_jd && r->jd_points[x] > 0 ? r->jd_points[x] : 0;
+        f->beside[c] = f->seq_from < 2 ? 0xffff : f->next_to[RANK(c)];
     }
+    f->multi = r->n_ace > 1;
 }
 
 int fast_play_world(FastPlay *f, int w, const Game *world) {
     const Rules *r = f->r;
-    PlayPos *p = &f->pos[w];
-    if (!f->usable || !world->fast_count || world->phase != P_PLAY || world->winner >= 0 || w >= 64)
+    PlayPos *p = &f->pos;
+    if (!f->usable || !world->fast_count || world->phase != P_PLAY || world->winner >= 0 || w >= 64 ||
+        world->series_n + world->hand_n[0] + world->hand_n[1] > 2 * HAND_MAX)
         return 0;
-    memset(p, 0, sizeof *p);
     memset(f->killer[w], 0xff, sizeof f->killer[w]);
+    unsigned char later[2][HAND_MAX], any = 0;
     for (int s = 0; s < 2; s++) {
-        p->hand_n[s] = (signed char)world->hand_n[s];
-        for (int i = 0; i < world->hand_n[s]; i++)
-            p->hand[s][i] = (signed char)world->hands[s][i];
+        int n = world->hand_n[s];
+        signed char *cards = f->world_cards[w][s];
+        for (int i = 0; i < n; i++)
+            cards[i] = (signed char)world->hands[s][i];
+        for (int i = 0; i < n; i++) { /* the later cards the play's scores cannot tell from this one */
+            later[s][i] = 0;
+            for (int j = i + 1; j < n; j++)
+                if (f->code[cards[j]] == f->code[cards[i]] && f->value[cards[j]] == f->value[cards[i]])
+                    later[s][i] |= (unsigned char)(1u << j);
+            any |= later[s][i];
+        }
+    }
+    f->alike_cards[w] = (char)(any != 0);
+    for (int s = 0; s < 2 && any; s++) {
+        /* of the cards held, those hidden by one before them held too: a subset's from the one without its
+           first card */
+        unsigned char *distinct = f->world_distinct[w][s], hidden[1 << HAND_MAX];
+        hidden[0] = distinct[0] = 0;
+        for (unsigned held = 1; held < 1u << world->hand_n[s]; held++) {
+            hidden[held] = hidden[held & (held - 1)] | later[s][__builtin_ctz(held)];
+            distinct[held] = (unsigned char)(held & ~hidden[held]);
+        }
+    }
+    if (f->pos_made) /* the position the same in every world: only the hidden hands differ */
+        return 1;
+    f->pos_made = 1;
+    memset(p, 0, sizeof *p);
+    for (int s = 0; s < 2; s++) {
+        p->held[s] = (unsigned char)((1u << world->hand_n[s]) - 1);
         p->scores[s] = world->scores[s];
     }
     p->series_n = (signed char)world->series_n;
@@ -388,23 +426,25 @@ void fast_play_forget_scratch(FastPlay *f) { f->scratch_of = -1; }
 
 long long fast_play_value(FastPlay *f, int w, const Game *world, int player, const Act *a, long long alpha,
                           long long beta, int *failed) {
-    PlayPos p = f->pos[w];
+    PlayPos p = f->pos;
     f->world = world;
     f->at = w;
+    f->cards = (const signed char (*)[HAND_MAX])f->world_cards[w];
+    f->distinct = f->alike_cards[w] ? (const unsigned char (*)[1 << HAND_MAX])f->world_distinct[w] : NULL;
     f->add[0] = world->count_add[0];
     f->add[1] = world->count_add[1];
     f->sure = world->count_sure;
     f->failed = 0;
     int at = -1;
-    for (int i = 0; a->kind != K_GO && i < p.hand_n[player]; i++)
-        if (p.hand[player][i] == a->card)
-            at = i;
+    for (unsigned m = a->kind != K_GO ? p.held[player] : 0; m; m &= m - 1)
+        if (f->cards[player][__builtin_ctz(m)] == a->card)
+            at = __builtin_ctz(m);
     if (a->kind != K_GO && at < 0) {
         *failed = 1; /* not in the hand: the engine refuses it */
         return 0;
     }
     step(f, &p, player, at, a->kind == K_GO ? -1 : act_value(f->r, a));
-    long long value = p.failed ? 0 : solve(f, &p, 0, alpha, beta);
+    long long value = p.failed ? 0 : solve(f, &p, alpha, beta);
     *failed = p.failed || f->failed;
     return *failed ? 0 : value;
 }

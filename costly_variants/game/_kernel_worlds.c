@@ -5,10 +5,16 @@
 #include "_kernel.h"
 
 /* A world's hands counted once, for every position of its search to read at the count (count_counted);
-   not where an item would score less than nothing (the engine refuses it: the slow count says so). */
-void count_world(Game *world) {
+   not where an item would score less than nothing (the engine refuses it: the slow count says so). The
+   hand of seat `known` (or none, -1) is counted already (`known_count`): the searching seat's own, the same
+   in every world of a choice (unseen_by). */
+static void count_hands_of(Game *world, int known, int known_count) {
     world->fast_count = 1;
     for (int p = 0; p < world->n; p++) {
+        if (p == known) {
+            world->counted[p] = known_count;
+            continue;
+        }
         if (world->never_below && world->count_n[p] == world->r->cards_each) { /* the items' sum, at once */
             world->counted[p] = hand_total(world->r, world->count_hands[p], world->count_n[p], world->deck);
             continue;
@@ -37,6 +43,12 @@ void count_world(Game *world) {
         world->count_add[world->teams[world->dealer]] += r->heels_points;
         world->count_sure &= r->heels_points >= 0;
     }
+}
+
+void count_world(Game *world) {
+    if (world->fast_count) /* counted as it was drawn (draw_world) */
+        return;
+    count_hands_of(world, -1, 0);
 }
 
 static int give_options(const Game *g, int player, Act *out) {
@@ -86,6 +98,13 @@ void unseen_by(const Game *g, int player, Unseen *u) {
     }
     if (g->phase == P_MOG && r->dealer_stock && u->npool > u->draws)
         u->draws++;
+    /* the seat's own hand as the count will see it, the same in every world: counted here once, where
+       count_hands_of would sum its items at once */
+    u->known = -1;
+    if (g->phase == P_PLAY && g->never_below && g->count_n[player] == r->cards_each) {
+        u->known = player;
+        u->known_count = hand_total(r, g->count_hands[player], g->count_n[player], g->deck);
+    }
 }
 
 /* A world's cards: those `player` has not seen (`u`) dealt at random into the other hands of `world`, a copy
@@ -127,8 +146,11 @@ void deal_world(Game *g, int player, const Unseen *u, Game *world) {
     }
 }
 
-/* A world: this state with the cards `player` has not seen (`u`) dealt at random into the other hands. */
+/* A world of the play: this state with the cards `player` has not seen (`u`) dealt at random into the other
+   hands, and counted (count_world: which then has nothing left to do), the seat's own hand as `u` counted
+   it. */
 void draw_world(Game *g, int player, const Unseen *u, Game *world) {
     copy_position(world, g);
     deal_world(g, player, u, world);
+    count_hands_of(world, u->known, u->known_count);
 }
