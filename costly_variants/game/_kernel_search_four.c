@@ -27,32 +27,54 @@
 
 enum { GOING, WON, COUNTED }; /* FourPos.end: the play goes on; the game won in it; the play over, counted */
 
+/* A hand as bytes in a word, the first card the lowest byte: a card taken out with two shifts, the rest
+   kept in order. The series' last ranks as nibbles, the last the lowest: a sequence is read back no further
+   than a rank seen twice, so no further than 14 cards, and 16 are kept. */
+_Static_assert(HAND_MAX <= 8, "a hand in a word");
+#define CARD_AT(hand, i) ((int)(((hand) >> (8 * (i))) & 0xff))
+
 typedef struct {
-    signed char hand[4][HAND_MAX], hand_n[4]; /* each hand's cards, in the order the engine holds them */
-    signed char ranks[SERIES_MAX];             /* the series' cards' ranks, for the sequences */
-    signed char series_n, run, last_kind;      /* its length; how many of the last card's kind end it */
-    signed char last_player, said_go, go_awarded, go_paid, winner, end, failed;
-    unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
+    uint64_t hand[4];  /* each hand's cards, in the order the engine holds them */
+    uint64_t ranks;    /* the series' last ranks */
     int count, scores[2];
+    signed char hand_n[4], series_n, run, last_kind; /* the series' length; how many of the last card's kind end it */
+    signed char last_player, said_go, go_awarded, go_paid, winner, end, failed;
+    unsigned char holding;    /* the seats with a card, as bits */
+    unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
 } FourPos;
 
-/* One world's search: the rules as the play reads them, each card of its hands as the play's scores see it,
-   and what its leaves are valued by. */
+/* A card as the play's scores see it: its rank, its kind (what the pairs match: Rules.alike), its code
+   (PLAY_CODE: what tells two cards apart), its value (not an Ace's) and its Jack's or Deuce's points. */
+typedef struct {
+    signed char rank, kind;
+    unsigned char code;
+    short value, least, jd; /* least: the least it may be played at (an Ace's least value) */
+} CardView;
+
+/* One world's search: the rules as the play reads them, each card of its hands, what its leaves are valued
+   by. */
 typedef struct {
     const Rules *r;
-    const Tangent *tan; /* the four-hand board search's, or NULL: the points */
-    int team, board, next_dealer, teams[4];
-    long long pegs_at;                  /* the target where reaching it in the play wins, else never */
-    int seq_from;                       /* the sequences' least length, where they score; else 0 */
-    int pair_for[5];                    /* the pairs' points by how many of a kind end the series */
-    unsigned short next_to[14];         /* the ranks beside a rank in a sequence (an Ace high too, where it may) */
-    long long add[2];                   /* what the count adds to each side (at_the_count's sum) */
-    const Game *world;                  /* for the count made item by item near the target */
+    const Tangent *tan; /* the four-hand board search's, or NULL: search_leaf */
+    int team, board, next_dealer, teams[4], limit, go_points, pairs;
+    const int32_t *total_kind;  /* by the count: >= 0 where it scores the series' length (play_total_kind) */
+    long long pegs_at;          /* the target where reaching it in the play wins, else never */
+    int seq_from;               /* the sequences' least length, where they score; else 0 */
+    int pair_for[5];            /* the pairs' points by how many of a kind end the series */
+    const unsigned short *next_to; /* the ranks beside a rank in a sequence (NEXT_TO) */
+    long long add[2];           /* what the count adds to each side (at_the_count's sum) */
+    const Game *world;          /* for the count made item by item near the target */
     int failed;
-    signed char rank[52], kind[52]; /* of the hands' cards: kind, what the pairs match (Rules.alike); */
-    unsigned char code[52];         /* code, PLAY_CODE (what tells two cards apart in the play) */
-    int value[52], jd[52]; /* a card's value (not an Ace's) and its Jack's or Deuce's points in the play */
+    CardView card[52];          /* the hands' cards */
 } Four;
+
+/* The ranks beside each rank, as bits; [1]: an Ace high too (beside a King), where the rules let it be. */
+#define BESIDE(rank) ((unsigned short)((1u << ((rank) - 1) | 1u << ((rank) + 1)) & 0x3ffe))
+static const unsigned short NEXT_TO[2][14] = {
+    {0, BESIDE(1), BESIDE(2), BESIDE(3), BESIDE(4), BESIDE(5), BESIDE(6), BESIDE(7), BESIDE(8), BESIDE(9),
+     BESIDE(10), BESIDE(11), BESIDE(12), BESIDE(13)},
+    {0, BESIDE(1) | 1u << 13, BESIDE(2), BESIDE(3), BESIDE(4), BESIDE(5), BESIDE(6), BESIDE(7), BESIDE(8),
+     BESIDE(9), BESIDE(10), BESIDE(11), BESIDE(12), BESIDE(13) | 1u << 1}};
 
 /* -- the play, as play.py and _kernel_play.c make it for four seats -- */
 
@@ -72,8 +94,7 @@ static inline void add(const Four *f, FourPos *p, int seat, int points) {
    (where the rules have one and a card is left: the search stops there, series_n 0) or the count. */
 static void end_series(const Four *f, FourPos *p, int hit) {
     const Rules *r = f->r;
-    int any = p->hand_n[0] | p->hand_n[1] | p->hand_n[2] | p->hand_n[3];
-    int last_of_play = !any || !r->new_series;
+    int last_of_play = !p->holding || !r->new_series;
     if (!hit && r->latter_points && p->series_n && (r->latter_each || last_of_play) &&
         (r->go_and_latter || !p->go_paid)) {
         add(f, p, p->last_player, r->latter_points);
@@ -82,20 +103,18 @@ static void end_series(const Four *f, FourPos *p, int hit) {
     }
     p->count = 0;
     p->series_n = 0;
-    p->run = 0;
-    p->in_series = 0;
     p->said_go = p->go_awarded = p->go_paid = 0;
-    if (!(any && r->new_series))
+    if (!(p->holding && r->new_series))
         p->end = COUNTED;
 }
 
 /* advance: the next seat in turn that holds a card and has not said go (the player itself the last), else
-   the series ends. */
-static inline int advance(const Four *f, FourPos *p, int player) {
-    for (int i = 1, seat = player; i <= 4; i++) {
-        seat = (seat + 1) & 3;
-        if (p->hand_n[seat] && !((p->said_go >> seat) & 1))
-            return seat;
+   the series ends (-1). */
+HOT_INLINE int advance(const Four *f, FourPos *p, int player) {
+    unsigned open = p->holding & ~(unsigned)p->said_go & 15u;
+    if (open) {
+        unsigned turn = (open | open << 4) >> (player + 1); /* the seats after the player's, in turn */
+        return (player + 1 + __builtin_ctz(turn)) & 3;
     }
     end_series(f, p, 0);
     return -1;
@@ -104,9 +123,10 @@ static inline int advance(const Four *f, FourPos *p, int player) {
 /* The longest sequence the series' last cards make (play.score_play's). */
 static int sequence_of(const Four *f, const FourPos *p) {
     unsigned seen = 0;
-    int longest = 0;
-    for (int i = p->series_n - 1, length = 1; i >= 0; i--, length++) {
-        unsigned bit = 1u << p->ranks[i];
+    int longest = 0, n = p->series_n < 16 ? p->series_n : 16;
+    uint64_t ranks = p->ranks;
+    for (int length = 1; length <= n; length++, ranks >>= 4) {
+        unsigned bit = 1u << (ranks & 15);
         if (seen & bit)
             break;
         seen |= bit;
@@ -116,60 +136,56 @@ static int sequence_of(const Four *f, const FourPos *p) {
     return longest;
 }
 
-/* What the card just put on the series scores (play.score_play's points); the series' ranks before it
-   `before`. */
-static inline int scored(const Four *f, FourPos *p, int card, unsigned before) {
-    const Rules *r = f->r;
-    int n = p->series_n, points = f->jd[card];
-    if (p->count <= 100 && r->play_total_kind[p->count] >= 0)
+/* apply_play: a go; or the card at `at` in the player's hand (at < 0: a go) played at `value`. The seat to
+   play next, or -1 where the series or the game has ended. */
+HOT_INLINE int say_go(const Four *f, FourPos *p, int player) {
+    p->said_go |= (signed char)(1 << player);
+    if (f->go_points && !p->go_awarded && p->series_n) {
+        p->go_awarded = 1;
+        if (f->teams[p->last_player] != f->teams[player]) {
+            p->go_paid = 1;
+            add(f, p, p->last_player, f->go_points);
+            if (p->end)
+                return -1;
+        }
+    }
+    return advance(f, p, player);
+}
+
+HOT_INLINE int step(const Four *f, FourPos *p, int player, int at, int value) {
+    if (at < 0)
+        return say_go(f, p, player);
+    uint64_t hand = p->hand[player], below = (1ull << (8 * at)) - 1;
+    const CardView *c = &f->card[CARD_AT(hand, at)];
+    p->hand[player] = (hand & below) | ((hand >> 8) & ~below);
+    if (!--p->hand_n[player])
+        p->holding &= (unsigned char)~(1u << player);
+    p->count += value; /* a legal card never passes the limit; four hands never fill SERIES_MAX cards */
+    /* play.score_play's points, the series' ranks before the card `before` */
+    unsigned before = p->series_n ? p->in_series : 0;
+    int n = ++p->series_n, points = c->jd;
+    p->run = n > 1 && c->kind == p->last_kind ? p->run + 1 : 1;
+    p->last_kind = c->kind;
+    p->ranks = p->ranks << 4 | (uint64_t)c->rank;
+    p->in_series = (unsigned short)(before | 1u << c->rank);
+    p->last_player = (signed char)player;
+    if (f->total_kind[p->count] >= 0) /* the count is at most the limit, at most 100 */
         points += n;
-    if (r->play_pairs && p->run >= 2) {
+    if (f->pairs && p->run >= 2) {
         if (p->run > 4)
             p->failed = 1; /* the engine has no points for it and raises */
         else
             points += f->pair_for[p->run];
     }
     /* a sequence of two or more holds a rank beside the last card's */
-    if (f->seq_from && n >= f->seq_from && (f->seq_from < 2 || (before & f->next_to[f->rank[card]])))
+    if (f->seq_from && n >= f->seq_from && (f->seq_from < 2 || (before & f->next_to[c->rank])))
         points += sequence_of(f, p);
-    return points;
-}
-
-/* apply_play: the card at `at` in the player's hand (at < 0: a go) played at `value`; the seat to play
-   next, or -1 where the series or the game has ended. */
-static int step(const Four *f, FourPos *p, int player, int at, int value) {
-    const Rules *r = f->r;
-    if (at < 0) {
-        p->said_go |= (signed char)(1 << player);
-        if (r->go_points && !p->go_awarded && p->series_n) {
-            p->go_awarded = 1;
-            if (f->teams[p->last_player] != f->teams[player]) {
-                p->go_paid = 1;
-                add(f, p, p->last_player, r->go_points);
-                if (p->end)
-                    return -1;
-            }
-        }
-        return advance(f, p, player);
+    if (points) {
+        add(f, p, player, points);
+        if (p->end)
+            return -1;
     }
-    signed char *hand = p->hand[player];
-    int card = hand[at], n = --p->hand_n[player];
-    for (int i = at; i < n; i++) /* the rest kept in order: the next choices tried in play_value's order */
-        hand[i] = hand[i + 1];
-    p->count += value; /* a legal card never passes the limit; four hands never fill SERIES_MAX cards */
-    int kind = f->kind[card];
-    p->run = p->series_n && kind == p->last_kind ? p->run + 1 : 1;
-    p->last_kind = (signed char)kind;
-    p->ranks[p->series_n++] = f->rank[card];
-    unsigned before = p->in_series;
-    p->in_series = (unsigned short)(before | 1u << f->rank[card]);
-    p->last_player = (signed char)player;
-    int total = scored(f, p, card, before);
-    if (total)
-        add(f, p, player, total);
-    if (p->end)
-        return -1;
-    if (p->count == r->limit) {
+    if (p->count == f->limit) {
         end_series(f, p, 1);
         return -1;
     }
@@ -237,68 +253,86 @@ static long long leaf(const Four *f, const FourPos *p) {
 /* -- the search -- */
 
 typedef struct {
-    signed char at, card; /* the card's place in the hand (-1: a go), the card */
-    short value, ace;     /* its value; an Ace's (as play_actions gives it, else -1: what tells two apart) */
+    signed char at; /* the card's place in the hand (-1: a go) */
+    short value;    /* the value it is played at */
 } Move;
 
-/* plays_of: the cards that may be played, in the hand's order (an Ace once for each value that fits);
-   a go if none may. */
-static inline int moves_of(const Four *f, const FourPos *p, int player, Move *out) {
+/* play_value's moves (plays_of: the cards that may be played, in the hand's order, an Ace once for each
+   value that fits; a go if none may), less each card the play's scores cannot tell from one before it at
+   the same value (the same code; an Ace at the same value), which play_value skips: the same value. */
+HOT_INLINE int moves_of(const Four *f, const FourPos *p, int player, Move *out) {
     const Rules *r = f->r;
-    int k = 0, room = r->limit - p->count;
-    for (int i = 0; i < p->hand_n[player]; i++) {
-        int card = p->hand[player][i];
-        if (f->rank[card] == 1) {
-            for (int v = 0; v < r->n_ace; v++)
-                if (r->ace_values[v] <= room)
-                    out[k++] = (Move){(signed char)i, (signed char)card, (short)r->ace_values[v], (short)r->ace_values[v]};
-        } else if (f->value[card] <= room) {
-            out[k++] = (Move){(signed char)i, (signed char)card, (short)f->value[card], -1};
+    int k = 0, room = f->limit - p->count, n = p->hand_n[player];
+    uint64_t hand = p->hand[player], codes = 0; /* the codes of the cards (not Aces) taken, as bits */
+    for (int i = 0; i < n; i++) {
+        const CardView *c = &f->card[CARD_AT(hand, i)];
+        if (c->rank != 1) {
+            uint64_t bit = 1ull << (c->code & 63);
+            if (c->value <= room && !(codes & bit)) {
+                codes |= bit;
+                out[k++] = (Move){(signed char)i, c->value};
+            }
+            continue;
+        }
+        for (int v = 0; v < r->n_ace; v++) {
+            int value = r->ace_values[v], same = 0;
+            if (value > room)
+                continue;
+            for (int j = 0; j < k && !same; j++)
+                same = out[j].value == value && f->card[CARD_AT(hand, out[j].at)].code == c->code;
+            if (!same)
+                out[k++] = (Move){(signed char)i, (short)value};
         }
     }
     if (!k)
-        out[k++] = (Move){-1, -1, -1, -1};
+        out[k++] = (Move){-1, -1};
     return k;
 }
 
-/* play_value over the compact position: alpha-beta, fail-soft, exact between alpha and beta; the seat
-   `actor` to play. */
-static long long solve(Four *f, FourPos *p, int actor, int depth, long long alpha, long long beta) {
+/* Whether the seat holds a card that fits under the limit. */
+HOT_INLINE int can_play(const Four *f, const FourPos *p, int seat) {
+    int room = f->limit - p->count;
+    uint64_t hand = p->hand[seat];
+    for (int i = 0; i < p->hand_n[seat]; i++, hand >>= 8)
+        if (f->card[hand & 0xff].least <= room)
+            return 1;
+    return 0;
+}
+
+/* play_value over the compact position, from a position inside the series (not a leaf): alpha-beta,
+   fail-soft, exact between alpha and beta; the seat `actor` to play. A position with one move (to be told
+   apart) has it made in place: one child's value, as play_value finds it. No deeper than play_value may go:
+   a series holds each card once and each seat's go once. */
+_Static_assert(4 * HAND_MAX + 4 < SEARCH_DEPTH, "a four-hand series within the search's depth");
+static long long solve(Four *f, FourPos *p, int actor, long long alpha, long long beta) {
     Move moves[HAND_MAX * HAND_MAX + 1]; /* a card a value: at most a hand's cards times the Ace's values */
     int n;
     for (;;) {
-        if (p->end || !p->series_n)
-            return leaf(f, p);
-        if (depth >= SEARCH_DEPTH) {
-            f->failed = 1;
-            return 0;
+        if (!can_play(f, p, actor)) { /* a go, the one move there is (most often a go follows a go) */
+            actor = say_go(f, p, actor);
+        } else {
+            n = moves_of(f, p, actor, moves);
+            if (n > 1)
+                break;
+            actor = step(f, p, actor, moves[0].at, moves[0].value);
         }
-        n = moves_of(f, p, actor, moves);
-        if (n > 1)
-            break;
-        actor = step(f, p, actor, moves[0].at, moves[0].value); /* the one move there is: made in place */
         if (p->failed) {
             f->failed = 1;
             return 0;
         }
-        depth++;
+        if (actor < 0)
+            return leaf(f, p);
     }
     int mine = f->teams[actor] == f->team;
     long long best = mine ? -SEARCH_INF : SEARCH_INF;
     for (int i = 0; i < n; i++) {
-        /* a card the play's scores cannot tell from one tried before it, at the same value: the same value */
-        int same = 0;
-        for (int j = 0; j < i && !same; j++)
-            same = moves[i].ace == moves[j].ace && f->code[moves[i].card] == f->code[moves[j].card];
-        if (same)
-            continue;
         FourPos child = *p;
         int next = step(f, &child, actor, moves[i].at, moves[i].value);
         if (child.failed) {
             f->failed = 1;
             return 0;
         }
-        long long value = solve(f, &child, next, depth + 1, alpha, beta);
+        long long value = next < 0 ? leaf(f, &child) : solve(f, &child, next, alpha, beta);
         if (f->failed)
             return 0;
         if (mine) {
@@ -335,17 +369,21 @@ int four_play_value(const Game *world, int player, const Act *a, int team, int b
     f.next_dealer = 1 - world->teams[world->dealer]; /* at_the_count's, and outcome's in a counted world */
     f.world = world;
     f.failed = 0;
+    f.limit = r->limit;
     f.pegs_at = r->peg_out ? r->target : SEARCH_INF;
     f.seq_from = r->play_sequences ? (r->seq_min > 1 ? r->seq_min : 1) : 0;
-    for (int rank = 1; rank <= 13; rank++)
-        f.next_to[rank] = (unsigned short)((rank > 1 ? 1u << (rank - 1) : 0) | (rank < 13 ? 1u << (rank + 1) : 0) |
-                                           (r->ace_high_or_low && rank == 1 ? 1u << 13 : 0) |
-                                           (r->ace_high_or_low && rank == 13 ? 1u << 1 : 0));
+    f.next_to = NEXT_TO[r->ace_high_or_low != 0];
     f.pair_for[0] = f.pair_for[1] = 0;
     f.pair_for[2] = r->pair_points;
     f.pair_for[3] = r->prial_points;
     f.pair_for[4] = r->dprial_points;
     f.add[0] = f.add[1] = 0;
+    f.go_points = r->go_points;
+    f.pairs = r->play_pairs;
+    f.total_kind = r->play_total_kind;
+    int ace_least = r->ace_values[0];
+    for (int v = 1; v < r->n_ace; v++)
+        ace_least = r->ace_values[v] < ace_least ? r->ace_values[v] : ace_least;
     memset(&p, 0, sizeof p);
     for (int s = 0; s < 4; s++) {
         f.teams[s] = world->teams[s];
@@ -353,14 +391,14 @@ int four_play_value(const Game *world, int player, const Act *a, int team, int b
             return 0; /* four sides: not a shape searched here */
         f.add[f.teams[s]] += world->counted[s];
         p.hand_n[s] = (signed char)world->hand_n[s];
+        p.holding |= (unsigned char)((world->hand_n[s] > 0) << s);
         for (int i = 0; i < world->hand_n[s]; i++) {
-            int c = world->hands[s][i];
-            p.hand[s][i] = (signed char)c;
-            f.rank[c] = (signed char)RANK(c);
-            f.kind[c] = (signed char)r->alike[RANK(c)];
-            f.code[c] = (signed char)PLAY_CODE[world->deck][c];
-            f.value[c] = r->card_value[c];
-            f.jd[c] = r->play_jd && r->jd_points[role(c, world->deck)] > 0 ? r->jd_points[role(c, world->deck)] : 0;
+            int card = world->hands[s][i], rank = RANK(card), x = role(card, world->deck);
+            p.hand[s] |= (uint64_t)card << (8 * i);
+            f.card[card] = (CardView){(signed char)rank, (signed char)r->alike[rank], PLAY_CODE[world->deck][card],
+                                      (short)r->card_value[card],
+                                      (short)(rank == 1 ? ace_least : r->card_value[card]),
+                                      (short)(r->play_jd && r->jd_points[x] > 0 ? r->jd_points[x] : 0)};
         }
     }
     /* at_the_count's sum: the hands, the late claims, the heels */
@@ -372,13 +410,11 @@ int four_play_value(const Game *world, int player, const Act *a, int team, int b
     p.scores[1] = world->scores[1];
     p.series_n = (signed char)world->series_n;
     for (int i = 0; i < world->series_n; i++) {
-        p.ranks[i] = (signed char)RANK(world->series_c[i]);
-        p.in_series |= (unsigned short)(1u << p.ranks[i]);
-    }
-    if (world->series_n) {
-        p.last_kind = (signed char)r->alike[p.ranks[world->series_n - 1]];
-        for (int i = world->series_n - 1; i >= 0 && r->alike[p.ranks[i]] == p.last_kind; i--)
-            p.run++;
+        int rank = RANK(world->series_c[i]), kind = r->alike[rank];
+        p.run = i && kind == p.last_kind ? p.run + 1 : 1;
+        p.last_kind = (signed char)kind;
+        p.ranks = p.ranks << 4 | (uint64_t)rank;
+        p.in_series |= (unsigned short)(1u << rank);
     }
     p.count = world->count;
     p.last_player = (signed char)world->last_player;
@@ -389,11 +425,12 @@ int four_play_value(const Game *world, int player, const Act *a, int team, int b
     /* the root's action, as root_value plays it with apply_play */
     int at = -1;
     for (int i = 0; a->kind != K_GO && i < p.hand_n[player] && at < 0; i++)
-        if (p.hand[player][i] == a->card)
+        if (CARD_AT(p.hand[player], i) == a->card)
             at = i;
     if (a->kind != K_GO && at < 0)
         return 0; /* not in the hand: apply_play's own path */
     int next = step(&f, &p, player, at, a->kind == K_GO ? -1 : act_value(r, a));
-    *value = p.failed ? 0 : solve(&f, &p, next, 0, alpha, beta);
+    /* (a go that begins a series, where no card fits under the limit, leaves the series empty: a leaf) */
+    *value = p.failed ? 0 : next < 0 || !p.series_n ? leaf(&f, &p) : solve(&f, &p, next, alpha, beta);
     return p.failed || f.failed ? -1 : 1;
 }
