@@ -24,6 +24,7 @@
    world's count is not known ahead or may score less than nothing (count_world), or the root's card is not
    in the hand, it says so and play_value's path is taken instead. */
 #include "_kernel.h"
+#include <limits.h>
 
 enum { GOING, WON, COUNTED }; /* FourPos.end: the play goes on; the game won in it; the play over, counted */
 
@@ -34,21 +35,26 @@ _Static_assert(HAND_MAX <= 8, "a hand in a word");
 #define CARD_AT(hand, i) ((int)(((hand) >> (8 * (i))) & 0xff))
 
 typedef struct {
-    uint64_t hand[4];  /* each hand's cards, in the order the engine holds them */
-    uint64_t ranks;    /* the series' last ranks */
+    uint64_t hand[4]; /* each hand's cards, in the order the engine holds them */
+    uint64_t ranks;   /* the series' last ranks */
     int count, scores[2];
-    signed char hand_n[4], series_n, run, last_kind; /* the series' length; how many of the last card's kind end it */
+    short least[4];   /* the least value a card of each hand may be played at (none: SHRT_MAX) */
+    signed char hand_n[4], series_n, run, last_kind; /* the series' length; how many of the last card's kind
+                                                         end it, and that kind (-1 before its first card) */
     signed char last_player, said_go, go_awarded, go_paid, winner, end, failed;
     unsigned char holding;    /* the seats with a card, as bits */
     unsigned short in_series; /* the ranks in the series, as bits: a card with no neighbour there ends none */
 } FourPos;
 
-/* A card as the play's scores see it: its rank, its kind (what the pairs match: Rules.alike), its code
-   (PLAY_CODE: what tells two cards apart), its value (not an Ace's) and its Jack's or Deuce's points. */
+/* A card as the play's scores see it: its rank; its kind (what the pairs match: Rules.alike); its code
+   (PLAY_CODE: what tells two cards apart); its value (not an Ace's) and the least it may be played at (an
+   Ace's least); its Jack's or Deuce's points; the ranks beside it, one of which a sequence of two or more
+   that it ends holds. */
 typedef struct {
     signed char rank, kind;
     unsigned char code;
-    short value, least, jd; /* least: the least it may be played at (an Ace's least value) */
+    short value, least, jd;
+    unsigned short beside;
 } CardView;
 
 /* One world's search: the rules as the play reads them, each card of its hands, what its leaves are valued
@@ -57,15 +63,14 @@ typedef struct {
     const Rules *r;
     const Tangent *tan; /* the four-hand board search's, or NULL: search_leaf */
     int team, board, next_dealer, teams[4], limit, go_points, pairs;
-    const int32_t *total_kind;  /* by the count: >= 0 where it scores the series' length (play_total_kind) */
-    long long pegs_at;          /* the target where reaching it in the play wins, else never */
-    int seq_from;               /* the sequences' least length, where they score; else 0 */
-    int pair_for[5];            /* the pairs' points by how many of a kind end the series */
-    const unsigned short *next_to; /* the ranks beside a rank in a sequence (NEXT_TO) */
-    long long add[2];           /* what the count adds to each side (at_the_count's sum) */
-    const Game *world;          /* for the count made item by item near the target */
+    long long pegs_at;           /* the target where reaching it in the play wins, else never */
+    int seq_from, seq_always;    /* the sequences' least length (else past any series); whether one card is one */
+    int pair_for[5];             /* the pairs' points by how many of a kind end the series */
+    const int32_t *total_kind;   /* by the count: >= 0 where it scores the series' length (play_total_kind) */
+    long long add[2];            /* what the count adds to each side (at_the_count's sum) */
+    const Game *world;           /* for the count made item by item near the target */
     int failed;
-    CardView card[52];          /* the hands' cards */
+    CardView card[52];           /* the hands' cards */
 } Four;
 
 /* The ranks beside each rank, as bits; [1]: an Ace high too (beside a King), where the rules let it be. */
@@ -79,7 +84,7 @@ static const unsigned short NEXT_TO[2][14] = {
 /* -- the play, as play.py and _kernel_play.c make it for four seats -- */
 
 /* score: the points to the seat's side, the game won where they reach the target and the rules peg out. */
-static inline void add(const Four *f, FourPos *p, int seat, int points) {
+HOT_INLINE void add(const Four *f, FourPos *p, int seat, int points) {
     int team = f->teams[seat];
     if (points < 0)
         p->failed = 1; /* the engine's invariants refuse it */
@@ -120,6 +125,9 @@ HOT_INLINE int advance(const Four *f, FourPos *p, int player) {
     return -1;
 }
 
+/* Whether the seat holds a card that fits under the limit. */
+HOT_INLINE int can_play(const Four *f, const FourPos *p, int seat) { return p->least[seat] <= f->limit - p->count; }
+
 /* The longest sequence the series' last cards make (play.score_play's). */
 static int sequence_of(const Four *f, const FourPos *p) {
     unsigned seen = 0;
@@ -136,8 +144,9 @@ static int sequence_of(const Four *f, const FourPos *p) {
     return longest;
 }
 
-/* apply_play: a go; or the card at `at` in the player's hand (at < 0: a go) played at `value`. The seat to
-   play next, or -1 where the series or the game has ended. */
+/* apply_play's go: the go's point to the last player's side where it is due (the series' first go, the
+   last player of the other side), then the next seat. The seat to play next, or -1 where the series or
+   the game has ended. */
 HOT_INLINE int say_go(const Four *f, FourPos *p, int player) {
     p->said_go |= (signed char)(1 << player);
     if (f->go_points && !p->go_awarded && p->series_n) {
@@ -152,33 +161,48 @@ HOT_INLINE int say_go(const Four *f, FourPos *p, int player) {
     return advance(f, p, player);
 }
 
-HOT_INLINE int step(const Four *f, FourPos *p, int player, int at, int value) {
-    if (at < 0)
-        return say_go(f, p, player);
+/* The goes from `seat`'s (which cannot play) on: each seat in turn that cannot play says go, until one can
+   (the seat returned) or the series or the game ends (-1). */
+HOT_INLINE int goes(const Four *f, FourPos *p, int seat) {
+    do
+        seat = say_go(f, p, seat);
+    while (seat >= 0 && !can_play(f, p, seat));
+    return seat;
+}
+
+/* apply_play's card: the card at `at` in the player's hand played at `value`, scored as play.score_play
+   scores it. The seat to play next, or -1 where the series or the game has ended. */
+HOT_INLINE int play_card(const Four *f, FourPos *p, int player, int at, int value) {
     uint64_t hand = p->hand[player], below = (1ull << (8 * at)) - 1;
     const CardView *c = &f->card[CARD_AT(hand, at)];
-    p->hand[player] = (hand & below) | ((hand >> 8) & ~below);
-    if (!--p->hand_n[player])
-        p->holding &= (unsigned char)~(1u << player);
+    hand = (hand & below) | ((hand >> 8) & ~below);
+    p->hand[player] = hand;
+    int left = --p->hand_n[player];
+    if (c->least == p->least[player]) { /* the hand's least again, from the cards left */
+        int least = SHRT_MAX;
+        for (int i = 0; i < left; i++, hand >>= 8)
+            least = f->card[hand & 0xff].least < least ? f->card[hand & 0xff].least : least;
+        p->least[player] = (short)least;
+        if (!left)
+            p->holding &= (unsigned char)~(1u << player);
+    }
     p->count += value; /* a legal card never passes the limit; four hands never fill SERIES_MAX cards */
-    /* play.score_play's points, the series' ranks before the card `before` */
-    unsigned before = p->series_n ? p->in_series : 0;
+    unsigned before = p->in_series; /* nothing before a series' first card */
     int n = ++p->series_n, points = c->jd;
-    p->run = n > 1 && c->kind == p->last_kind ? p->run + 1 : 1;
+    p->run = c->kind == p->last_kind ? p->run + 1 : 1;
     p->last_kind = c->kind;
     p->ranks = p->ranks << 4 | (uint64_t)c->rank;
     p->in_series = (unsigned short)(before | 1u << c->rank);
     p->last_player = (signed char)player;
     if (f->total_kind[p->count] >= 0) /* the count is at most the limit, at most 100 */
         points += n;
-    if (f->pairs && p->run >= 2) {
+    if (p->run >= 2 && f->pairs) {
         if (p->run > 4)
             p->failed = 1; /* the engine has no points for it and raises */
         else
             points += f->pair_for[p->run];
     }
-    /* a sequence of two or more holds a rank beside the last card's */
-    if (f->seq_from && n >= f->seq_from && (f->seq_from < 2 || (before & f->next_to[c->rank])))
+    if (n >= f->seq_from && (f->seq_always || (before & c->beside)))
         points += sequence_of(f, p);
     if (points) {
         add(f, p, player, points);
@@ -253,13 +277,13 @@ static long long leaf(const Four *f, const FourPos *p) {
 /* -- the search -- */
 
 typedef struct {
-    signed char at; /* the card's place in the hand (-1: a go) */
+    signed char at; /* the card's place in the hand */
     short value;    /* the value it is played at */
 } Move;
 
-/* play_value's moves (plays_of: the cards that may be played, in the hand's order, an Ace once for each
-   value that fits; a go if none may), less each card the play's scores cannot tell from one before it at
-   the same value (the same code; an Ace at the same value), which play_value skips: the same value. */
+/* play_value's moves where the seat can play (plays_of: the cards that may be played, in the hand's order,
+   an Ace once for each value that fits), less each card the play's scores cannot tell from one before it
+   at the same value (the same code; an Ace at the same value), which play_value skips: the same value. */
 HOT_INLINE int moves_of(const Four *f, const FourPos *p, int player, Move *out) {
     const Rules *r = f->r;
     int k = 0, room = f->limit - p->count, n = p->hand_n[player];
@@ -284,19 +308,7 @@ HOT_INLINE int moves_of(const Four *f, const FourPos *p, int player, Move *out) 
                 out[k++] = (Move){(signed char)i, (short)value};
         }
     }
-    if (!k)
-        out[k++] = (Move){-1, -1};
     return k;
-}
-
-/* Whether the seat holds a card that fits under the limit. */
-HOT_INLINE int can_play(const Four *f, const FourPos *p, int seat) {
-    int room = f->limit - p->count;
-    uint64_t hand = p->hand[seat];
-    for (int i = 0; i < p->hand_n[seat]; i++, hand >>= 8)
-        if (f->card[hand & 0xff].least <= room)
-            return 1;
-    return 0;
 }
 
 /* play_value over the compact position, from a position inside the series (not a leaf): alpha-beta,
@@ -305,16 +317,16 @@ HOT_INLINE int can_play(const Four *f, const FourPos *p, int seat) {
    a series holds each card once and each seat's go once. */
 _Static_assert(4 * HAND_MAX + 4 < SEARCH_DEPTH, "a four-hand series within the search's depth");
 static long long solve(Four *f, FourPos *p, int actor, long long alpha, long long beta) {
-    Move moves[HAND_MAX * HAND_MAX + 1]; /* a card a value: at most a hand's cards times the Ace's values */
+    Move moves[HAND_MAX * HAND_MAX]; /* a card a value: at most a hand's cards times the Ace's values */
     int n;
     for (;;) {
-        if (!can_play(f, p, actor)) { /* a go, the one move there is (most often a go follows a go) */
-            actor = say_go(f, p, actor);
+        if (!can_play(f, p, actor)) { /* a go, the one move there is: made in place, and the goes after it */
+            actor = goes(f, p, actor);
         } else {
             n = moves_of(f, p, actor, moves);
             if (n > 1)
                 break;
-            actor = step(f, p, actor, moves[0].at, moves[0].value);
+            actor = play_card(f, p, actor, moves[0].at, moves[0].value);
         }
         if (p->failed) {
             f->failed = 1;
@@ -327,7 +339,7 @@ static long long solve(Four *f, FourPos *p, int actor, long long alpha, long lon
     long long best = mine ? -SEARCH_INF : SEARCH_INF;
     for (int i = 0; i < n; i++) {
         FourPos child = *p;
-        int next = step(f, &child, actor, moves[i].at, moves[i].value);
+        int next = play_card(f, &child, actor, moves[i].at, moves[i].value);
         if (child.failed) {
             f->failed = 1;
             return 0;
@@ -370,36 +382,46 @@ int four_play_value(const Game *world, int player, const Act *a, int team, int b
     f.world = world;
     f.failed = 0;
     f.limit = r->limit;
+    f.go_points = r->go_points;
+    f.pairs = r->play_pairs;
+    f.total_kind = r->play_total_kind;
     f.pegs_at = r->peg_out ? r->target : SEARCH_INF;
-    f.seq_from = r->play_sequences ? (r->seq_min > 1 ? r->seq_min : 1) : 0;
-    f.next_to = NEXT_TO[r->ace_high_or_low != 0];
+    f.seq_from = r->play_sequences ? (r->seq_min > 1 ? r->seq_min : 1) : SERIES_MAX + 1;
+    f.seq_always = f.seq_from < 2; /* a card alone a sequence: no neighbour wanted */
+    const unsigned short *next_to = NEXT_TO[r->ace_high_or_low != 0];
     f.pair_for[0] = f.pair_for[1] = 0;
     f.pair_for[2] = r->pair_points;
     f.pair_for[3] = r->prial_points;
     f.pair_for[4] = r->dprial_points;
-    f.add[0] = f.add[1] = 0;
-    f.go_points = r->go_points;
-    f.pairs = r->play_pairs;
-    f.total_kind = r->play_total_kind;
     int ace_least = r->ace_values[0];
     for (int v = 1; v < r->n_ace; v++)
         ace_least = r->ace_values[v] < ace_least ? r->ace_values[v] : ace_least;
+    const unsigned char *roles = ROLES[world->deck], *codes = PLAY_CODE[world->deck];
     memset(&p, 0, sizeof p);
+    f.add[0] = f.add[1] = 0;
     for (int s = 0; s < 4; s++) {
         f.teams[s] = world->teams[s];
         if (f.teams[s] != 0 && f.teams[s] != 1)
             return 0; /* four sides: not a shape searched here */
         f.add[f.teams[s]] += world->counted[s];
-        p.hand_n[s] = (signed char)world->hand_n[s];
-        p.holding |= (unsigned char)((world->hand_n[s] > 0) << s);
-        for (int i = 0; i < world->hand_n[s]; i++) {
-            int card = world->hands[s][i], rank = RANK(card), x = role(card, world->deck);
+        int n = world->hand_n[s], least = SHRT_MAX;
+        p.hand_n[s] = (signed char)n;
+        p.holding |= (unsigned char)((n > 0) << s);
+        for (int i = 0; i < n; i++) {
+            int card = world->hands[s][i], rank = RANK_DIGIT[card] + 1, value = r->card_value[card];
+            int jd = r->play_jd ? r->jd_points[roles[card]] : 0;
+            CardView *c = &f.card[card];
+            c->rank = (signed char)rank;
+            c->kind = (signed char)r->alike[rank];
+            c->code = codes[card];
+            c->value = (short)value;
+            c->least = (short)(rank == 1 ? ace_least : value);
+            c->jd = (short)(jd > 0 ? jd : 0);
+            c->beside = next_to[rank];
+            least = c->least < least ? c->least : least;
             p.hand[s] |= (uint64_t)card << (8 * i);
-            f.card[card] = (CardView){(signed char)rank, (signed char)r->alike[rank], PLAY_CODE[world->deck][card],
-                                      (short)r->card_value[card],
-                                      (short)(rank == 1 ? ace_least : r->card_value[card]),
-                                      (short)(r->play_jd && r->jd_points[x] > 0 ? r->jd_points[x] : 0)};
         }
+        p.least[s] = (short)least;
     }
     /* at_the_count's sum: the hands, the late claims, the heels */
     for (int i = 0; i < world->nclaims; i++)
@@ -409,9 +431,10 @@ int four_play_value(const Game *world, int player, const Act *a, int team, int b
     p.scores[0] = world->scores[0];
     p.scores[1] = world->scores[1];
     p.series_n = (signed char)world->series_n;
+    p.last_kind = -1;
     for (int i = 0; i < world->series_n; i++) {
-        int rank = RANK(world->series_c[i]), kind = r->alike[rank];
-        p.run = i && kind == p.last_kind ? p.run + 1 : 1;
+        int rank = RANK_DIGIT[world->series_c[i]] + 1, kind = r->alike[rank];
+        p.run = kind == p.last_kind ? p.run + 1 : 1;
         p.last_kind = (signed char)kind;
         p.ranks = p.ranks << 4 | (uint64_t)rank;
         p.in_series |= (unsigned short)(1u << rank);
@@ -423,13 +446,18 @@ int four_play_value(const Game *world, int player, const Act *a, int team, int b
     p.go_paid = (signed char)world->go_paid;
     p.winner = -1;
     /* the root's action, as root_value plays it with apply_play */
-    int at = -1;
-    for (int i = 0; a->kind != K_GO && i < p.hand_n[player] && at < 0; i++)
-        if (CARD_AT(p.hand[player], i) == a->card)
-            at = i;
-    if (a->kind != K_GO && at < 0)
-        return 0; /* not in the hand: apply_play's own path */
-    int next = step(&f, &p, player, at, a->kind == K_GO ? -1 : act_value(r, a));
+    int next;
+    if (a->kind == K_GO) {
+        next = say_go(&f, &p, player);
+    } else {
+        int at = -1;
+        for (int i = 0; i < p.hand_n[player] && at < 0; i++)
+            if (CARD_AT(p.hand[player], i) == a->card)
+                at = i;
+        if (at < 0)
+            return 0; /* not in the hand: apply_play's own path */
+        next = play_card(&f, &p, player, at, act_value(r, a));
+    }
     /* (a go that begins a series, where no card fits under the limit, leaves the series empty: a leaf) */
     *value = p.failed ? 0 : next < 0 || !p.series_n ? leaf(&f, &p) : solve(&f, &p, next, alpha, beta);
     return p.failed || f.failed ? -1 : 1;
