@@ -129,7 +129,7 @@ HOT_INLINE int advance(const Four *f, FourPos *p, int player) {
 HOT_INLINE int can_play(const Four *f, const FourPos *p, int seat) { return p->least[seat] <= f->limit - p->count; }
 
 /* The longest sequence the series' last cards make (play.score_play's). */
-static int sequence_of(const Four *f, const FourPos *p) {
+HOT_INLINE int sequence_of(const Four *f, const FourPos *p) {
     unsigned seen = 0;
     int longest = 0, n = p->series_n < 16 ? p->series_n : 16;
     uint64_t ranks = p->ranks;
@@ -262,7 +262,7 @@ static long long counted(const Four *f, const FourPos *p) {
     return valued(f, winner < 0 ? 0 : winner == f->team ? 1 : -1, sc);
 }
 
-static long long leaf(const Four *f, const FourPos *p) {
+HOT_INLINE long long leaf(const Four *f, const FourPos *p) {
     if (p->end == WON) {
         long long side[2] = {p->scores[0], p->scores[1]};
         return valued(f, p->winner == f->team ? 1 : -1, side);
