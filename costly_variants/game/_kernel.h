@@ -32,6 +32,7 @@
        count to come).
      _kernel_search_play.c  the search's minimax in the two-hand play over compact positions: search.py's
        _play_value, with play.py's scores and steps as _kernel_play.c makes them.
+     _kernel_search_four.c  the same in the four-hand play (searched to the end of the series).
      _kernel_worlds.c  the search's worlds: game/search.py (SearchBot._world, _count_world).
      _kernel_board.c  the board search's win table: game/wintable.py (Board: a chance from the scores) and
        game/tangent.py (Tangent: the table to first order, for the four-hand search).
@@ -374,6 +375,12 @@ int fast_play_world(FastPlay *f, int w, const Game *world);
 void fast_play_forget_scratch(FastPlay *f);
 long long fast_play_value(FastPlay *f, int w, const Game *world, int player, const Act *a, long long alpha,
                           long long beta, int *failed);
+
+/* _kernel_search_four.c: the play's search over compact positions (four hands): a world's value for the
+   root's action `a` (exact within (alpha, beta), play_value's bound beyond) in *value, and 1; -1 where the
+   engine would refuse the position; 0 where the world is not one it searches (play_value's path then). */
+int four_play_value(const Game *world, int player, const Act *a, int team, int board, const Tangent *tan,
+                    long long alpha, long long beta, long long *value);
 
 /* _kernel_worlds.c: a search's worlds */
 /* What every world of one choice starts from: the cards `player` has not seen (in deck order), how many

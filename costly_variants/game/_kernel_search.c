@@ -262,6 +262,14 @@ static long long mog_value(Search *s, Game *g, int depth) {
    them, a bound beyond (alpha-beta, fail-soft). */
 static long long root_value(Search *s, Game *world, Game *child, int player, const Act *a, long long alpha,
                             long long beta) {
+    long long value; /* four hands: over the compact positions of _kernel_search_four.c where it takes the world */
+    int four = world->n == 4 ? four_play_value(world, player, a, s->team, s->board, s->tangent ? &s->tan : NULL,
+                                               alpha, beta, &value) : 0;
+    if (four) {
+        if (four < 0)
+            s->root->failed = 1;
+        return four < 0 ? 0 : value;
+    }
     if (!s->ready[SEARCH_DEPTH] || !world->fast_count) { /* a counted world's rest is the choice's */
         copy_position(child, world);
         s->ready[SEARCH_DEPTH] = (char)world->fast_count;
