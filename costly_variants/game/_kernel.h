@@ -363,6 +363,24 @@ long long tangent_value(const Tangent *t, int won, const long long *side);
 /* _kernel_search.c */
 int choose_search(Game *g, int player, const Act *legal, int n);
 #define SEARCH_INF (1LL << 40)
+
+/* A child's value taken into its node's minimax (alpha-beta, fail-soft): the best so far for the side to
+   move (the searching side's, `mine`, the greatest; the other's the least) and the window it narrows.
+   Whether the window has closed (the node's other moves are cut). The play's searches share it. */
+static inline int take_child(int mine, long long value, long long *best, long long *alpha, long long *beta) {
+    if (mine) {
+        if (value > *best)
+            *best = value;
+        if (*best > *alpha)
+            *alpha = *best;
+    } else {
+        if (value < *best)
+            *best = value;
+        if (*best < *beta)
+            *beta = *best;
+    }
+    return *alpha >= *beta;
+}
 #define SEARCH_DEPTH 96
 void copy_position(Game *dst, const Game *src);
 long long search_leaf(const Rules *r, int team, int board, int won, const long long *side, int dealer);

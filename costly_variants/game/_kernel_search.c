@@ -145,18 +145,7 @@ static long long play_value(Search *s, Game *g, int depth, long long alpha, long
         long long value = play_value(s, next, depth + 1, alpha, beta);
         if (s->root->failed)
             return 0;
-        if (mine) {
-            if (value > best)
-                best = value;
-            if (best > alpha)
-                alpha = best;
-        } else {
-            if (value < best)
-                best = value;
-            if (best < beta)
-                beta = best;
-        }
-        if (alpha >= beta)
+        if (take_child(mine, value, &best, &alpha, &beta))
             break;
     }
     return best;

@@ -347,18 +347,7 @@ static long long solve(Four *f, FourPos *p, int actor, long long alpha, long lon
         long long value = next < 0 ? leaf(f, &child) : solve(f, &child, next, alpha, beta);
         if (f->failed)
             return 0;
-        if (mine) {
-            if (value > best)
-                best = value;
-            if (best > alpha)
-                alpha = best;
-        } else {
-            if (value < best)
-                best = value;
-            if (best < beta)
-                beta = best;
-        }
-        if (alpha >= beta)
+        if (take_child(mine, value, &best, &alpha, &beta))
             break;
     }
     return best;
