@@ -335,7 +335,8 @@ def _print_summary(profile: Profile, game: Game, summary: Summary, bots: list[st
     print(f"  the side that dealt first won {first} ({first / games:.1%})")
     print(f"  {summary.mean_deals:.2f} deals a game; winning margin {summary.mean_winning_margin:.2f} points")
     print("  mean points a game, by score:")
-    for name, points in sorted(summary.points_by_name.items(), key=lambda kv: -kv[1]):
+    # the greatest first, equal means by name: the same seed, the same report, whatever order the names came in
+    for name, points in sorted(summary.points_by_name.items(), key=lambda kv: (-kv[1], kv[0])):
         if not points:  # a name that scores nothing (a cock's nest) is no source of points
             continue
         print(f"    {name:40s} {points:8.2f}")

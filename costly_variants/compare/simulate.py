@@ -43,7 +43,7 @@ def summarise_games(variant: str, teams: int, seed: int, bot_names: Sequence[str
     share = 1 / games if games else 0.0
     return Summary(variant, games, seed, list(bot_names), list(sums.wins[:teams]), sums.total["first_dealer_won"],
                    sums.total["deals"] * share, sums.total["margin"] * share,
-                   {name: sums.names[name] * share for name in sums.named},
+                   {name: sums.names[name] * share for name in sorted(sums.named)},
                    games if asked is None else asked, asked is None or games == asked)
 
 
