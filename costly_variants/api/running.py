@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 # `costly compare` with no arguments: five profiles x DEFAULT_GAMES greedy games, plus the skill games
 # (DEFAULT_SKILL_GAMES seeds x 2 seatings x each pairing of bots x 5 profiles; DEFAULT_SEARCH_GAMES seeds for
-# the pair with the search bot, whose games cost some eighty greedy ones). About 15 CPU-s, 8 s on two cores
+# the pair with the search bot, whose games cost some seventy greedy ones). About 14 CPU-s, 7 s on two cores
 # with the compiled kernel (benchmarks/bench_compare.py); --by-rule plays DEFAULT_BY_RULE_GAMES a rule set.
 DEFAULT_GAMES = 20_000
 DEFAULT_SKILL_GAMES = 2_000

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from .._version import __version__
 from ..cache import cache_dir, read_sealed, write_sealed
@@ -62,18 +62,30 @@ def _place(rules: Rules, pair: tuple[str, str], deals: int, seed: int) -> tuple[
     return f"{FOLDER}/{table_key[:32]}.json", table_key
 
 
+Read = TypeVar("Read")
+
+
+def _read(place: tuple[str, str] | None, read: Callable[[Any], Read]) -> Read | None:
+    """What ``read`` makes of the sealed entry at ``place``; None where there is none, or it does not hold
+    what ``read`` looks for (an entry of an earlier layout)."""
+    data = read_sealed(*place) if place is not None else None
+    if data is None:
+        return None
+    try:
+        return read(data)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
+
+
 def odds(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int = DEFAULT_DEALS,
          seed: int = DEFAULT_SEED, progress: Progress | None = None) -> tuple[WinTable, dict[str, Any]]:
     """The win table of ``rules`` and how decisive the game is (``compare.odds.worked_out``), from the
     cache where it holds them, else worked out (``progress`` told of the deals sampled) and kept there."""
     pair = (bots[0], bots[-1])
     place = _place(rules, pair, deals, seed)
-    data = read_sealed(*place) if place is not None else None
-    if data is not None:
-        try:
-            return WinTable.from_dict(data["table"]), data["figures"]
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            pass
+    found = _read(place, lambda data: (WinTable.from_dict(data["table"]), data["figures"]))
+    if found is not None:
+        return found
     table, figures = worked_out(rules, bots=pair, deals=deals, seed=seed, progress=progress)
     if place is not None:
         write_sealed(*place, {"table": table.to_dict(), "figures": figures}, keep=KEEP)
@@ -83,15 +95,9 @@ def odds(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int = DEF
 def board_table(rules: Rules) -> Board:
     """The win table the board-playing search reads (``game.wintable.board_of``): from the cache, straight
     from the millionths it holds (a search run reads no float of it), else worked out as ``odds`` does."""
-    pair = (BOARD_BOTS[0], BOARD_BOTS[-1])
-    place = _place(rules, pair, DEFAULT_DEALS, DEFAULT_SEED)
-    data = read_sealed(*place) if place is not None else None
-    if data is not None:
-        try:
-            return Board.from_dict(data["table"])
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            pass
-    return Board.of(odds(rules, bots=BOARD_BOTS)[0])
+    place = _place(rules, (BOARD_BOTS[0], BOARD_BOTS[-1]), DEFAULT_DEALS, DEFAULT_SEED)
+    found = _read(place, lambda data: Board.from_dict(data["table"]))
+    return found if found is not None else Board.of(odds(rules, bots=BOARD_BOTS)[0])
 
 
 __all__ = ["BOARD_BOTS", "FOLDER", "KEEP", "board_table", "key", "odds"]
