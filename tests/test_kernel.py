@@ -223,3 +223,24 @@ def test_a_compiler_without_link_time_optimisation_still_builds_the_kernel(tmp_p
     wheel = next(tmp_path.glob("*.whl"))
     assert any(name.startswith("costly_variants/game/_kernel.") and name.endswith(".so")
                for name in zipfile.ZipFile(wheel).namelist())
+
+
+@needs_kernel
+def test_an_ace_of_many_values_is_played_alike_and_past_the_kernels_bound_by_the_engine():
+    """A seat's moves fit the kernel's lists. An Ace of 14 values made the two-hand compact search write past
+    its list of a node's moves and crash the process: now it searches such rules the engine's way (and a
+    choice of more moves than a hand holds goes to the engine, as before). Past ACE_VALUES_MAX the Python
+    engine plays them."""
+    import dataclasses
+
+    rules = profiles.load("cotton-1674").rules
+    many = dataclasses.replace(rules, ace_values=tuple(range(1, 15)))
+    assert kernel.cannot_play(many) is None
+    played = kernel.play(many, ("search-points",), list(range(1, 41)), trace=True)  # crashed here
+    kept = [seed for seed, fast in zip(range(1, 41), played) if fast is not None]
+    assert kept and same_games(many, ("search-points",), kept) == 0
+    # five values: every game the kernel's, its play searched as play_value searches
+    assert same_games(dataclasses.replace(rules, ace_values=(1, 2, 3, 4, 11)), ("search-points",), [3, 11]) == 0
+    past = dataclasses.replace(rules, ace_values=tuple(range(1, kernel.ACE_VALUES_MAX + 2)))
+    assert "16 values" in (kernel.cannot_play(past) or "")
+    assert kernel.cannot_play(dataclasses.replace(rules, ace_values=tuple(range(1, kernel.ACE_VALUES_MAX + 1)))) is None

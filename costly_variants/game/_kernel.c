@@ -24,7 +24,7 @@ int read_rules(const int32_t *data, Py_ssize_t size, Rules *r) {
     /* after the rules, the board search's win table where kernel.py appends one (_kernel_board.c) */
     r->win = size == (Py_ssize_t)r->size + 2 * (Py_ssize_t)r->target * r->target + 2 ? data + r->size : NULL;
     if ((r->size != size && r->win == NULL) || r->players < 2 || r->players > 4 || r->cards_each < 1 ||
-        r->cards_each > 4 || r->limit < 1 || r->limit > 100 || r->n_ace < 1 || r->n_ace > 32) {
+        r->cards_each > 4 || r->limit < 1 || r->limit > 100 || r->n_ace < 1 || r->n_ace > ACE_VALUES_MAX) {
         PyErr_SetString(PyExc_ValueError, "kernel: the rules array is not one kernel.py made");
         return -1;
     }

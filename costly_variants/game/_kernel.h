@@ -155,6 +155,10 @@ enum { BOT_RANDOM, BOT_GREEDY, BOT_EXPERT, BOT_SEARCH, BOT_BOARD }; /* BOT_SEARC
 #define MAX_ACTIONS 20000
 #define MAX_DEAL_ACTIONS 200
 #define HAND_MAX 6
+/* The most values an Ace may have (kernel.py's ACE_VALUES_MAX): a seat's moves, a hand's cards and four
+   Aces once a value each, fit a list of 64 (play_value's, play_one's) */
+#define ACE_VALUES_MAX 15
+_Static_assert(HAND_MAX - 4 + 4 * ACE_VALUES_MAX + 1 <= 64, "a seat's moves within a list of 64");
 #define SERIES_MAX 24
 
 typedef struct {
@@ -185,7 +189,7 @@ typedef struct Game {
     int hands[4][HAND_MAX], hand_n[4];
     int count, series_n, said_go, go_awarded, go_paid;
     int to_play, last_player, played_n;
-    int counted[4], fast_count; /* a search's world: each hand's count, worked out once (count_world) */
+    int counted[4], fast_count; /* a search's world: each hand's count, worked out once (draw_world) */
     int count_add[2], count_sure; /* and what the whole count adds to each side, if nothing it adds is below 0 */
     int series_p[SERIES_MAX], series_c[SERIES_MAX]; /* the series' seats and cards: the play's part's last */
     /* The rest of the position. */
@@ -217,7 +221,7 @@ typedef struct Game {
     long long *rank_sums;      /* the expert model's rank sums by the kept ranks' code (rank_sum), or NULL:
                                   a search's, after its frames, for the run; LLONG_MIN where not yet made */
     int never_below;           /* no item of the count scores below nothing (count_never_below): a search's
-                                  world sums a hand's count at once (count_world) */
+                                  world sums a hand's count at once (draw_world) */
     long long *shape_sums;     /* the expert model's colours' part by the seen suit shape and the suit given
                                   (shape << 2 | suit), or NULL: a search's, after its rank sums */
 } Game;
@@ -364,9 +368,20 @@ long long tangent_value(const Tangent *t, int won, const long long *side);
 int choose_search(Game *g, int player, const Act *legal, int n);
 #define SEARCH_INF (1LL << 40)
 
+/* The play's two compact searches (_kernel_search_play.c, _kernel_search_four.c): a sequence is looked for
+   only where the series holds a rank beside the card's. */
+/* The ranks beside each rank, as bits; [1]: an Ace high too (beside a King), where the rules let it be. */
+#define BESIDE(rank) ((unsigned short)((1u << ((rank) - 1) | 1u << ((rank) + 1)) & 0x3ffe))
+static const unsigned short NEXT_TO[2][14] = {
+    {0, BESIDE(1), BESIDE(2), BESIDE(3), BESIDE(4), BESIDE(5), BESIDE(6), BESIDE(7), BESIDE(8), BESIDE(9),
+     BESIDE(10), BESIDE(11), BESIDE(12), BESIDE(13)},
+    {0, BESIDE(1) | 1u << 13, BESIDE(2), BESIDE(3), BESIDE(4), BESIDE(5), BESIDE(6), BESIDE(7), BESIDE(8),
+     BESIDE(9), BESIDE(10), BESIDE(11), BESIDE(12), BESIDE(13) | 1u << 1}};
+
 /* A child's value taken into its node's minimax (alpha-beta, fail-soft): the best so far for the side to
    move (the searching side's, `mine`, the greatest; the other's the least) and the window it narrows.
-   Whether the window has closed (the node's other moves are cut). The play's searches share it. */
+   Whether the window has closed (the node's other moves are cut). play_value and the four-hand compact
+   search share it (the two-hand one keeps its best move too, and takes its values its own way). */
 static inline int take_child(int mine, long long value, long long *best, long long *alpha, long long *beta) {
     if (mine) {
         if (value > *best)
@@ -413,7 +428,6 @@ typedef struct {
 void unseen_by(const Game *g, int player, Unseen *u);
 void deal_world(Game *g, int player, const Unseen *u, Game *world);
 void draw_world(Game *g, int player, const Unseen *u, Game *world);
-void count_world(Game *world);
 
 /* _kernel_playout.c */
 int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Trace *trace);

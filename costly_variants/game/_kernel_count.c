@@ -243,7 +243,7 @@ static int count_won(Game *g) {
     return 1;
 }
 
-/* The count in a search's world: each hand's count known (count_world), the scores as count_hands makes
+/* The count in a search's world: each hand's count known (draw_world), the scores as count_hands makes
    them, the deal then left (no next deal is dealt: the search stops at the end of this one). */
 static void count_counted(Game *g) {
     const Rules *r = g->r;

@@ -51,13 +51,7 @@ static int reaches_limit(const Rules *r, const int *series, int n) {
 /* play.score_play: what the last card of `series` (n cards) scores, the count being `count` after it.
    With `items` NULL only the points are wanted (the bots', a search's), and the hitter is not told apart:
    inline, so that that case is compiled on its own (play_sum). */
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
-
-static ALWAYS_INLINE int score_play(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
+HOT_INLINE int score_play(Game *g, const int *series, int n, int count, Item *items, int *nitems) {
     const Rules *r = g->r;
     int points = 0, k = 0;
     int last = series[n - 1];
@@ -173,7 +167,7 @@ static void count_or_next_series(Game *g) {
     count_hands(g);
 }
 
-static ALWAYS_INLINE void advance(Game *g, int player) {
+HOT_INLINE void advance(Game *g, int player) {
     if (g->n == 2) { /* the other seat, then this one (a search's every card: no loop) */
         int other = 1 - player;
         if (g->hand_n[other] && !((g->said_go >> other) & 1))

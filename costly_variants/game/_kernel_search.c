@@ -355,8 +355,7 @@ static int choose_in_play(Game *g, int player, const Act *legal, int n, Search *
     Unseen unseen;
     unseen_by(g, player, &unseen);
     for (int w = 0; w < count; w++) { /* the worlds drawn in order, as the engine draws them */
-        draw_world(g, player, &unseen, &worlds[w]);
-        count_world(&worlds[w]);
+        draw_world(g, player, &unseen, &worlds[w]); /* and counted */
     }
     for (int w = 0; w < count; w++) { /* the other hand's, once the worlds are drawn (its counts known) */
         twin[w] = twin_of(worlds, w, player, keys);

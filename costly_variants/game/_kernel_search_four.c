@@ -21,7 +21,7 @@
 
    Where a position is one the engine would refuse (five cards of one kind in a series), the search fails
    as play_value fails: the game goes to Python. Where the rules may score less than nothing in the play, the
-   world's count is not known ahead or may score less than nothing (count_world), or the root's card is not
+   world's count is not known ahead or may score less than nothing (draw_world), or the root's card is not
    in the hand, it says so and play_value's path is taken instead. */
 #include "_kernel.h"
 #include <limits.h>
@@ -72,14 +72,6 @@ typedef struct {
     int failed;
     CardView card[52];           /* the hands' cards */
 } Four;
-
-/* The ranks beside each rank, as bits; [1]: an Ace high too (beside a King), where the rules let it be. */
-#define BESIDE(rank) ((unsigned short)((1u << ((rank) - 1) | 1u << ((rank) + 1)) & 0x3ffe))
-static const unsigned short NEXT_TO[2][14] = {
-    {0, BESIDE(1), BESIDE(2), BESIDE(3), BESIDE(4), BESIDE(5), BESIDE(6), BESIDE(7), BESIDE(8), BESIDE(9),
-     BESIDE(10), BESIDE(11), BESIDE(12), BESIDE(13)},
-    {0, BESIDE(1) | 1u << 13, BESIDE(2), BESIDE(3), BESIDE(4), BESIDE(5), BESIDE(6), BESIDE(7), BESIDE(8),
-     BESIDE(9), BESIDE(10), BESIDE(11), BESIDE(12), BESIDE(13) | 1u << 1}};
 
 /* -- the play, as play.py and _kernel_play.c make it for four seats -- */
 
@@ -387,24 +379,24 @@ int four_play_value(const Game *world, int player, const Act *a, int team, int b
         ace_least = r->ace_values[v] < ace_least ? r->ace_values[v] : ace_least;
     const unsigned char *roles = ROLES[world->deck], *codes = PLAY_CODE[world->deck];
     memset(&p, 0, sizeof p);
-    f.add[0] = f.add[1] = 0;
+    f.add[0] = world->count_add[0]; /* at_the_count's sum (the hands, the late claims, the heels), as the */
+    f.add[1] = world->count_add[1]; /* world was counted when drawn (count_sure: nothing below 0) */
     for (int s = 0; s < 4; s++) {
         f.teams[s] = world->teams[s];
         if (f.teams[s] != 0 && f.teams[s] != 1)
             return 0; /* four sides: not a shape searched here */
-        f.add[f.teams[s]] += world->counted[s];
         int n = world->hand_n[s], least = SHRT_MAX;
         p.hand_n[s] = (signed char)n;
         p.holding |= (unsigned char)((n > 0) << s);
         for (int i = 0; i < n; i++) {
-            int card = world->hands[s][i], rank = RANK_DIGIT[card] + 1, value = r->card_value[card];
+            int card = world->hands[s][i], rank = RANK_DIGIT[card] + 1, worth = r->card_value[card];
             int jd = r->play_jd ? r->jd_points[roles[card]] : 0;
             CardView *c = &f.card[card];
             c->rank = (signed char)rank;
             c->kind = (signed char)r->alike[rank];
             c->code = codes[card];
-            c->value = (short)value;
-            c->least = (short)(rank == 1 ? ace_least : value);
+            c->value = (short)worth;
+            c->least = (short)(rank == 1 ? ace_least : worth);
             c->jd = (short)(jd > 0 ? jd : 0);
             c->beside = next_to[rank];
             least = c->least < least ? c->least : least;
@@ -412,11 +404,6 @@ int four_play_value(const Game *world, int player, const Act *a, int team, int b
         }
         p.least[s] = (short)least;
     }
-    /* at_the_count's sum: the hands, the late claims, the heels */
-    for (int i = 0; i < world->nclaims; i++)
-        f.add[f.teams[world->claim_recv[i]]] += world->claim_points[i];
-    if (!r->heels_before_play && ((r->heels_mask >> RANK(world->deck)) & 1) && r->heels_points)
-        f.add[f.teams[world->dealer]] += r->heels_points;
     p.scores[0] = world->scores[0];
     p.scores[1] = world->scores[1];
     p.series_n = (signed char)world->series_n;

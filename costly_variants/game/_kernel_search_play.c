@@ -15,11 +15,12 @@
 
    Where a position is one the engine would refuse (five cards of one kind in a series), the search fails
    as play_value fails: the game goes to Python. Where the rules may score less than nothing in the play,
-   or the world's count is not known ahead (count_world), the search takes play_value's path instead. */
+   or the world's count is not known ahead (draw_world), the search takes play_value's path instead. */
 #include "_kernel.h"
 
 #define WON (-1)   /* PlayPos.end: the game won in the play (winner set) */
 #define COUNTED 1  /* the play over: the count to make */
+#define MOVES_MAX (2 * HAND_MAX + 1) /* a node's moves at most (else play_value searches: fast_play_begin) */
 
 typedef struct {
     int count, scores[2];
@@ -43,10 +44,9 @@ struct FastPlay {
     int pair_for[2 * HAND_MAX + 1];        /* the pairs' points by how many of a kind end the series */
     int run_most;                          /* the most of a kind the pairs score (more: the engine raises) */
     int value[52], jd[52];                 /* a card's value (an Ace's first) and its Jack's or Deuce's points */
-    unsigned short next_to[14];            /* the ranks beside a rank in a sequence (an Ace high too, where it may) */
     unsigned short beside[52];             /* a card's ranks that may end a sequence with it in the series: those
                                               beside its own, or any where one card is a sequence */
-    int add[2], sure;                      /* the world's count to come (count_world) */
+    int add[2], sure;                      /* the world's count to come (draw_world) */
     const Game *world;                     /* the world searched, the `at`th */
     int at, failed;
     const signed char (*cards)[HAND_MAX];  /* the world's hands, as they were dealt to it (world_cards[w]) */
@@ -119,7 +119,7 @@ HOT_INLINE void advance(const FastPlay *f, PlayPos *p, int player) {
         end_series(f, p, 0);
 }
 
-/* The longest sequence the series' last cards make (play.score_play's), the last card's rank `rank`. */
+/* The longest sequence the series' last cards make (play.score_play's), the last card the series' last. */
 static int sequence_of(const FastPlay *f, const PlayPos *p) {
     unsigned seen = 0;
     int longest = 0;
@@ -151,8 +151,7 @@ static inline int scored(const FastPlay *f, PlayPos *p, int card) {
 }
 
 /* apply_play: the card at `at` in the player's hand (at < 0: a go) played at `value`. */
-static inline __attribute__((always_inline)) void step(const FastPlay *f, PlayPos *p, int player, int at,
-                                                       int value) {
+HOT_INLINE void step(const FastPlay *f, PlayPos *p, int player, int at, int value) {
     if (at < 0) {
         const Rules *r = f->r;
         p->said_go |= (signed char)(1 << player);
@@ -268,7 +267,7 @@ static inline int moves_of(const FastPlay *f, const PlayPos *p, int player, Move
 _Static_assert(2 * HAND_MAX * 3 < SEARCH_DEPTH, "two hands' play within the search's depth");
 _Static_assert(2 * HAND_MAX <= SERIES_MAX, "two hands' cards within a series");
 static long long solve(FastPlay *f, PlayPos *p, long long alpha, long long beta) {
-    Move moves[2 * HAND_MAX + 1];
+    Move moves[MOVES_MAX];
     int actor, n;
     for (;;) {
         if (p->end)
@@ -334,14 +333,14 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
     f->scratch = scratch;
     f->scratch_of = -1;
     f->pos_made = 0;
-    f->usable = g->n == 2 && r->play_never_below && g->teams[1] == 1;
+    /* two hands, no score below nothing, and a node's moves within its list: each card once, and each Ace
+       (four at most) once a value */
+    f->usable = g->n == 2 && r->play_never_below && g->teams[1] == 1 && HAND_MAX + 4 * (r->n_ace - 1) < MOVES_MAX;
+    if (!f->usable)
+        return; /* play_value searches every world (fast_play_world says so): no tables to make */
     f->limit = r->limit;
     f->pegs_at = r->peg_out ? r->target : SEARCH_INF;
     f->seq_from = r->play_sequences ? (r->seq_min > 1 ? r->seq_min : 1) : 0;
-    for (int rank = 1; rank <= 13; rank++)
-        f->next_to[rank] = (unsigned short)((rank > 1 ? 1u << (rank - 1) : 0) | (rank < 13 ? 1u << (rank + 1) : 0) |
-                                            (r->ace_high_or_low && rank == 1 ? 1u << 13 : 0) |
-                                            (r->ace_high_or_low && rank == 13 ? 1u << 1 : 0));
     f->seq_need = f->seq_from ? f->seq_from : 2 * HAND_MAX + 1;
     memset(f->pair_for, 0, sizeof f->pair_for);
     f->run_most = r->play_pairs ? 4 : 2 * HAND_MAX;
@@ -359,7 +358,7 @@ void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scra
         f->rank[c] = (signed char)RANK(c);
         f->code[c] = (signed char)PLAY_CODE[g->deck][c];
         f->jd[c] = r->play_jd && r->jd_points[x] > 0 ? r->jd_points[x] : 0;
-        f->beside[c] = f->seq_from < 2 ? 0xffff : f->next_to[RANK(c)];
+        f->beside[c] = f->seq_from < 2 ? 0xffff : NEXT_TO[r->ace_high_or_low != 0][RANK(c)];
     }
     f->multi = r->n_ace > 1;
 }

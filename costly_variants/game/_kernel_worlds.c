@@ -45,12 +45,6 @@ static void count_hands_of(Game *world, int known, int known_count) {
     }
 }
 
-void count_world(Game *world) {
-    if (world->fast_count) /* counted as it was drawn (draw_world) */
-        return;
-    count_hands_of(world, -1, 0);
-}
-
 static int give_options(const Game *g, int player, Act *out) {
     int hand[HAND_MAX], k = 0;
     sorted_hand(g, player, hand);
@@ -147,8 +141,7 @@ void deal_world(Game *g, int player, const Unseen *u, Game *world) {
 }
 
 /* A world of the play: this state with the cards `player` has not seen (`u`) dealt at random into the other
-   hands, and counted (count_world: which then has nothing left to do), the seat's own hand as `u` counted
-   it. */
+   hands, and counted (count_hands_of), the seat's own hand as `u` counted it. */
 void draw_world(Game *g, int player, const Unseen *u, Game *world) {
     copy_position(world, g);
     deal_world(g, player, u, world);

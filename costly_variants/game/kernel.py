@@ -141,8 +141,16 @@ def _suit_shapes(size: int) -> list[tuple[int, ...]]:
 _PLAIN_RANKS = (Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN)  # neither Jacks nor Deuces
 
 
+# The most values an Ace may have for the kernel to play the rules: a hand's cards, and four Aces once a
+# value each, fit the kernel's list of a seat's moves (64, ``_kernel.h``'s ACE_VALUES_MAX). More (the
+# schema allows 20) are the Python engine's to play: the same games, only slower.
+ACE_VALUES_MAX = 15
+
+
 def compile_rules(rules: Rules) -> CompiledRules:
     """The kernel's array for ``rules`` (see the module's docstring); the same for equal rules."""
+    if len(rules.ace_values) > ACE_VALUES_MAX:
+        raise ValueError(f"an Ace of {len(rules.ace_values)} values: the kernel plays {ACE_VALUES_MAX} at most")
     kinds: dict[ScoreKind, int] = {}
 
     def kind(rule: str, name: str, hitter: bool = False) -> int:
