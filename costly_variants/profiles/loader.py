@@ -17,7 +17,7 @@ from ..errors import Problem, ProfileError, UnknownVariantError
 from ..resources import data_dir, schema_path
 from .rules import (RULE_KEYS, Alternative, Provenance, Rules, SourceStatus, Status, build_rules)
 from .semantics import Recorded, alternative_problems, semantic_problems
-from . import known_good
+from . import evidence, known_good
 from .document import Document, PathKey, json_path
 
 if TYPE_CHECKING:
@@ -210,7 +210,9 @@ def _check_file(path: Path, display: str, mtime_ns: int, lib: Library) -> tuple[
     if not isinstance(doc.data, dict):
         kind = type(doc.data).__name__
         return doc, (doc.problem((), f"a profile must be a mapping, not a {kind}"),)
-    local = _schema_problems(doc) + _citation_problems(doc, lib)
+    local = _schema_problems(doc)
+    # The evidence is checked on a file the schema accepts: its entries then have their passage and words.
+    local += _citation_problems(doc, lib) + ([] if local else evidence.problems(doc, lib))
     bundled = bundled_paths()
     profile_id = doc.data.get("id")
     if isinstance(profile_id, str) and path.resolve() in {p.resolve() for p in bundled.values()}:
@@ -285,7 +287,7 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = False) -> Profile | None:
+def _merge(chain: list[_Layer], problems: list[Problem], lib: Library, *, checked: bool = False) -> Profile | None:
     """The profile a valid chain resolves to; ``checked``: the chain is known good (see known_good), so
     the checks of the merged values are skipped."""
     top = chain[0]
@@ -295,6 +297,12 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
     recorded: dict[str, list[Recorded]] = {}  # each rule's alternatives, plain, as the winning layer has them
     for layer in reversed(chain):
         data = layer.doc.data
+        sources = evidence.own_sources(data)
+        status = data.get("source_status") or {}
+        if sources and status.get("status") != SourceStatus.UNAVAILABLE.value:
+            # What this layer takes from below, as its own sources give it (an unavailable text gives
+            # nothing: see unavailable_over; a house layer names no source and restates none)
+            provenance = {key: evidence.seen_by(prov, data["id"], sources, lib) for key, prov in provenance.items()}
         for key, (entry, _) in _flatten_rules(data).items():
             values[key] = entry["value"]
             provenance[key] = Provenance(
@@ -302,7 +310,7 @@ def _merge(chain: list[_Layer], problems: list[Problem], *, checked: bool = Fals
                 tuple(Alternative(_frozen(a["value"]), a["reading"], tuple(a.get("cite", ())),
                                   tuple((k, _frozen(v)) for k, v in (a.get("with") or {}).items()))
                       for a in entry.get("alternatives", ())),
-                data["id"])
+                data["id"], evidence=evidence.build(entry.get("evidence", ()), lib))
             recorded[key] = [(key, i, a["value"], dict(a.get("with") or {}))
                              for i, a in enumerate(entry.get("alternatives", ()))]
         for term, entry in (data.get("vocabulary") or {}).items():
@@ -397,7 +405,7 @@ def check(path: Path | str, *, lib: Library | None = None) -> tuple[Profile | No
         return None, in_line_order(problems + exc.problems)
     if chain is None or problems:
         return None, in_line_order(problems)
-    profile = _merge(chain, problems)
+    profile = _merge(chain, problems, lib)
     return profile, in_line_order(problems)
 
 
@@ -418,7 +426,9 @@ def _load_cached(path: Path, mtime: float) -> Profile:
         if known is not None:
             chain = [_Layer(Document(_display(file), data), file) for file, data in known]
             try:
-                profile = _merge(chain, [], checked=True)
+                from .sources import library
+
+                profile = _merge(chain, [], library(), checked=True)
             except (KeyError, TypeError, ValueError, AttributeError):
                 profile = None  # a cache entry that is not what this version wrote: check the files
             if profile is not None:

@@ -120,6 +120,31 @@ class Alternative:
     together: tuple[tuple[str, Any], ...] = ()
 
 
+class EvidenceKind(enum.Enum):
+    """How a piece of evidence gives its passage's words."""
+
+    QUOTATION = "quotation"      # the transcribed passage's own words, exactly
+    PARAPHRASE = "paraphrase"    # a modern text: what it says at its locator, in this project's words
+    TRANSLATION = "translation"  # a text read in translation: the words read, and this project's English
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The words that state a value, in one passage (``source-id#passage-id``). ``words`` are the passage's
+    own (a quotation), ours (a paraphrase of a modern text) or the words read in ``language`` (a text read
+    in translation), then with ``translation``, ours."""
+
+    passage: str
+    words: str
+    kind: EvidenceKind
+    language: str | None = None
+    translation: str | None = None
+
+    @property
+    def source_id(self) -> str:
+        return self.passage.partition("#")[0]
+
+
 @dataclass(frozen=True)
 class Provenance:
     """Where a rule value comes from, and which profile set it."""
@@ -129,9 +154,12 @@ class Provenance:
     note: str | None
     alternatives: tuple[Alternative, ...]
     defined_in: str
-    # A value a profile whose own text is unavailable takes from the profile it extends has the status
-    # ``unavailable``; this keeps the status it has there (``stated`` in Cotton for Holme's game).
+    # A value a profile takes from the profile it extends has the status its own sources give it (silent
+    # where they do not give it; unavailable where its own text is unavailable); this keeps the status it
+    # has where it was set (``stated`` in Cotton for Holme's game), when the two differ.
     taken_as: Status | None = None
+    # The words that state the value (every stated value has some; others may).
+    evidence: tuple[Evidence, ...] = ()
 
 
 def _rule(key: str) -> Any:

@@ -79,6 +79,7 @@ class Source:
     dating: str | None = None
     catalogue: tuple[tuple[str, str], ...] = ()
     continuous: bool = False  # the passages are one text, in order (a whole chapter)
+    language_read: str | None = None  # read in translation, in this language (ISO 639): "ja"
 
 
 @dataclass(frozen=True, eq=False)
@@ -201,7 +202,8 @@ def _source(data: Mapping[str, Any], doc: Document | None) -> Source:
     catalogue = tuple((c["name"], c["url"]) for c in data.get("catalogue", ()))
     source = Source(data["id"], data["label"], data["bibkey"], data["kind"], data["title"], data.get("licence", ""),
                     data.get("transcription", ""), bool(data.get("available", True)), MappingProxyType(passages),
-                    data.get("edition"), data.get("dating"), catalogue, bool(data.get("continuous", False)))
+                    data.get("edition"), data.get("dating"), catalogue, bool(data.get("continuous", False)),
+                    data.get("language_read"))
     return source
 
 
