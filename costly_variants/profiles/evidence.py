@@ -159,7 +159,8 @@ def seen_by(prov: Provenance, child_id: str, child_sources: tuple[str, ...], lib
             cite = tuple(dict.fromkeys((*ours(prov.cite), *(e.passage for e in evidence))))
             return replace(prov, cite=cite, evidence=evidence)
     else:
-        refs = (*prov.cite, *(r for a in prov.alternatives for r in a.cite))
+        # a dispute is between the value's passages and its alternatives'; any other reading is the value's
+        refs = (*prov.cite, *(r for a in prov.alternatives for r in a.cite if prov.status is Status.DISPUTED))
         if refs and all(r.partition("#")[0] in works for r in refs):
             return prov
     labels = " or ".join(lib.sources[s].label if s in lib.sources else s for s in child_sources)
