@@ -25,7 +25,10 @@ def test_show_json_has_status_and_citations(cli):
     target = data["rules"]["game.target"]
     assert target == {"value": 61, "status": "stated", "cite": ["cotton-1674#p125-game"],
                       "citations": [{"ref": "cotton-1674#p125-game", "citation": "Cotton 1674, p. 125"}],
-                      "defined_in": "cotton-1674", "note": target["note"]}
+                      "defined_in": "cotton-1674", "note": target["note"],
+                      "evidence": [{"passage": "cotton-1674#p125-game", "kind": "quotation",
+                                    "words": "generally Threescore and one makes the Game",
+                                    "citation": "Cotton 1674, p. 125"}]}
     assert data["rules"]["count.colours"]["alternatives"]
 
 
@@ -42,8 +45,11 @@ def test_show_json_gives_each_citation_its_channel(cli):
     assert mog["burne-1883#mogging"]["citation"].startswith("Burne 1886, the digest, \"Mogging or Changing\", quoted in "
                                                           "Wiktionary n.d.")
     assert "Wiktionary" in mog["burne-1883#mogging"]["read_in"][0]["source"]
-    # the 1874 profile's status is worded from the digest's own words now, not from the reports alone
-    assert data["rules"]["mog.procedure"]["status"] == "stated"
+    # the reports differ on the procedure: the presumed fragment weighs for one of them, and its words are
+    # the evidence for the value, with Wikipedia's read in Japanese (issue 36)
+    procedure = data["rules"]["mog.procedure"]
+    assert procedure["status"] == "disputed"
+    assert {e["kind"] for e in procedure["evidence"]} == {"quotation", "translation"}
     assert "burne-1883#mogging" in data["rules"]["mog.refusal_points"]["cite"]
     assert "Japanese translation" in data["source_status"]["note"]
 

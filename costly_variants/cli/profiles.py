@@ -139,8 +139,8 @@ def set_aside_note(aside: Any) -> str:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..profiles.display import (citations, dumps, format_provenance, format_value, plain, plays_as_of,
-                                    profile_json, readable, together_text)
+    from ..profiles.display import (citations, dumps, evidence_text, format_provenance, format_value, plain,
+                                    plays_as_of, profile_json, readable, together_text)
 
     profile = profiles.load(args.profile)
     if args.json:
@@ -169,7 +169,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     titles = profiles.rule_titles()
     for key, value in profile.values.items():
         prov = profile.provenance[key]
-        note = readable(prov.note or "")
+        # the words first: what a reader checks the status against, before the note that weighs them
+        note = " | ".join([*(f"words: {evidence_text(e)}" for e in prov.evidence), *([readable(prov.note)] if prov.note else [])])
         if prov.alternatives:
             note += "".join(f" | alternative: {format_value(plain(a.value))}{together_text(a)} ({a.reading})"
                             for a in prov.alternatives)
@@ -195,7 +196,7 @@ def diff_rows(chosen: list[Profile]) -> list[dict[str, Any]]:
         values = [plain(p.values[key]) for p in chosen]
         rows.append({
             "rule": key, "title": title, "differs": any(v != values[0] for v in values[1:]),
-            "cells": {p.id: {"value": v, **provenance_json(p.provenance[key])} for p, v in zip(chosen, values)},
+            "cells": {p.id: {"value": v, **provenance_json(p.provenance[key], p.id)} for p, v in zip(chosen, values)},
         })
     return rows
 

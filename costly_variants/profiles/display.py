@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from .loader import Profile
-from .rules import Alternative, Provenance, Status
+from .rules import Alternative, Evidence, EvidenceKind, Provenance, Status
 
 
 def format_value(value: Any) -> str:
@@ -66,11 +66,40 @@ def citation_json(ref: str) -> dict[str, Any]:
 
 
 def status_text(prov: Provenance, profile_id: str) -> str:
-    """``stated``; ``stated, from cotton-1674``; ``unavailable: as cotton-1674, stated there``."""
+    """``stated``; ``stated, from eddowes-burne-1874`` (its own sources state the value it takes);
+    ``silent: from eddowes-burne-1874, stated there``; ``unavailable: as cotton-1674, stated there``."""
     if prov.taken_as is not None:
-        return f"{prov.status.value}: as {prov.defined_in}, {prov.taken_as.value} there"
+        how = "as" if prov.status is Status.UNAVAILABLE else "from"
+        return f"{prov.status.value}: {how} {prov.defined_in}, {prov.taken_as.value} there"
     inherited = f", from {prov.defined_in}" if prov.defined_in != profile_id else ""
     return f"{prov.status.value}{inherited}"
+
+
+def evidence_text(evidence: Evidence) -> str:
+    """One piece of evidence in a line of text: the passage's own words quoted; ours for a modern text,
+    said to be ours; the words read in translation, with our translation said to be ours."""
+    if evidence.kind is EvidenceKind.QUOTATION:
+        return f"\u201c{evidence.words}\u201d ({evidence.passage})"
+    if evidence.kind is EvidenceKind.TRANSLATION:
+        return (f"\u300c{evidence.words}\u300d ({evidence.passage}, read in {language_name(evidence.language)}; "
+                f"our translation: {evidence.translation})")
+    return f"{evidence.passage}, in our words: {evidence.words}"
+
+
+LANGUAGES = {"ja": "Japanese"}
+
+
+def language_name(code: str | None) -> str:
+    return LANGUAGES.get(code or "", code or "another language")
+
+
+def evidence_json(evidence: Evidence) -> dict[str, Any]:
+    out: dict[str, Any] = {"passage": evidence.passage, "words": evidence.words, "kind": evidence.kind.value}
+    if evidence.kind is EvidenceKind.TRANSLATION:
+        out |= {"language": evidence.language, "translation": evidence.translation, "translation_by": "this project"}
+    if evidence.kind is EvidenceKind.PARAPHRASE:
+        out["paraphrase_by"] = "this project"
+    return out | {"citation": citation_json(evidence.passage)["citation"]}
 
 
 def format_provenance(prov: Provenance, profile_id: str) -> str:
@@ -93,9 +122,15 @@ def plain(value: Any) -> Any:
     return value
 
 
-def provenance_json(prov: Provenance) -> dict[str, Any]:
+def provenance_json(prov: Provenance, profile_id: str | None = None) -> dict[str, Any]:
+    """A value's provenance for JSON; given the profile it is shown in, a value taken from another profile
+    says so (``inherited_from``: that profile and the value's status there)."""
     out: dict[str, Any] = {"status": prov.status.value, "cite": list(prov.cite),
                            "citations": [citation_json(ref) for ref in prov.cite], "defined_in": prov.defined_in}
+    if prov.evidence:
+        out["evidence"] = [evidence_json(e) for e in prov.evidence]
+    if profile_id is not None and prov.defined_in != profile_id:
+        out["inherited_from"] = {"profile": prov.defined_in, "status": (prov.taken_as or prov.status).value}
     if prov.taken_as is not None:
         out["taken_as"] = {"profile": prov.defined_in, "status": prov.taken_as.value}
     if prov.note:
@@ -117,7 +152,7 @@ def profile_json(profile: Profile) -> dict[str, Any]:
             "citations": [citation_json(ref) for ref in profile.source_status.cite],
             "note": profile.source_status.note},
         "plays_as": plays_as_of(profile),
-        "rules": {key: {"value": plain(profile.values[key]), **provenance_json(profile.provenance[key])}
+        "rules": {key: {"value": plain(profile.values[key]), **provenance_json(profile.provenance[key], profile.id)}
                   for key in profile.values},
         "vocabulary": {term: {"meaning": t.meaning, "cite": list(t.cite),
                               "citations": [citation_json(ref) for ref in t.cite], "defined_in": t.defined_in}

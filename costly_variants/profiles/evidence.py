@@ -122,7 +122,7 @@ def problems(doc: Document, lib: Library) -> list[Problem]:
             elif not source.language_read and "translation" in item:
                 found.append(doc.problem(at + ("translation",), f"{ref} was read in its own language: paraphrase "
                                                                 "it in words, with no translation"))
-        if entry.get("status") == Status.DISPUTED.value:
+        if own and entry.get("status") == Status.DISPUTED.value:  # a house layer reads no source of its own
             refs = list(cite) + [r for a in entry.get("alternatives") or () if isinstance(a, dict)
                                  for r in a.get("cite") or ()]
             works = sorted({r.partition("#")[0] for r in refs if isinstance(r, str)} & set(own))
@@ -166,5 +166,8 @@ def seen_by(prov: Provenance, child_id: str, child_sources: tuple[str, ...], lib
     labels = " or ".join(lib.sources[s].label if s in lib.sources else s for s in child_sources)
     note = (f"{labels} does not give this: the value is {prov.defined_in}'s, {origin.value} there"
             + (f" ({prov.note.rstrip('.')})." if prov.note and origin is not Status.STATED else "."))
-    return replace(prov, status=Status.SILENT, cite=ours(prov.cite), note=note, taken_as=origin,
+    # it cites what the child's sources say on the matter; where they say nothing, the passages the value
+    # was taken from, as a silent value cites the later source the engine follows
+    return replace(prov, status=Status.SILENT, cite=ours(prov.cite) or prov.cite, note=note,
+                   taken_as=None if origin is Status.SILENT else origin,
                    evidence=tuple(e for e in prov.evidence if e.source_id in works))

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from .display import format_value, plain
 from .loader import Annotation, Profile, Term, _frozen
-from .rules import RULE_KEYS, Alternative, Provenance, SourceStatus, Status, build_rules
+from .rules import RULE_KEYS, Alternative, Evidence, EvidenceKind, Provenance, SourceStatus, Status, build_rules
 
 
 def profile_from_json(data: Mapping[str, Any]) -> Profile:
@@ -27,7 +27,9 @@ def profile_from_json(data: Mapping[str, Any]) -> Profile:
                           tuple((k, _frozen(v)) for k, v in (a.get("with") or {}).items()))
               for a in entry.get("alternatives", ())),
         entry["defined_in"],
-        Status(entry["taken_as"]["status"]) if entry.get("taken_as") else None) for key, entry in rules.items()}
+        Status(entry["taken_as"]["status"]) if entry.get("taken_as") else None,
+        tuple(Evidence(e["passage"], e["words"], EvidenceKind(e["kind"]), e.get("language"), e.get("translation"))
+              for e in entry.get("evidence", ()))) for key, entry in rules.items()}
     return _profile(data, {key: rules[key]["value"] for key in RULE_KEYS}, provenance)
 
 
