@@ -595,3 +595,38 @@ def test_every_page_has_the_site_s_icon_so_no_browser_asks_for_a_missing_favicon
         # rel="icon", or furo's "shortcut icon"
         links = re.findall(r'<link rel="(?:shortcut )?icon" href="([^"]+)"', path.read_text(encoding="utf-8"))
         assert links == ["_static/favicon.svg"], (path.name, links)
+
+
+# Evidence where a value is shown (issue 36) ---------------------------------------------------------------
+
+def test_a_stated_value_shows_the_words_that_state_it_in_both_tables(site):
+    row = element_with_id(page(site, "index.html"), "rule-game-target")
+    cells = row.split("<td")
+    cotton = next(c for c in cells if "costly-status-stated" in c and "61 points" in c)
+    evidence = cotton[cotton.index('class="costly-evidence"'):]
+    assert "\u201cgenerally Threescore and one makes the Game\u201d" in text_of(evidence.split("</p>")[0])
+    jackson = next(c for c in cells if "costly-status-disputed" in c)
+    words = text_of(jackson)
+    assert "121ポイント（パーレット）" in words and "read in Japanese; our translation:" in words
+    assert "in our words: The game is played up to 121." in words
+    # the profile page's rule table carries the same words under the value
+    rules = text_of(element_with_id(page(site, "profile/cotton-1674.html"), "profile-cotton-1674-game-target"))
+    assert "\u201cgenerally Threescore and one makes the Game\u201d" in rules
+
+
+def test_an_inherited_value_shows_its_own_sources_status_and_where_it_came_from(site):
+    row = element_with_id(page(site, "profile/parlett-121.html"), "profile-parlett-121-deal-first-dealer")
+    assert "costly-badge-silent" in row and "costly-badge-stated" not in row
+    assert "from Eddowes\u2013Burne 1874, stated there" in " ".join(text_of(row).split())
+    side = element_with_id(page(site, "index.html"), "rule-count-cocks-nest")
+    parlett = next(c for c in side.split("<td") if "costly-inherited" in c and "Parlett" in c.split("</p>")[0])
+    assert "costly-status-silent" in parlett and "editorial there" in text_of(parlett)
+
+
+def test_evidence_words_are_text_never_markup(site):
+    hostile = "<script>alert(3)</script> and .. raw:: html in our words"
+    for name in ("profile/house-hostile.html", "index.html"):
+        markup = page(site, name)
+        assert "<script>alert(3)" not in markup
+        assert "&lt;script&gt;alert(3)&lt;/script&gt;" in markup
+        assert hostile in text_of(markup)

@@ -31,7 +31,7 @@ from .odds import odds_section
 from .summary import facts, scoring
 from .twin_page import twin_page
 from .worked import example_flag
-from .tables import SOURCE_BADGES, provenance_body, sections, support_text, value_text
+from .tables import SOURCE_BADGES, evidence_lines, provenance_body, sections, support_text, value_text
 from .words import short_title as profile_name
 
 logger = logging.getLogger(__name__)
@@ -172,10 +172,12 @@ class ProfilePageDirective(CostlyDirective):
                 inherited = prov.defined_in != profile.id
                 value = [n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(prov.status.value)]
                 if inherited:
+                    there = f", {prov.taken_as.value} there" if prov.taken_as is not None else ""
                     value += [" ", n.inline("from ", n.xref(profile_label(prov.defined_in), profile_name(prov.defined_in)),
-                                            classes=["costly-from"])]
+                                            there, classes=["costly-from"])]
                 cell = nodes.entry(classes=["costly-cell"] + (["costly-inherited"] if inherited else []))
                 cell += n.para(*value)
+                cell += evidence_lines(self, prov)
                 cell += n.para(*self.cites(prov.cite), classes=["costly-cites"])
                 cell += provenance_body(self, profile, key, quoted)
                 cell += example_flag(self.data, profile.id, key)

@@ -10,8 +10,8 @@ from docutils.parsers.rst import directives
 
 from .. import profiles
 from ..profiles import Profile
-from ..profiles.display import plain
-from ..profiles.rules import Status
+from ..profiles.display import language_name, plain
+from ..profiles.rules import EvidenceKind, Provenance, Status
 from . import nodes as n
 from .citations import profile_label, profile_rule_label, rule_label, values_sentence
 from .directive import CostlyDirective
@@ -78,6 +78,35 @@ def provenance_body(d: CostlyDirective, profile: Profile, key: str,
     return body
 
 
+def evidence_lines(d: CostlyDirective, prov: Provenance) -> list[nodes.Node]:
+    """The words that state a value, where the value is shown, as text: a transcription's own words in
+    quotation marks; a modern text's in ours, said to be ours; a text read in translation in the words
+    read, with our translation said to be ours. Each names its passage (a link to its words)."""
+    out: list[nodes.Node] = []
+    for e in prov.evidence:
+        where = d.cites([e.passage])
+        if e.kind is EvidenceKind.QUOTATION:
+            words: list[n.Child] = [n.inline(f"\u201c{e.words}\u201d", classes=["costly-words"])]
+        elif e.kind is EvidenceKind.TRANSLATION:
+            words = [n.inline(e.words, classes=["costly-words-read"]), f" (read in {language_name(e.language)}; ",
+                     n.inline("our translation", classes=["costly-our-words-mark"]), ": ",
+                     n.inline(e.translation or "", classes=["costly-our-words"]), ")"]
+        else:
+            words = [n.inline("in our words", classes=["costly-our-words-mark"]), ": ",
+                     n.inline(e.words, classes=["costly-our-words"])]
+        out.append(n.para(*words, " \u2014 ", *where, classes=["costly-evidence"]))
+    return out
+
+
+def inherited_line(d: CostlyDirective, profile: Profile, key: str) -> nodes.Node:
+    """Where a value taken from another profile came from, and its status there where it differs here:
+    ``from Eddowes–Burne 1874, stated there``."""
+    prov = profile.provenance[key]
+    there = f", {prov.taken_as.value} there" if prov.taken_as is not None else ""
+    return n.para(n.xref(profile_rule_label(prov.defined_in, key), f"from {short_title(prov.defined_in)}"), there,
+                  classes=["costly-cites", "costly-from"])
+
+
 SHORT_WORDS = {"the source's words": "quote", "in our words": "in our words", "the words, and ours": "quote, ours"}
 
 
@@ -112,12 +141,12 @@ def rule_cell(d: CostlyDirective, profile: Profile, key: str, *, differs: bool =
     cell += n.para(short_title(profile), classes=["costly-in-column"])
     cell += n.para(n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(status),
                    classes=["costly-value-line"])
+    cell += evidence_lines(d, prov)
     body = provenance_body(d, profile, key)
     if body:
         cell += n.disclosure([disclosure_label(d, profile, key)], body, classes=["costly-why"])
     if inherited:
-        cell += n.para(n.xref(profile_rule_label(prov.defined_in, key), f"from {short_title(prov.defined_in)}"),
-                       classes=["costly-cites", "costly-from"])
+        cell += inherited_line(d, profile, key)
     else:
         cell += n.para(*d.cite_sources(prov.cite), classes=["costly-cites"])
     cell += example_flag(d.data, profile.id, key)
