@@ -153,6 +153,8 @@ def seen_by(prov: Provenance, child_id: str, child_sources: tuple[str, ...], lib
         return tuple(r for r in refs if r.partition("#")[0] in works)
 
     origin = prov.taken_as or prov.status
+    if prov.status is Status.EDITORIAL:
+        return prov  # this project's choice, claiming no source: the same wherever it is taken
     if prov.status is Status.STATED:
         evidence = tuple(e for e in prov.evidence if e.source_id in works)
         if evidence:
@@ -163,8 +165,9 @@ def seen_by(prov: Provenance, child_id: str, child_sources: tuple[str, ...], lib
         refs = (*prov.cite, *(r for a in prov.alternatives for r in a.cite if prov.status is Status.DISPUTED))
         if refs and all(r.partition("#")[0] in works for r in refs):
             return prov
-    labels = " or ".join(lib.sources[s].label if s in lib.sources else s for s in child_sources)
-    note = (f"{labels} does not give this: the value is {prov.defined_in}'s, {origin.value} there"
+    labels = [lib.sources[s].label if s in lib.sources else s for s in child_sources]
+    who = f"{labels[0]} does not" if len(labels) == 1 else f"None of {', '.join(labels[:-1])} and {labels[-1]}"
+    note = (f"{who} give this: the value is {prov.defined_in}'s, {origin.value} there"
             + (f" ({prov.note.rstrip('.')})." if prov.note and origin is not Status.STATED else "."))
     # it cites what the child's sources say on the matter; where they say nothing, the passages the value
     # was taken from, as a silent value cites the later source the engine follows
