@@ -121,7 +121,9 @@ def moves_for(base: Profile, bundled: Sequence[Profile], varies: Sequence[Vary] 
     for key in order:
         for p in bundled:
             prov = p.provenance[key]
-            add({key: plain(p.values[key])}, Source("value", prov.defined_in, key, prov.status.value, prov.cite))
+            # a value is described as the profile that set it has it (an inherited one may be silent here)
+            add({key: plain(p.values[key])},
+                Source("value", prov.defined_in, key, (prov.taken_as or prov.status).value, prov.cite))
         for p in bundled:
             prov = p.provenance[key]
             if prov.defined_in != p.id:
