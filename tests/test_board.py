@@ -231,7 +231,7 @@ def test_rules_whose_deals_score_past_the_tables_margin(tmp_path, cli, peg_out):
     whole, the table is sampled as any other."""
     values = {"count.jack_points": 100, "count.deuce_points": 100, "count.pair_points": 100,
               "count.prial_points": 100, "game.peg_out_ends_game": peg_out,
-              "game.target": 61}
+              "game.target": 61, "play.new_series": True}  # the later series, as this test was written for
     profile, problems = profiles.check(write_profile(tmp_path, values, "cotton-1674"))
     assert profile is not None, problems
     board = board_of(profile.rules)

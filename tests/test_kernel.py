@@ -233,7 +233,10 @@ def test_an_ace_of_many_values_is_played_alike_and_past_the_kernels_bound_by_the
     engine plays them."""
     import dataclasses
 
-    rules = profiles.load("cotton-1674").rules
+    # Cotton's rules with the later new series, as this test was written for: in Cotton's own one series
+    # no game of these 40 seeds stays in the kernel (each meets a choice past a seat's moves), so there
+    # would be nothing to compare
+    rules = dataclasses.replace(profiles.load("cotton-1674").rules, new_series=True)
     many = dataclasses.replace(rules, ace_values=tuple(range(1, 15)))
     assert kernel.cannot_play(many) is None
     played = kernel.play(many, ("search-points",), list(range(1, 41)), trace=True)  # crashed here
