@@ -239,3 +239,14 @@ def test_the_audit_record_is_what_the_profiles_now_hold():
         assert (statuses, values) == (int(head.group(2)), int(head.group(3))), head.group(1)
         total_statuses, total_values = total_statuses + statuses, total_values + values
     assert f"In all, {total_statuses} statuses and {total_values} values changed." in page
+
+
+@pytest.mark.parametrize("profile_id", MINE)
+def test_the_play_pages_json_keeps_the_words_and_where_a_value_came_from(profile_id):
+    """The Play page makes a profile again from ``show --json``'s data, with the standard library alone."""
+    from costly_variants.profiles.display import profile_json
+    from costly_variants.profiles.resolved import profile_from_json
+
+    profile = profiles.load(profile_id)
+    again = profile_from_json(json.loads(json.dumps(profile_json(profile))))
+    assert dict(again.provenance) == dict(profile.provenance)
