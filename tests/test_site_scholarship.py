@@ -170,7 +170,8 @@ def test_the_mog_fragment_is_a_passage_of_the_digest_cited_by_the_1874_mog(site)
     note = seen(element_with_id(page(site, "source/burne-1883.html"), "src-burne-1883-mogging-note"))
     assert "quoted in Wiktionary n.d." in note and "Two-hand mogging" in note and "Points to the other side" in note
     record = seen(element_with_id(page(site, "profile/eddowes-burne-1874.html"), "profile-eddowes-burne-1874-mog-procedure"))
-    assert "settles the procedure" in record and "leaves open" in record
+    # presumed, weighing for one report's reading, never settling it (issue 36)
+    assert "presumed" in record and "settl" not in record.replace("without settling", "") and "not known" in record
     wiktionary = seen(page(site, "source/wiktionary-mog.html"))
     assert "Wiktionary n.d., in our words" in wiktionary and "the first player asks" not in wiktionary
 
