@@ -46,6 +46,21 @@ class Estimate:
         """The interval lies wholly above or wholly below zero."""
         return self.has_interval and (self.low > 0 or self.high < 0)  # type: ignore[operator]
 
+    @property
+    def p_value(self) -> float | None:
+        """The two-sided p of the test that the figure is zero, read from the same t (or normal) quantiles as
+        its interval, so that p < 0.05 exactly where the 95% interval is clear of zero; None without an
+        interval."""
+        if not self.has_interval or self.value != self.value:
+            return None
+        half = (self.high - self.low) / 2  # type: ignore[operator]
+        if half <= 0:  # no spread: the games were the same, or differed by one constant amount
+            return 1.0 if self.value == 0 else 0.0
+        if self.method == "wilson":
+            return None  # a share is not tested against zero
+        standard_error = half / _critical(self.n)
+        return two_sided_p(abs(self.value) / standard_error, self.n - 1)
+
     def contains(self, x: float) -> bool:
         return self.has_interval and self.low <= x <= self.high  # type: ignore[operator]
 
@@ -79,7 +94,30 @@ def rounded(x: float, places: int) -> float:
 def t_quantile(p: float, df: int) -> float:
     """The ``p`` quantile of Student's t with ``df`` degrees of freedom (Cornish-Fisher expansion in
     1/df about the normal quantile; within 1e-3 of the exact value for df >= 5, which MIN_GAMES ensures)."""
-    z = NormalDist().inv_cdf(p)
+    return _expanded(NormalDist().inv_cdf(p), df)
+
+
+def two_sided_p(t: float, df: int) -> float:
+    """The two-sided p of ``t`` with ``df`` degrees of freedom: the inverse of ``t_quantile`` (found by
+    bisection on the normal quantile it expands), so that a test and an interval never disagree."""
+    if t <= 0:
+        return 1.0
+    low, high = 0.0, max(t, 1.0)  # the t quantile lies above its normal quantile (z <= t)
+    while _expanded(high, df) < t:
+        high *= 2
+    for _ in range(200):
+        middle = (low + high) / 2
+        if _expanded(middle, df) < t:
+            low = middle
+        else:
+            high = middle
+        if high - low < 1e-12 * high:
+            break
+    return math.erfc((low + high) / 2 / math.sqrt(2))
+
+
+def _expanded(z: float, df: int) -> float:
+    """``t_quantile`` from the normal quantile ``z`` rather than the probability."""
     v = float(df)
     g1 = (z ** 3 + z) / 4
     g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
@@ -159,6 +197,44 @@ def paired_ratio_difference(num_a: Sequence[float], den_a: Sequence[float],
     ra, res_a = _ratio_residuals(num_a, den_a)
     rb, res_b = _ratio_residuals(num_b, den_b)
     return _t_estimate([y - x for x, y in zip(res_a, res_b)], rb - ra, "paired-t")
+
+
+# -- a report's error control ---------------------------------------------------------------------------
+#
+# A report tests every difference it prints (some 36 in a comparison of two profiles): at 95% each, one or
+# two would be clear of zero by chance in every report. A star is therefore given only to what survives
+# Holm's step-down over all of them, which keeps the chance that a report holds any false star at or below
+# ERROR_RATE whatever the dependence between its figures (they come from the same games, so it is
+# unknown). That is stricter than Benjamini-Hochberg's false discovery rate (every Holm star is a BH star),
+# and needs no assumption of positive dependence; what it gives up is a small difference beside many large
+# ones, which a plain 95% interval alone still shows clear of zero ("clear_of_zero").
+
+ERROR_RATE = 0.05
+ERROR_CONTROL = "holm"
+
+
+def tested(e: Estimate) -> dict[str, object]:
+    """A difference as a report keeps it: its rounded figure and interval, whether that interval alone is
+    clear of zero, and its p (unrounded: the report's ``control`` ranks them)."""
+    return e.as_dict() | {"clear_of_zero": e.clear_of_zero, "p": e.p_value}
+
+
+def control(tests: Sequence[dict[str, Any]]) -> dict[str, object]:
+    """Holm's step-down over the ``tests`` (dicts from ``tested``), each given ``p_adjusted`` and
+    ``starred``; what was done, for the report's key: the method, the rate, the number tested and starred.
+    A difference without an interval is not tested (``p`` None): never starred."""
+    ranked = sorted((t for t in tests if t.get("p") is not None), key=lambda t: t["p"])
+    m = len(ranked)
+    running = 0.0
+    for i, t in enumerate(ranked):
+        running = max(running, min(1.0, (m - i) * float(t["p"])))
+        t["p_adjusted"] = running
+        t["starred"] = running <= ERROR_RATE and bool(t.get("clear_of_zero"))
+    for t in tests:
+        if t.get("p") is None:
+            t["p_adjusted"], t["starred"] = None, False
+    return {"method": ERROR_CONTROL, "rate": ERROR_RATE, "tested": m,
+            "starred": sum(1 for t in ranked if t["starred"])}
 
 
 def quartiles(values: Sequence[float]) -> tuple[float, float, float]:
@@ -281,7 +357,7 @@ def quartiles_of_counts(counts: Mapping[int, int]) -> tuple[float, float, float]
     return at(0.25), at(0.5), at(0.75)
 
 
-__all__ = ["Estimate", "LEVEL", "METHODS", "MIN_GAMES", "RatioSums", "TOO_FEW", "decimals", "mean", "mean_of_sums",
+__all__ = ["ERROR_CONTROL", "ERROR_RATE", "Estimate", "LEVEL", "control", "tested", "two_sided_p", "METHODS", "MIN_GAMES", "RatioSums", "TOO_FEW", "decimals", "mean", "mean_of_sums",
            "paired_difference", "paired_difference_of_sums", "paired_ratio_difference",
            "paired_ratio_difference_of_sums", "proportion", "quartiles", "quartiles_of_counts", "ratio",
            "ratio_of_sums", "rounded", "t_quantile"]

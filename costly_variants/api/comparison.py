@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     ProfileRef = Profile | str | os.PathLike[str]
 
 FRAME_COLUMNS = ("kind", "figure", "label", "unit", "section", "profile", "baseline", "value", "low", "high",
-                 "games", "method", "clear_of_zero")
+                 "games", "method", "clear_of_zero", "p", "p_adjusted", "starred")
 EFFECT_COLUMNS = ("switched", "rules", "figure", "label", "unit", "value", "low", "high", "games", "method",
-                  "clear_of_zero")
+                  "clear_of_zero", "p", "p_adjusted", "starred")
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,9 @@ class FigureRow:
 @dataclass(frozen=True)
 class DifferenceRow:
     """One figure's paired difference, ``profile`` minus ``baseline`` on the same seeds, with its interval,
-    and whether that interval is clear of zero."""
+    whether that interval is clear of zero, its two-sided ``p``, that p after the report's error control over
+    every difference (``p_adjusted``, Holm's) and whether it is ``starred`` (``p_adjusted`` at most 5%): the
+    verdict the report gives. ``p`` is None where the games are too few for an interval."""
 
     figure: str
     label: str
@@ -59,12 +61,16 @@ class DifferenceRow:
     games: int
     method: str
     clear_of_zero: bool
+    p: float | None
+    p_adjusted: float | None
+    starred: bool
 
 
 @dataclass(frozen=True)
 class EffectRow:
     """In a by-rule comparison, one figure's change from A when the rules in ``rules`` are switched alone to
-    B's values (``switched`` joins them with " + "; it is "total" for the change from A to B)."""
+    B's values (``switched`` joins them with " + "; it is "total" for the change from A to B); ``p``,
+    ``p_adjusted`` and ``starred`` as in ``DifferenceRow``, over every effect of the by-rule report."""
 
     switched: str
     rules: tuple[str, ...]
@@ -77,6 +83,14 @@ class EffectRow:
     games: int
     method: str
     clear_of_zero: bool
+    p: float | None
+    p_adjusted: float | None
+    starred: bool
+
+
+def _verdict(estimate: Mapping[str, Any]) -> dict[str, Any]:
+    return {"clear_of_zero": bool(estimate["clear_of_zero"]), "p": estimate.get("p"),
+            "p_adjusted": estimate.get("p_adjusted"), "starred": bool(estimate.get("starred"))}
 
 
 def _interval(estimate: Mapping[str, Any]) -> dict[str, Any]:
@@ -182,16 +196,17 @@ class Comparison:
     def differences(self) -> list[DifferenceRow]:
         """Every figure's difference from the baseline, for each other profile."""
         return [DifferenceRow(f["key"], f["label"].strip(), f["unit"], f["section"], pid, self.baseline,
-                              **_interval(d), clear_of_zero=bool(d["clear_of_zero"]))
+                              **_interval(d), **_verdict(d))
                 for f in self._data["figures"] for pid, d in f["differences"].items()]
 
     def to_pandas(self) -> Any:
         """A tidy ``pandas.DataFrame``: one row a figure of a profile (``kind`` "estimate") or a difference
         from the baseline (``kind`` "difference"), with the columns of the rows (``baseline`` and
-        ``clear_of_zero`` are None for an estimate). Needs the ``pandas`` extra."""
+        the verdict's columns are None for an estimate). Needs the ``pandas`` extra."""
         rows: list[dict[str, Any]] = []
         for row in self.figures():
-            rows.append({"kind": "estimate", **asdict(row), "baseline": None, "clear_of_zero": None})
+            rows.append({"kind": "estimate", **asdict(row), "baseline": None, "clear_of_zero": None, "p": None,
+                         "p_adjusted": None, "starred": None})
         for difference in self.differences():
             rows.append({"kind": "difference", **asdict(difference)})
         return frame(rows, FRAME_COLUMNS)
@@ -293,7 +308,7 @@ class ByRule:
         entries: list[tuple[str, tuple[str, ...], Mapping[str, Any]]] = [("total", (), self._data["total"])]
         entries += [(" + ".join(r["rules"]), tuple(r["rules"]), r["effects"]) for r in self._data["switches"]]
         return [EffectRow(name, rules, key, figures[key]["label"].strip(), figures[key]["unit"], **_interval(e),
-                          clear_of_zero=bool(e["clear_of_zero"]))
+                          **_verdict(e))
                 for name, rules, effects in entries for key, e in effects.items()]
 
     def to_pandas(self) -> Any:

@@ -448,10 +448,12 @@ def summarise(s: Search) -> dict[str, Any]:
             # The ranking key, as Search.score orders it: shortfall, then preference (in whole half-widths,
             # put in units of each figure's spread; higher first), then fewer changes, then margin.
             "ranking": {"shortfall": shortfall, "preference": -preference, "changes": changes, "margin": -margin},
-            "figures": {k: {"value": e.estimates[k].as_dict(), "difference": e.differences[k].as_dict()
-                            | {"clear_of_zero": e.differences[k].clear_of_zero}} for k in e.estimates},
+            "figures": {k: {"value": e.estimates[k].as_dict(), "difference": stats.tested(e.differences[k])}
+                        for k in e.estimates},
         })
     base = s.base_evaluation
+    # One error control over every difference the report prints (each shown candidate's every figure).
+    control = stats.control([f["difference"] for b in best for f in b["figures"].values()])
     return {
         "base": {"id": s.base.id, "title": s.base.title,
                  "figures": {k: v.as_dict() for k, v in base.estimates.items()} if base else {}},
@@ -464,6 +466,7 @@ def summarise(s: Search) -> dict[str, Any]:
                      "moves": len(s.moves), "dropped": s.dropped, "candidates": len(s.pool)},
         "met": bool(best) and best[0]["met"],
         "best": best,
+        "error_control": control,
     }
 
 

@@ -111,7 +111,7 @@ def _row(key: str, label: str, unit: str, section: str, estimates: dict[str, sta
          differences: dict[str, stats.Estimate]) -> dict[str, Any]:
     return {"key": key, "label": label, "unit": unit, "section": section,
             "estimates": {i: e.as_dict() for i, e in estimates.items()},
-            "differences": {i: d.as_dict() | {"clear_of_zero": d.clear_of_zero} for i, d in differences.items()}}
+            "differences": {i: stats.tested(d) for i, d in differences.items()}}
 
 
 def skill_estimate(s: SkillSums) -> stats.Estimate:
@@ -163,6 +163,8 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
         "deals_distribution": {i: {str(k): r.deals[k] for k in sorted(r.deals)} for i, r in zip(ids, runs)},
         "lead_history": {i: lead_history(r) for i, r in zip(ids, runs)},
     }
+    # One error control over every difference the report prints: the stars are the report's, not each row's.
+    out["error_control"] = stats.control([d for row in out["figures"] for d in row["differences"].values()])
     out["checks"] = {p.id: _checks(p, analyses[p.id], sums, settings) for p, sums in zip(chosen, runs)} if played \
         else {}
     out["decisive"] = decisive_report.of(chosen, settings.bots) if out["settings"]["complete"] else {}

@@ -64,7 +64,9 @@ def interval_places(estimate: dict[str, Any], unit: str) -> int:
 
 def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: bool = False) -> str:
     """``52.1±3.1`` (a share in percent) or ``7.02±0.10``; no ± where the games are too few. A figure
-    clear of zero is never shown as zero: ``+0.0010±0.0005*``, not ``0.00±0.00*``."""
+    clear of zero is never shown as zero: ``+0.0010±0.0005*``, not ``0.00±0.00*``. ``mark`` stars a
+    difference that survived the report's error control (``stats.control``), not every one whose own interval
+    is clear of zero."""
     value = float(estimate["value"])
     if estimate.get("low") is None:
         text = number(value, unit, signed=signed and value != 0)
@@ -73,9 +75,16 @@ def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: boo
     places = interval_places(estimate, unit)
     text = (number(value, unit, signed=signed and value != 0, places=places) + "±"
             + number(half, unit, places=places))
-    if mark and estimate.get("clear_of_zero"):
+    if mark and estimate.get("starred"):
         text += "*"
     return text
+
+
+def star_key(control: dict[str, Any]) -> str:
+    """What a star means, once a report: ``* = clear of zero ... over 36 differences tested``."""
+    tested = int(control["tested"])
+    return (f"* = clear of zero after allowing for the {tested} difference{'s' if tested != 1 else ''} tested "
+            f"(Holm): at most a {float(control['rate']):.0%} chance that any star in this report is false")
 
 
 def table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]], width: int, *,
