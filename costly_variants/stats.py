@@ -327,9 +327,11 @@ def paired_ratio_difference_of_sums(a: RatioSums, b: RatioSums, xx: int, xd: int
     on the same seeds share most deals; where a rare score (a double prial, heels) never fell in the deals
     one played and the other did not, the paired residuals hold no sign of it and the interval shrinks to
     the difference of the denominators alone (``+0.000003±0.000001`` for double prials under a point for the
-    go, starred in every seed). One score more or less in one game is a difference the games cannot rule
-    out, so the residuals' squares are taken at least as large as one score's: Σx²/Σx over both sides,
-    which is at least the size of one score (exactly it where games hold at most one)."""
+    go, starred in every seed). Where every game scored the same on both sides (Σ (xb − xa)² is 0), the
+    games hold no sign of how often the score falls in the deals one side played alone, and one score more
+    or less in one game is a difference they cannot rule out: the residuals' squares are then taken at least
+    as large as one score's, Σx²/Σx over both sides, which is at least the size of one score (exactly it
+    where games hold at most one). Where any game's score differs, its residual already carries it."""
     if a.n != b.n:
         raise ValueError(f"paired samples differ in length: {a.n} and {b.n}")
     if a.n == 0 or a.d == 0 or b.d == 0:
@@ -341,7 +343,8 @@ def paired_ratio_difference_of_sums(a: RatioSums, b: RatioSums, xx: int, xd: int
     squares = a.residual_squares(ra) / (pa * pa) + b.residual_squares(rb) / (pb * pb) - 2 * crossed
     if scores and a.x + b.x > 0 and (a.d != b.d or a.x != b.x or squares > 0):
         one = Fraction(a.xx + b.xx, a.x + b.x)
-        squares = max(squares, one * one / (pa * pb))
+        if a.xx + b.xx - 2 * xx == 0:  # Σ (xb − xa)²: every game scored the same on both sides
+            squares = max(squares, one * one / (pa * pb))
     return _t_from(a.n, float(rb - ra), squares, "paired-t")
 
 
