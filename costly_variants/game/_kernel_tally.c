@@ -130,8 +130,9 @@ done:
    games of the same seeds, the cross sums. All in 64-bit ints: exact, so the same as Python's sums. */
 
 static const char *const MEASURES[] = {"deals", "first_dealer_won", "dealer_edge", "points", "won_in_play",
-                                       "won_at_count", "margin", "lead_changes", "drama", "eldest", "eldest_n"};
-#define N_MEASURES 11
+                                       "won_at_count", "margin", "lead_changes", "drama", "eldest", "eldest_n",
+                                       "won_at_turnup", "won_at_mog"};
+#define N_MEASURES 13
 #define LEAD_POINTS 11
 
 typedef struct {
@@ -250,12 +251,15 @@ static void game_measures(const Game *g, const Rules *r, const int32_t *slots, l
     v[8] = w.drama;
     v[9] = eldest;
     v[10] = g->n_eldest;
+    v[11] = decided == 3;
+    v[12] = decided == 4;
     *decisive = w.decisive_deal;
 }
 
 /* tally(rules, bots, seeds, eldest_counts, slots, n_slots, n_names, base, keep) -> the chunk's sums, or
    None where a game must go to the Python engine (see compare/runner.py). `slots` holds four ints a kind:
-   its source's slot, its group's slot, its name's place, and 1 if it scores in the play, 2 at the count. */
+   its source's slot, its group's slot, its name's place, and where it wins a game (tally.DECIDED: 1 in the
+   play, 2 at the count, 3 at the turn-up, 4 at the mog). */
 PyObject *kernel_tally(PyObject *self, PyObject *args) {
     (void)self;
     Py_buffer view, slot_view, base_view = {0};

@@ -105,6 +105,8 @@ HEADLINE: tuple[Figure, ...] = (
     _figure("deals_per_game", "deals per game", "number", _mean("deals")),
     _figure("won_in_play", "won in the play", "share", _share("won_in_play")),
     _figure("won_at_count", "won at the count", "share", _share("won_at_count")),
+    _figure("won_at_turnup", "won at the turn-up", "share", _share("won_at_turnup")),
+    _figure("won_at_mog", "won at the mog", "share", _share("won_at_mog")),
     _figure("winning_margin", "winning margin", "number", _mean("margin")),
 )
 
