@@ -50,12 +50,12 @@ class Estimate:
     def p_value(self) -> float | None:
         """The two-sided p of the test that the figure is zero, read from the same t (or normal) quantiles as
         its interval, so that p < 0.05 exactly where the 95% interval is clear of zero; None without an
-        interval."""
+        interval, and where the games were the same game for game (zero, with no spread: nothing to test)."""
         if not self.has_interval or self.value != self.value:
             return None
         half = (self.high - self.low) / 2  # type: ignore[operator]
-        if half <= 0:  # no spread: the games were the same, or differed by one constant amount
-            return 1.0 if self.value == 0 else 0.0
+        if half <= 0:  # no spread: the same games (nothing to test), or one constant amount apart
+            return None if self.value == 0 else 0.0
         if self.method == "wilson":
             return None  # a share is not tested against zero
         standard_error = half / _critical(self.n)

@@ -48,11 +48,14 @@ def number(value: float, unit: str, *, signed: bool = False, scale: float | None
 
 def interval_places(estimate: dict[str, Any], unit: str) -> int:
     """Decimals for a value and its interval: the usual ones, or more where the interval is clear of zero
-    and would otherwise look as if it reached zero, as ``value±half`` or as its bounds."""
+    and would otherwise look as if it reached zero, as ``value±half`` or as its bounds, or where a
+    half-width that is not zero would print as ``±0.00``."""
     factor = 100 if unit == "share" else 1
     value, low, high = (float(estimate[k]) * factor for k in ("value", "low", "high"))
     half = (high - low) / 2
     places = decimals_for(max(abs(value), half))
+    while places < 12 and half > 0 and round(half, places) == 0:  # never "±0.00" for a spread that is not zero
+        places += 1
     if low > 0 or high < 0:  # clear of zero: the value, the bound nearer zero and value less half show it
         nearer = low if low > 0 else high  # (the last where the interval is even: Wilson's need not be)
         apart = abs(value) > half
@@ -73,6 +76,15 @@ def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: boo
         return text + " ?" if text != "-" else text
     half = (float(estimate["high"]) - float(estimate["low"])) / 2
     places = interval_places(estimate, unit)
+    if unit == "share" and not signed and not 0 <= value - half <= value + half <= 1:
+        # A share near 0% or 100% (Wilson's interval is lopsided there): how far it reaches each way, never
+        # "0.0±0.1", which reads as if the share could be below nothing: "3.3+8.0/-2.4", "0.0+6.0" (no
+        # space: four profiles' columns still fit across 80).
+        up, down = float(estimate["high"]) - value, value - float(estimate["low"])
+        places = decimals_for(100, value * 100, up * 100, down * 100) + 1
+        reach = [f"+{number(up, unit, places=places)}"] if up > 0 else []
+        reach += [f"-{number(down, unit, places=places)}"] if down > 0 else []
+        return number(value, unit, places=places) + "/".join(reach)
     text = (number(value, unit, signed=signed and value != 0, places=places) + "±"
             + number(half, unit, places=places))
     if mark and estimate.get("starred"):
