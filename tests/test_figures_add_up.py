@@ -59,3 +59,16 @@ def test_a_share_near_its_bounds_is_shown_inside_them(successes, n):
     low, high = float(value) + float(down or 0), float(value) + float(up)
     assert abs(low - e.low * 100) <= last + 1e-9 and abs(high - e.high * 100) <= last + 1e-9, text
     assert low >= 0 and high <= 100
+
+
+def test_the_two_counts_of_lead_changes_are_told_apart_once():
+    from costly_variants.questions.report import render_markdown, render_text
+    from costly_variants.questions.study import Settings, local_runner, run_comparison
+
+    data = run_comparison([profiles.load("parlett-121"), profiles.load("cotton-1674")], Settings(30, 1, ("greedy",)),
+                          local_runner(1))
+    assert all(data["decisive"].values())
+    for text in (render_text(data), render_markdown(data)):
+        flat = " ".join(text.split())
+        assert "lead changes (table)" in flat and "lead changes a game" in flat
+        assert flat.count("Lead changes (table) are counted in games put together from the win table's deals") == 1
