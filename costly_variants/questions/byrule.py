@@ -15,6 +15,7 @@ from ..stats import decimals, rounded
 from ..runs.runner import GameSpec, Plan, PlanResult, Progress
 from .study import SKILL_PAIRS, Runner, Settings, skill_difference, skill_estimate
 from ..runs.tally import SkillSums, Sums
+from ..runs.unchanged import never_met, same_games
 
 # The figures the text view shows of every switch, beside any other that a switch moves clearly; the
 # JSON, CSV and Markdown carry every figure of the main report.
@@ -106,8 +107,12 @@ def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch
     tested_total = {k: stats.tested(e) for k, e in total.items()}
     # One error control over the total change and every switch's effect: the stars are the report's.
     control = stats.control([*tested_total.values(), *(e for row in rows for e in row["effects"].values())])
+    a_values, b_values = {k: plain(v) for k, v in a.values.items()}, {k: plain(v) for k, v in b.values.items()}
     for row in rows:
         row["clear"] = [k for k, e in row["effects"].items() if e["starred"]]
+        # The same games as A's, game for game: the rules switched were never met (said in words, with why).
+        row["never_met"] = never_met(row["rules"], a_values, b_values, settings.bots, main.games) if main.games and \
+            all(same_games(e) for e in row["effects"].values()) else []
     moved = {k for row in rows for k in row["clear"]} | {k for k, e in tested_total.items() if e["starred"]}
     entries = [{"key": f.key, "label": f.label, "unit": f.unit, "section": f.section,
                 "from_value": f.estimate(base).as_dict(), "to_value": f.estimate(target).as_dict()} for f in figures]

@@ -28,6 +28,7 @@ from ..errors import CostlyError
 from ..game import kernel
 from ..profiles import Profile
 from ..profiles.display import plain
+from ..runs.unchanged import never_met, same_games
 from ..profiles.semantics import broken_together
 from .. import stats
 from ..runs.figures import FEEL, HEADLINE, Figure
@@ -451,6 +452,11 @@ def summarise(s: Search) -> dict[str, Any]:
             "figures": {k: {"value": e.estimates[k].as_dict(), "difference": stats.tested(e.differences[k])}
                         for k in e.estimates},
         })
+        differences = [f["difference"] for f in best[-1]["figures"].values()]
+        # The same games as the base's, game for game: the changes were never met (said, with why).
+        best[-1]["never_met"] = never_met([k for k, _, _ in c.changes], base_values,
+                                          base_values | {k: v for k, v, _ in c.changes}, s.settings.bots,
+                                          e.games) if differences and all(same_games(d) for d in differences) else []
     base = s.base_evaluation
     # One error control over every difference the report prints (each shown candidate's every figure).
     control = stats.control([f["difference"] for b in best for f in b["figures"].values()])

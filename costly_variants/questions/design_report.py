@@ -61,6 +61,9 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
             key = _figure_of(data, prefer["text"])
             lines += wrap(f"prefer {prefer['text']}: {cell(prefer['estimate'], units[key])}", width, "   ", "       ")
         lines += _figure_lines(best, data, labels, units, width)
+        for entry in best.get("never_met", []):
+            lines += wrap(f"never met in these games (the same games as {data['base']['id']}'s): {entry['rule']}: "
+                          f"{entry['why']}", width, "   ", "       ")
     return "\n".join(lines) + "\n"
 
 

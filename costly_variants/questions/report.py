@@ -215,9 +215,23 @@ def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, s
         lines += table(title, [f"{key[p]}−{base}" for p in group], [(n, [c[i] for i in places]) for n, c in kept],
                         width)
     lines += _left_out([n.replace("zero in every profile", "no difference in any profile") for n in notes], width)
+    lines += never_met_lines(data, key, width)
     starred = sum(1 for f in data["figures"] for p in others if f["differences"][p].get("starred"))
     lines += wrap(f"{starred} of {len(data['figures']) * len(others)} differences starred. "
                   f"{star_key(data['error_control'])}.", width, "", "")
+    return lines
+
+
+def never_met_lines(data: dict[str, Any], key: dict[str, str], width: int) -> list[str]:
+    """Each profile whose games were the baseline's, game for game, though a rule differs: said in words,
+    rule by rule, with why the games never met it and what to try, rather than left as a row of zeros."""
+    lines: list[str] = []
+    base = key[data["baseline"]] if data.get("baseline") in key else data.get("baseline", "")
+    for pid, rules in data.get("never_met", {}).items():
+        lines += wrap(f"{key.get(pid, pid)} played the same games as {base}, game for game: the games never met "
+                      "the rules that differ, so every difference above is none.", width, "", "")
+        for entry in rules:
+            lines += wrap(f"{entry['rule']}: {entry['why']}", width, "  ", "      ")
     return lines
 
 
@@ -370,6 +384,12 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
                     else "")
             body = [""] + intro + chosen + wrap(f"({count} of {total} differences starred{tail}: every "
                                                   "one in the differences, below)", width, "  ", "  ")
+        elif data["settings"]["games_played"] and all(p in data.get("never_met", {}) for p in shown[1:]):
+            said = (f"{', '.join(key[p] for p in shown[1:])} played the same games as {key[shown[0]]}, game for "
+                    f"game: these games never met the rules that differ "
+                    f"({_first_why(data, shown[1])}; every rule: the differences, line "
+                    f"{dict(where).get('differences', 0)}).")
+            body = [""] + wrap(said, width, "", "")
         elif data["settings"]["games_played"]:
             small = _largest_clear(data, shown, wanted=Verdict.SMALL)
             said = (f"No difference from {key[shown[0]]} is starred and large enough to matter at "
@@ -378,6 +398,11 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
                        else ": more games (--games) narrow the intervals."))
             body = [""] + wrap(said, width, "", "")
     return head + body + [""] + sections
+
+
+def _first_why(data: dict[str, Any], pid: str) -> str:
+    entry = data["never_met"][pid][0]
+    return f"{entry['rule']}: {entry['why']}"
 
 
 def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
@@ -607,6 +632,13 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
             lines += wrap(f"{' + '.join(rules)}: {'; '.join(which)}", width, "  ", "      ")
     else:
         lines += wrap("No single rule has a starred effect at this number of games.", width, "", "")
+    never = [(r["rules"], r["never_met"]) for r in data["switches"] if r.get("never_met")]
+    if never:
+        lines += wrap("Never met in these games (each switch the same games as "
+                      f"{data['from']}'s, game for game):", width, "", "")
+        for rules, why in never:
+            for entry in why:
+                lines += wrap(f"{entry['rule']}: {entry['why']}", width, "  ", "      ")
     lines.append("The switches:")
     for row in data["switches"]:
         change = "; ".join(f"{k}: {row['from'][k]} -> {row['to'][k]}" for k in row["rules"])

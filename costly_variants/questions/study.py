@@ -21,6 +21,7 @@ from .. import stats
 from ..runs.figures import Figure, all_figures, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal
 from ..runs.runner import GameSpec, Plan, PlanResult, Progress, run_plans
 from ..runs.tally import LEAD_POINTS, SkillSums, Sums
+from ..runs.unchanged import never_met, same_games
 
 # Skill: the stronger bot against the weaker, each seed played twice with the seats swapped.
 SKILL_PAIRS = (("search", "greedy"), ("expert", "greedy"), ("greedy", "random"))
@@ -165,9 +166,26 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
     }
     # One error control over every difference the report prints: the stars are the report's, not each row's.
     out["error_control"] = stats.control([d for row in out["figures"] for d in row["differences"].values()])
+    out["never_met"] = never_met_of(chosen, out, settings.bots, main.games)
     out["checks"] = {p.id: _checks(p, analyses[p.id], sums, settings) for p, sums in zip(chosen, runs)} if played \
         else {}
     out["decisive"] = decisive_report.of(chosen, settings.bots) if out["settings"]["complete"] else {}
+    return out
+
+
+def never_met_of(chosen: Sequence[Profile], data: dict[str, Any], bots: Sequence[str], games: int
+                 ) -> dict[str, list[dict[str, str]]]:
+    """For each profile whose games were the baseline's, game for game, though some rule differs: each rule
+    it differs in, with why the games never met it (``runs.unchanged``), for the report to say so."""
+    base = chosen[0]
+    base_values = {k: plain(v) for k, v in base.values.items()}
+    out: dict[str, list[dict[str, str]]] = {}
+    for p in chosen[1:]:
+        keys = [row["rule"] for row in data["rules_differing"]
+                if row["values"][p.id]["value"] != row["values"][base.id]["value"]]
+        differences = [f["differences"][p.id] for f in data["figures"] if p.id in f["differences"]]
+        if keys and games and differences and all(same_games(d) for d in differences):
+            out[p.id] = never_met(keys, base_values, {k: plain(v) for k, v in p.values.items()}, bots, games)
     return out
 
 

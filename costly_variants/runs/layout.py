@@ -95,6 +95,8 @@ def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: boo
 def star_key(control: dict[str, Any]) -> str:
     """What a star means, once a report: ``* = clear of zero ... over 36 differences tested``."""
     tested = int(control["tested"])
+    if not tested:
+        return "* = none: no difference could be tested (the same games, or too few for an interval)"
     return (f"* = clear of zero after allowing for the {tested} difference{'s' if tested != 1 else ''} tested "
             f"(Holm): at most a {float(control['rate']):.0%} chance that any star in this report is false")
 
