@@ -112,7 +112,7 @@ class Comparison:
     def run(cls, profiles: Sequence[ProfileRef] | None = None, *, games: int = running.DEFAULT_GAMES,
             seed: int = running.DEFAULT_SEED, bots: Sequence[str] = running.DEFAULT_BOTS, jobs: int | None = None,
             scheduler: str | None = None, skill_games: int | None = None,
-            check_exact: bool = False, search_games: int | None = None) -> Comparison:
+            check_exact: bool = False, search_games: int | None = None, precision: str | None = None) -> Comparison:
         """Play ``costly compare PROFILES --games N --seed S ...``: the same games, the same figures.
 
         ``profiles``: Profiles, bundled ids or paths, each once (default: every bundled profile, oldest
@@ -122,7 +122,10 @@ class Comparison:
         1,000 for the pair with the search bot, at 20,000 ``games``, and in proportion to ``games``
         otherwise, as ``costly compare`` plays them; 0 leaves them out). ``check_exact``: also count the
         eldest's dealt hands against the exact mean. ``search_games``: seeds for the search bot's pair (at
-        most ``skill_games``; None: as above, or ``skill_games`` where that is given).
+        most ``skill_games``; None: as above, or ``skill_games`` where that is given). ``precision``: as
+        ``--precision`` ("0.5pp", "0.05pts", "0.1deals"...): play until every headline figure of that unit is
+        within ± that much, looking at 1,000 games and each doubling, ``games`` at most; ``settings``'
+        ``precision`` in ``data`` says how many games it took.
 
         Ctrl-C stops the games and keeps those finished (``complete`` is then False): stopped before any
         finished, the comparison still has the rules that differ and the exact figures, and every figure
@@ -139,7 +142,15 @@ class Comparison:
         settings = running.comparison_settings(games=games, seed=seed, bots=chosen_bots, skill_games=skill_games,
                                                check_exact=check_exact, search_games=search_games)
         runner = running.PlanRunner(jobs=jobs, scheduler=scheduler)
-        return cls(running.run_comparison(chosen, settings, runner))
+        asked = None
+        if precision is not None:
+            from ..questions.study import Precision, PrecisionError
+
+            try:
+                asked = Precision.parse(precision)
+            except PrecisionError as exc:
+                raise running.OptionError(f"Comparison.run: {exc}") from None
+        return cls(running.run_comparison(chosen, settings, runner, precision=asked))
 
     @classmethod
     def by_rule(cls, a: ProfileRef, b: ProfileRef, *, games: int = running.DEFAULT_BY_RULE_GAMES,

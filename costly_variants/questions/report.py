@@ -299,6 +299,8 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
     head = (f"{played} games per profile" + ("" if s["complete"] else f" of {s['games']} (interrupted)")
             + f", seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every profile")
     lines = wrap(head, width, "", "")
+    if s.get("precision"):
+        lines += wrap(precision_line(s["precision"]), width, "  ", "  ")
     if not s["complete"]:
         lines += wrap(cut_short(data), width, "  ", "  ")
     for p in data["profiles"] if titles else ():
@@ -306,6 +308,19 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
         plays = f"; plays as {key[twin]}, figure for figure (left out below)" if twin else ""
         lines += wrap(f"{key[p['id']]} = {p['id']}: {p['title']}{plays}", width, "  ", "      ")
     return lines
+
+
+def precision_line(p: dict[str, Any]) -> str:
+    """How many games a run to a precision took: ``--precision 0.5pp: 4,000 games (looks at 1,000 ...)``."""
+    looks = ", ".join(f"{look['games']:,}" for look in p["looks"])
+    got = (f"every headline figure in {_KIND_UNITS.get(p['kind'], p['kind'])} within ±{p['asked']} at "
+           f"{p['games']:,} games" if p["met"] else
+           f"not reached within {p['games_most']:,} games (--games): the intervals are as wide as those games allow")
+    return f"--precision {p['asked']}: {got} (looked at {looks} games)."
+
+
+_KIND_UNITS = {"share": "percentage points", "per deal": "points per deal", "deals": "deals per game",
+               "lead changes": "lead changes per game", "points": "points"}
 
 
 # The sections whose figures a summary names first.
