@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 from array import array
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, Sequence
@@ -49,6 +50,10 @@ def ruled_out() -> bool:
 def _load() -> Any:
     if ruled_out():
         return None
+    if sys.platform == "emscripten":  # in the browser: the page's WebAssembly kernel (kernel_js.py)
+        from .kernel_js import JsKernel
+
+        return JsKernel()
     try:
         from . import _kernel  # type: ignore[attr-defined]
     except ImportError:
@@ -56,14 +61,22 @@ def _load() -> Any:
     return _kernel if getattr(_kernel, "FORMAT", None) == KERNEL_FORMAT else None
 
 
+# The native module, or in the browser the page's WebAssembly kernel (ready once the page has loaded it).
 KERNEL = _load()
-# The names of a game's whole-number measures, in the kernel's order (compare.tally.MEASURES is the same).
-MEASURES: tuple[str, ...] = KERNEL.measures() if KERNEL is not None else ()
 
 
 def available() -> bool:
-    """Whether the compiled kernel was built and may be used here."""
-    return KERNEL is not None
+    """Whether the compiled kernel was built (or, in the browser, loaded by the page) and may be used here."""
+    ready = getattr(KERNEL, "ready", None)  # the page's kernel: once the page has loaded it
+    return KERNEL is not None and (ready is None or ready()) and KERNEL.FORMAT == KERNEL_FORMAT
+
+
+# The names of a game's whole-number measures, in the kernel's order (compare.tally.MEASURES is the same).
+MEASURES: tuple[str, ...] = KERNEL.measures() if available() else ()
+
+
+def _layout() -> tuple[str, ...]:
+    return tuple(KERNEL.layout()) if available() else ()
 
 
 
@@ -251,7 +264,7 @@ def compile_rules(rules: Rules) -> CompiledRules:
 
 def _pack(header: dict[str, int], sections: dict[str, list[int]]) -> array:  # type: ignore[type-arg]
     """The header in the kernel's order (``_kernel.layout()``), each section's offset in it, then the sections."""
-    layout = KERNEL.layout() if KERNEL is not None else ()
+    layout = _layout()
     body: list[int] = []
     for name, values in sections.items():
         header[f"off_{name}"] = len(layout) + len(body)
@@ -267,7 +280,7 @@ def _compiled(rules: Rules) -> CompiledRules:
     """``compile_rules(rules)``, or the same tables from the user's cache folder (``stored_tables``)."""
     from .stored_tables import compiled as stored
 
-    return stored(rules, KERNEL.layout() if KERNEL is not None else (), compile_rules)
+    return stored(rules, _layout(), compile_rules)
 
 
 compiled: PerRules[CompiledRules] = PerRules(_compiled)
@@ -295,7 +308,7 @@ def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_coun
     """Play one game per seed under ``rules`` in the kernel, each seat's bot as ``bots`` names it in
     turn: for each, what it reports, or None where the engine must play that seed. Seeds outside
     0..2**64-1 are the engine's to play too."""
-    if KERNEL is None:
+    if not available():
         raise RuntimeError("the compiled kernel is not available")
     table = _rules_array(rules, bots)
     seats = _seats(rules, bots)
@@ -333,10 +346,11 @@ def tally(rules: Rules, bots: Sequence[str], seeds: Sequence[int], layout: Slots
     """Play one game per seed (each in 0..2**64-1) and return their sums as ``layout`` places them (see
     ``_kernel_tally.c``), with the cross sums against ``base`` (the first rule set's games of the same seeds, as
     a tally with ``keep`` returned them under ``"vectors"``); None where any game is the engine's to play."""
-    if KERNEL is None:
+    if not available():
         raise RuntimeError("the compiled kernel is not available")
     made = compiled(rules)
-    if tuple(layout.keys[:len(MEASURES)]) != MEASURES:
+    measures = tuple(KERNEL.measures())
+    if tuple(layout.keys[:len(measures)]) != measures:
         raise AssertionError("the layout's measures are not the kernel's")
     raw = KERNEL.tally(_rules_array(rules, bots), _seats(rules, bots), array("Q", seeds), eldest_counts,
                        layout.slots(made.kinds), len(layout.keys), len(layout.names), base, keep)
@@ -345,7 +359,7 @@ def tally(rules: Rules, bots: Sequence[str], seeds: Sequence[int], layout: Slots
 
 def winners(rules: Rules, bots: Sequence[str], seeds: Sequence[int]) -> bytes | None:
     """Each game's winning side, one seed (in 0..2**64-1) each; None where any is the engine's to play."""
-    if KERNEL is None:
+    if not available():
         raise RuntimeError("the compiled kernel is not available")
     won = bytes(KERNEL.winners(_rules_array(rules, bots), _seats(rules, bots), array("Q", seeds)))
     return None if 255 in won else won
@@ -411,13 +425,13 @@ def read_tally(raw: bytes, n_seeds: int, n_slots: int, n_names: int, *, keep: bo
 
 def plays(bots: Sequence[str]) -> bool:
     """Whether the kernel plays games between these bots (every bot it knows; not yet any other)."""
-    return KERNEL is not None and all(bot in BOT_CODES for bot in bots)
+    return available() and all(bot in BOT_CODES for bot in bots)
 
 
 def cannot_play(rules: Rules) -> str | None:
     """Why the kernel cannot play ``rules`` (its tables cannot be compiled from them), or None. Such rules
     are played by the Python engine: the same games, only slower."""
-    if KERNEL is None:
+    if not available():
         return "the compiled kernel is not built here"
     try:
         compiled(rules)
