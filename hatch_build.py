@@ -32,8 +32,9 @@ EXTENSIONS = (
     ("costly_variants.count._fill", ("costly_variants/count/_fill.c",), "the C filler for batch scoring",
      "batch scoring will run in pure Python"),
     ("costly_variants.game._kernel", ("costly_variants/game/_kernel.c", "costly_variants/game/_kernel_*.c"),
-     "the compiled game kernel", "simulate and compare will play their games in pure Python, some 150 to 360 "
-     "times more slowly (greedy games per CPU-second through the costly command)"),
+     "the compiled game kernel", "simulate and compare will play their games in pure Python, some 150 to 200 "
+     "times more slowly with the greedy bot, 90 to 130 with the expert (games a CPU-second through the costly "
+     "command)"),
 )
 # The build dependency that brings a C compiler where there is none (``python -m ziglang cc``).
 ZIG = "ziglang"
