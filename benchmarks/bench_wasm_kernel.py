@@ -20,7 +20,7 @@ from array import array
 from pathlib import Path
 
 from costly_variants import profiles
-from costly_variants.compare.runner import seeds_for
+from costly_variants.runs.runner import seeds_for
 from costly_variants.game import kernel
 from costly_variants.site import wasm_kernel
 

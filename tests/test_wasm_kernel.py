@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from costly_variants import profiles
-from costly_variants.compare.runner import seeds_for
-from costly_variants.compare.tally import KernelLayout
+from costly_variants.runs.runner import seeds_for
+from costly_variants.runs.tally import KernelLayout
 from costly_variants.game import kernel
 from costly_variants.site import wasm_kernel
 
@@ -201,7 +201,7 @@ def test_the_wasm_kernel_plays_the_engines_games_on_random_house_profiles(exampl
 
 PYODIDE_CODE = """
 import json
-from costly_variants.compare.tally import KernelLayout
+from costly_variants.runs.tally import KernelLayout
 from costly_variants.game import kernel
 from costly_variants.profiles.resolved import profile_from_json
 

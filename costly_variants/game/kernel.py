@@ -71,7 +71,7 @@ def available() -> bool:
     return KERNEL is not None and (ready is None or ready()) and KERNEL.FORMAT == KERNEL_FORMAT
 
 
-# The names of a game's whole-number measures, in the kernel's order (compare.tally.MEASURES is the same).
+# The names of a game's whole-number measures, in the kernel's order (runs.tally.MEASURES is the same).
 MEASURES: tuple[str, ...] = KERNEL.measures() if available() else ()
 
 
@@ -98,7 +98,7 @@ class CompiledRules:
 
 
 class KernelGame(NamedTuple):
-    """What the kernel reports of one game: what ``compare.measures`` reads of a finished game."""
+    """What the kernel reports of one game: what ``runs.measures`` reads of a finished game."""
 
     winner: int
     first_dealer_won: bool
@@ -333,7 +333,7 @@ def _boarded(rules: Rules) -> bool:
 
 
 class Slots(Protocol):
-    """Where a tally puts each kind of score's points (``compare.tally.KernelLayout``)."""
+    """Where a tally puts each kind of score's points (``runs.tally.KernelLayout``)."""
 
     keys: list[str]
     names: list[str]
@@ -404,7 +404,7 @@ _TALLY_SUMS = (("total", None), ("squares", None), ("by_deals", None), ("cross_a
 
 
 def read_tally(raw: bytes, n_seeds: int, n_slots: int, n_names: int, *, keep: bool = False) -> dict[str, Any]:
-    """``ck_tally``'s record (``costly_kernel.h``) as the sums ``compare.tally`` adds: each a list, the
+    """``ck_tally``'s record (``costly_kernel.h``) as the sums ``runs.tally`` adds: each a list, the
     histograms as tuples (their keys' parts, then the count), the kept games as bytes (or None)."""
     values = _int64s(raw)
     out: dict[str, Any] = {"games": values[0]}
