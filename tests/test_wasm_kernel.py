@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from costly_variants import profiles
 from costly_variants.runs.runner import seeds_for
@@ -24,8 +23,7 @@ from costly_variants.game import kernel
 from costly_variants.site import wasm_kernel
 
 from .slow import few_and_many
-from .test_kernel import RANDOM_PAIRINGS, _played_profile, same_games
-from .test_rule_fuzzer import FAST, house_profiles
+from .test_kernel import same_games, same_games_on_house_profiles
 
 NODE = shutil.which("node") or shutil.which("nodejs")
 SERVER = Path(__file__).with_name("wasm_kernel_server.mjs")
@@ -186,17 +184,8 @@ def test_the_loaders_typed_calls_read_the_records_as_kernel_py_does(site_kernel)
 
 @pytest.mark.parametrize("examples", few_and_many(40, few=6))
 def test_the_wasm_kernel_plays_the_engines_games_on_random_house_profiles(examples, tmp_path, wasm):
-    @settings(FAST, max_examples=examples)
-    @given(house=house_profiles(), pairing=st.sampled_from(RANDOM_PAIRINGS))
-    def check(house, pairing):
-        extends, values = house
-        if "game.target" in values:
-            values["game.target"] = min(values["game.target"], 61)
-        profile = _played_profile(tmp_path, values, extends)
-        same_games(profile.rules, pairing, [random.Random(str(values)).getrandbits(64) for _ in range(2)],
-                   variant=profile.id)
-
-    check()
+    same_games_on_house_profiles(examples, tmp_path,
+                                 lambda values: [random.Random(str(values)).getrandbits(64) for _ in range(2)])
 
 
 PYODIDE_CODE = """
