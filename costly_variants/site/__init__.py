@@ -41,7 +41,8 @@ from .choosing import DESIGN_GAMES, ChoosingDirective
 from .examples import ExamplesDirective
 from .pages import HistoryDirective, ProfileIndexDirective, ProfilePageDirective, SourceIndexDirective, generate_pages
 from .source_pages import SourcePageDirective
-from .through_time import ConcordanceDirective, ThroughTimeDirective, cite_role
+from .concordance import ConcordanceDirective
+from .through_time import ThroughTimeDirective, cite_role
 from .plots import HandFiguresDirective
 from .prose import ProseDirective
 from .strategy import StrategyDirective
