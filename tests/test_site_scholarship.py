@@ -187,29 +187,125 @@ def test_jenkin_in_the_glossary_is_w_h_s_through_wikipedia(site):
 def test_the_rules_through_time(site):
     markup = page(site, "through-time.html")
     text = seen(markup)
-    assert "plays as cotton-1674" in text and "holme-1688 |" not in text
+    # Holme's text is unread: said once, above, never "no rule of it differs", never a column
+    assert "its text has not been read" in text and "no rule of it differs" not in text
+    assert "holme-1688 |" not in text and 'id="profile-holme-1688--game-target"' not in markup
     target = seen(element_with_id(markup, "through-time-rule-game-target"))
     # each cell named by its column, for a phone where the table stacks
-    assert re.search(r"1674 cotton-1674 value61 statusstated passagesCotton 1674, p. 125 1874 eddowes-burne-1874 "
-                     r"value121 statusdisputed .* 2020 parlett-121 value121 statusstated", target)
+    assert re.search(r"1674 cotton-1674 its source gives61 statusstated passagesCotton 1674, p. 125 ", target)
+    assert "parlett-121 its source gives121" in target
     mog = seen(element_with_id(markup, "through-time-rule-mog-procedure"))
     assert "eldest-chooses" in mog and "elder-asks-dealer" in mog and "both-pass" in mog
-    assert "quoted in Wiktionary n.d." in mog
-    for key in ("cards-ace-values", "play-pairs", "count-thirty-one"):
-        assert f'id="through-time-rule-{key}"' in markup, key
+    # the four-hand game has its column: Cotton's "only by two persons" against 1874's two or four
+    players = seen(element_with_id(markup, "through-time-rule-players-count"))
+    assert "eddowes-burne-1874-partners its source gives4" in players and "cotton-1674 its source gives2" in players
+    # a source's silence is silence: Cotton gives no double prial, and the engine's 18 is marked as the engine's
+    double = seen(element_with_id(markup, "through-time-rule-count-double-prial-points"))
+    assert "cotton-1674 its source givessilent (the engine plays 18)" in double
+    # no row for a rule that exists only in the engine, nor for one that does not arise in a source's game
+    assert 'id="through-time-rule-mog-late-claim-when"' not in markup  # Cotton has no late claims
     assert 'id="through-time-rule-deal-cards-each"' not in markup  # a rule no source changes
+    assert 'id="through-time-rule-game-peg-out-ends-game"' not in markup  # a rule no source gives
 
 
-def test_the_concordance_of_the_1874_rules(site):
+def test_the_rules_through_time_has_a_row_for_every_rule_two_sources_differ_on(site):
+    from costly_variants import profiles
+    from costly_variants.site.through_time import SILENT_STATUSES, arises
+
+    readable = [p for p in profiles.load_all() if p.source_status is None or p.source_status.status.value != "unavailable"]
+    assert {p.id for p in readable} >= {"cotton-1674", "eddowes-burne-1874", "eddowes-burne-1874-partners", "parlett-121"}
+    expected = set()
+    for key in profiles.rule_titles():
+        given = {("silent" if p.provenance[key].status.value in SILENT_STATUSES else repr(p.values[key]))
+                 for p in readable if arises(p, key)}
+        if len(given) > 1 and given != {"silent"}:
+            expected.add(key)
+    markup = page(site, "through-time.html")
+    rows = {m.replace("-", "") for m in re.findall(r'id="through-time-rule-([a-z0-9-]+)"', markup)}
+    assert rows == {k.replace(".", "").replace("_", "") for k in expected}
+    assert {"players.count", "count.double_prial_points", "game.target"} <= expected
+
+
+# The concordance: every cell its report's recorded reading ------------------------------------------------------
+
+def _cells():
+    from costly_variants.profiles import concordance
+    data = concordance.bundled("eddowes-burne-1874")
+    return [(game.id, key, source) for game in data.games for key in game.rules for source, _ in data.reports
+            if any(source in r for r in game.rules.values())]
+
+
+@pytest.mark.parametrize(("game", "key", "source"), _cells())
+def test_each_concordance_cell_is_its_reports_recorded_reading(site, game, key, source):
+    from costly_variants.profiles import concordance
+    from costly_variants.profiles.display import format_value
+    from costly_variants.profiles.sources import library
+    from costly_variants.site.concordance import row_id
+
+    data = concordance.bundled("eddowes-burne-1874")
+    reading = data.game(game).rules[key].get(source)
+    columns = [src for src, _ in data.reports if any(src in r for r in data.game(game).rules.values())]
+    row = element_with_id(page(site, "concordance.html"), row_id(game, key))
+    cell = seen(row.split("<td")[2 + columns.index(source)])
+    if reading is None or not reading.reported:
+        assert "not reported" in cell and (reading is None or " ".join(reading.silent.split()) in cell)
+    else:
+        assert "not reported" not in cell
+        for value, words in zip(reading.values, reading.words):
+            assert f"{format_value(value)}: {' '.join(words.split())}" in cell
+    for ref in (reading.cite if reading else ()):
+        passage = library().passage(ref)
+        assert library().sources[passage.source_id].label in cell and passage.place() in cell
+
+
+def test_the_concordances_verdicts_follow_from_the_readings(site):
+    from costly_variants.profiles import concordance
+    from costly_variants.site.concordance import row_id
+
+    data = concordance.bundled("eddowes-burne-1874")
     markup = page(site, "concordance.html")
-    row = seen(element_with_id(markup, "concordance-rule-mog-procedure"))
-    assert "both-pass (Parlett 2020, Mogging)" in row and "elder-asks-dealer (Wikipedia 2020" in row
-    assert "the first player asks the dealer" in row and row.endswith("differ")
-    stock = seen(element_with_id(markup, "concordance-rule-mog-stock-when"))
-    assert "dealer-refused (Parlett 2020" in stock and "side-not-mogged (Wikipedia 2020" in stock
-    agree = seen(element_with_id(markup, "concordance-rule-deal-cards-each"))
-    assert agree.endswith("agree")
-    assert re.search(r"The reports differ on \d+", seen(markup))
+    found = {}
+    for game in data.games:
+        for key, readings in game.rules.items():
+            row = seen(element_with_id(markup, row_id(game.id, key)))
+            verdict = concordance.verdict(readings.get("parlett-web"), readings.get("wikipedia-en"))
+            assert row.endswith(verdict.value), (game.id, key)
+            found[game.id, key] = verdict.value
+    # the rows the old concordance got wrong: what both reports say of the four-hand mog, and a silence
+    assert found["four-hand", "mog.partners_exchange"] == "agree"
+    assert found["four-hand", "mog.dealer_mogs_stock"] == "agree"
+    assert found["two-hand", "game.peg_out_ends_game"] == "neither reports"
+    assert found["two-hand", "mog.procedure"] == "differ" and found["two-hand", "play.latter_points"] == "one silent"
+    assert "The first player asks the dealer whether he will exchange a card" in seen(
+        element_with_id(markup, row_id("two-hand", "mog.procedure")))
+    assert re.search(r"differ on \d+", seen(markup)) and "Japanese translation" in seen(markup)
+
+
+def test_the_concordance_agrees_with_what_the_profiles_take_as_stated():
+    """A value a profile states from the reports is in a report's reading: the concordance and the
+    profiles read the same words (the Parlett profile from Parlett's page alone)."""
+    from costly_variants import profiles
+    from costly_variants.profiles import concordance
+
+    data = concordance.bundled("eddowes-burne-1874")
+    checked = 0
+    for profile_id, game, reports in (("eddowes-burne-1874", "two-hand", ("parlett-web", "wikipedia-en", "burne-1883")),
+                                      ("eddowes-burne-1874-partners", "four-hand", ("parlett-web", "wikipedia-en")),
+                                      ("parlett-121", "two-hand", ("parlett-web",))):
+        profile = profiles.load(profile_id)
+        for key, prov in profile.provenance.items():
+            if prov.defined_in != profile_id or prov.status.value != "stated" or key not in data.game(game).rules:
+                continue
+            readings = [data.game(game).rules[key].get(src) for src in reports]
+            values = [v for r in readings if r is not None for v in r.values]
+            assert concordance_plain(profile.values[key]) in values, (profile_id, key)
+            checked += 1
+    assert checked > 30
+
+
+def concordance_plain(value):
+    from costly_variants.profiles.display import plain
+    return plain(value)
 
 
 def test_cottons_worked_example_is_flagged_beside_the_rules_it_disagrees_with(site):
