@@ -45,6 +45,7 @@ class Passage:
     locator: str | None
     note: str | None
     via: Channel | None = None
+    read: str | None = None  # "read in Japanese translation", "read through a mirror": said where it is cited
 
     @property
     def ref(self) -> str:
@@ -121,10 +122,16 @@ class Library:
 
 
 def own_citation(lib: Library, passage: Passage, *, full: bool = False) -> str:
-    """A passage's citation without its channel: ``Webb 1924, p. 98 (Penguin)``."""
+    """A passage's citation without its channel: ``Webb 1924, p. 98 (Penguin)``; a text read in
+    translation or through a mirror says so: ``Wikipedia 2020 (read in Japanese translation), Rules``."""
     source = lib.sources[passage.source_id]
     edition = f" ({source.edition})" if source.edition and passage.pages and passage.pages not in ("-", "?") else ""
-    return f"{source.label}, {passage.place(full=full)}{edition}"
+    return f"{source.label}{read_mark(passage)}, {passage.place(full=full)}{edition}"
+
+
+def read_mark(passage: Passage) -> str:
+    """`` (read in Japanese translation)`` for a passage not read in its own language and copy; else empty."""
+    return f" ({passage.read})" if passage.read else ""
 
 
 def channel_text(lib: Library, passage: Passage, *, full: bool = False) -> str:
@@ -136,7 +143,7 @@ def channel_text(lib: Library, passage: Passage, *, full: bool = False) -> str:
         through = lib.passage(hop.cite)
         if through is None:
             break
-        out += f", {verb} {lib.sources[through.source_id].label}"
+        out += f", {verb} {lib.sources[through.source_id].label}{read_mark(through)}"
         if hop.source:
             out += f" (from {hop.source})"
         if full:
@@ -194,7 +201,8 @@ def _source(data: Mapping[str, Any], doc: Document | None) -> Source:
     passages = {}
     for i, raw in enumerate(data["passages"]):
         passage = Passage(data["id"], raw["id"], raw.get("pages"), raw.get("text"), raw.get("summary"),
-                          raw.get("locator"), raw.get("note"), _channel(raw.get("via")) or default)
+                          raw.get("locator"), raw.get("note"), _channel(raw.get("via")) or default,
+                          raw.get("read", data.get("read")))
         if passage.id in passages and doc is not None:
             raise ProfileError([doc.problem(("passages", i, "id"), f"passage id {passage.ref} repeated")])
         passages[passage.id] = passage
