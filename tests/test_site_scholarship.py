@@ -170,7 +170,14 @@ def test_the_mog_fragment_is_a_passage_of_the_digest_cited_by_the_1874_mog(site)
     note = seen(element_with_id(page(site, "source/burne-1883.html"), "src-burne-1883-mogging-note"))
     assert "quoted in Wiktionary n.d." in note and "Two-hand mogging" in note and "Points to the other side" in note
     record = seen(element_with_id(page(site, "profile/eddowes-burne-1874.html"), "profile-eddowes-burne-1874-mog-procedure"))
-    assert "settles the procedure" in record and "leaves open" in record
+    assert "presumed to be from the digest" in record and "leaves open" in record
+    assert "settles" not in record and "the digest's own words" not in record
+    assert "A presumed fragment of the 1874 digest, not a known one" in note and "Against it" in note
+    # cited only for the rules it speaks of
+    from costly_variants import profiles
+    citing = {key for p in profiles.load_all() for key, prov in p.provenance.items()
+              if prov.defined_in == p.id and "burne-1883#mogging" in prov.cite}
+    assert citing == {"mog.procedure", "mog.refusal_points"}
     wiktionary = seen(page(site, "source/wiktionary-mog.html"))
     assert "Wiktionary n.d., in our words" in wiktionary and "the first player asks" not in wiktionary
 
