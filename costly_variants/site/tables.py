@@ -275,7 +275,7 @@ class GlanceDirective(CostlyDirective):
     option_spec = {"rules": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
-        shown = list(self.data.profiles)
+        shown = self.data.readable_profiles()  # an unread text has no values to show or count
         if not shown:
             return []
         titles = self.data.rule_titles
@@ -305,7 +305,14 @@ class GlanceDirective(CostlyDirective):
         header = ["rule", *[[n.xref(profile_label(p.id), short_title(p))] for p in shown]]
         box = n.data_table(header, rows, labels=["", *[short_title(p) for p in shown]], classes=["costly-glance"],
                            widths=[24, *[76 // len(shown)] * len(shown)])
-        return [self.located(box)]
+        unread = [p for p in self.data.profiles if p not in shown]
+        out: list[nodes.Node] = [box]
+        if unread:
+            out.append(n.para(*n.joined([n.xref(profile_label(p.id), short_title(p)) for p in unread]),
+                              ": ", n.badge("unavailable"), " the text has not been read, so it has no column here: "
+                              "what its rules are, and how many differ from the others, is not known.",
+                              classes=["costly-glance-unread"]))
+        return [self.located(node) for node in out]
 
 
 def _allowed(spec: dict[str, Any]) -> list[nodes.Node]:

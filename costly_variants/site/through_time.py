@@ -20,7 +20,7 @@ from ..profiles import Profile
 from ..profiles.display import format_value, plain
 from . import nodes as n
 from .citations import passage_label, profile_label, profile_rule_label, rule_label, source_name
-from .data import site_data
+from .data import site_data, unavailable
 from .directive import CostlyDirective
 
 # Statuses that say the source gives no value: the engine's value stands in for it.
@@ -64,8 +64,7 @@ def reading(profile: Profile, key: str) -> str:
 
 def readable_profiles(profiles: Sequence[Profile]) -> list[Profile]:
     """The profiles whose sources can be read, in date order: an unavailable text gives no reading."""
-    return sorted((p for p in profiles if not (p.source_status and p.source_status.status.value == "unavailable")),
-                  key=lambda p: (p.year or 0, p.id))
+    return sorted((p for p in profiles if not unavailable(p)), key=lambda p: (p.year or 0, p.id))
 
 
 def differing_rules(profiles: Sequence[Profile], keys: Sequence[str]) -> list[str]:
