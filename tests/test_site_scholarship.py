@@ -341,3 +341,62 @@ def test_cottons_worked_example_is_flagged_beside_the_rules_it_disagrees_with(si
     assert "costly-example-flag" in record and "index.html#example-cotton-1674-dealer-count" in record
     note = element_with_id(page(site, "source/cotton-1674.html"), "src-cotton-1674-p128-example-count-note")
     assert "disagree with the source's own rules" in seen(note) and "index.html#example-cotton-1674-eldest-count" in note
+
+
+# Quotation only in the language read ----------------------------------------------------------------------------
+
+QUOTED = re.compile(r"\u201c([^\u201d]{1,400})\u201d|\"([^\"\n]{1,400})\"")
+ELISION = re.compile(r"\s*(?:\.\.\.|\u2026|\[\u2026\]|\[\.\.\.\])\s*")
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower().replace("\u2019", "'")).strip()
+
+
+def english_read():
+    """What this project read in English: the transcribed words, the quotations in its summaries of texts
+    read in English, and the titles of the works in the bibliography."""
+    from costly_variants.profiles.sources import library
+    from costly_variants.resources import data_dir
+
+    lib = library()
+    parts = []
+    for source in lib.sources.values():
+        for passage in source.passages.values():
+            parts.append(re.sub(r"\[p\. \d+\]", " ", passage.text or ""))  # a page break within the words
+            if not (passage.read and "translation" in passage.read):
+                parts += [passage.summary or "", passage.note or "", passage.locator or ""]
+    parts.append((data_dir("sources") / "bibliography.bib").read_text(encoding="utf-8"))
+    return " | ".join(_letters(p) for p in parts)
+
+
+def test_a_text_read_in_translation_is_never_quoted_in_english():
+    """A passage read only in translation gives its words in the language read (or ours, unquoted)."""
+    from costly_variants.profiles.sources import library
+
+    translated = [p for s in library().sources.values() for p in s.passages.values() if p.read and "translation" in p.read]
+    assert {p.ref for p in translated} >= {"wikipedia-en#four-hand", "wikipedia-en#points", "wikipedia-en#count"}
+    for passage in translated:
+        for text in (passage.summary, passage.note, passage.locator):
+            for match in QUOTED.finditer(text or ""):
+                quoted = match.group(1) or match.group(2)
+                assert not re.search(r"[A-Za-z]{2}", quoted), (passage.ref, quoted)
+
+
+def test_every_english_quotation_on_the_site_was_read_in_english(site):
+    """Every English phrase set in quotation marks on the site (each piece of an elided one) is in a text
+    the project read in English: 'the elder hand challenging' (read only in Japanese) is not."""
+    corpus = english_read()
+    assert _letters("the elder hand challenging") not in corpus and _letters("in play or hand") in corpus  # Parlett's
+    found = 0
+    for path in site.rglob("*.html"):
+        if "_static" in path.parts or path.name in ("search.html", "genindex.html"):
+            continue
+        markup = re.sub(r"<(script|style)\b.*?</\1>", "", path.read_text(encoding="utf-8"), flags=re.S)
+        blocks = re.split(r"</(?:p|li|td|th|dd|dt|div|h\d|blockquote)>", markup)  # a quotation stays in its block
+        for match in (m for block in blocks for m in QUOTED.finditer(seen(block))):
+            for piece in ELISION.split(match.group(1) or match.group(2)):
+                if re.search(r"[A-Za-z]{2}", piece):
+                    found += 1
+                    assert _letters(re.sub(r"\[p\. \d+\]", " ", piece)) in corpus, (path.name, piece)
+    assert found > 50
