@@ -400,3 +400,38 @@ def test_every_english_quotation_on_the_site_was_read_in_english(site):
                     found += 1
                     assert _letters(re.sub(r"\[p\. \d+\]", " ", piece)) in corpus, (path.name, piece)
     assert found > 50
+
+
+def test_the_apparatus_page_shows_the_computed_variants(site):
+    markup = page(site, "apparatus.html")
+    sec = element_with_id(markup, "apparatus-cotton-1687")
+    text = seen(sec)
+    assert re.search(r"\d+ substantive variants, 3 gaps of Cotton 1674's transcription filled, \d+ variants of spelling", text)
+    assert re.search(r"substantive she \(p\. 125\) .*he \(pp?\. 8[89]", text)
+    assert 'href="source/cotton-1674.html#src-cotton-1674-p125-play-fifteen"' in sec
+    assert "survives here only in part" in seen(element_with_id(markup, "apparatus-compleat-gamester-18c"))
+
+
+# Citing the site as it stood -------------------------------------------------------------------------------------
+
+def test_every_page_carries_the_version_and_the_date_of_its_data(site):
+    from costly_variants import __version__
+    from costly_variants.site.citing import stamp
+
+    said = stamp()
+    assert said.version == __version__ and re.fullmatch(r"\d{4}-\d\d-\d\d", said.date) and len(said.digest) == 12
+    pages = [p for p in site.rglob("*.html") if "_static" not in p.parts and p.name not in ("search.html", "genindex.html")]
+    assert len(pages) > 10
+    for path in pages:
+        assert f"This page: {said.text()}. Cite it as:" in seen(path.read_text(encoding="utf-8")), path.name
+
+
+def test_each_rule_of_a_profile_has_a_cite_this_rule_line_with_its_address(site):
+    from costly_variants.site.citing import rule_address, stamp
+
+    markup = page(site, "profile/cotton-1674.html")
+    record = seen(element_with_id(markup, "profile-cotton-1674-game-target"))
+    assert f"Cite this rule: {stamp().text()}, cotton-1674, game.target, profile/cotton-1674.html#profile-cotton-1674-game-target" in record
+    # the address is the rule's anchor on its page
+    assert f'id="{rule_address("cotton-1674", "game.target").partition("#")[2]}"' in markup
+    assert seen(markup).count("Cite this rule:") == 60
