@@ -69,9 +69,9 @@ NUMBERS.update({"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "threescor
 def spelling_key(word: str, *, long_s_read_as_f: bool = False) -> str:
     """What is left of a word when spelling and print are set aside: ``Perſons``, ``persons`` and
     ``Persons`` have one key. ``long_s_read_as_f``: a witness read by OCR that takes long s for f."""
-    if word.lower() in NUMBERS:
-        return str(NUMBERS[word.lower()])  # five and 5 are one number
     key = word.lower().replace("ſ", "s")
+    if key in NUMBERS:
+        return str(NUMBERS[key])  # five and 5 are one number
     if long_s_read_as_f:
         key = key.replace("f", "s")
     key = key.replace("'d", "ed").replace("'", "").replace("v", "u").replace("j", "i").replace("y", "i")
