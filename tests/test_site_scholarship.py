@@ -435,3 +435,54 @@ def test_each_rule_of_a_profile_has_a_cite_this_rule_line_with_its_address(site)
     # the address is the rule's anchor on its page
     assert f'id="{rule_address("cotton-1674", "game.target").partition("#")[2]}"' in markup
     assert seen(markup).count("Cite this rule:") == 60
+
+
+# Cotton in Cotton's words ------------------------------------------------------------------------------------------
+
+def generated_text(markup: str) -> str:
+    """The page's own generated words: quotations, summaries of other works, notes and code left out."""
+    from html.parser import HTMLParser
+
+    from costly_variants.site.period_words import _KEEP
+
+    class Words(HTMLParser):
+        VOID = {"br", "img", "hr", "input", "meta", "link", "col", "wbr"}
+
+        def __init__(self):
+            super().__init__()
+            self.stack, self.out = [], []
+
+        def handle_starttag(self, tag, attrs):
+            if tag in self.VOID:
+                return
+            classes = (dict(attrs).get("class") or "").split()
+            kept = tag in ("code", "script", "style", "pre") or any(c in _KEEP or c.startswith("costly-badge")
+                                                                     for c in classes)
+            self.stack.append(kept or (self.stack[-1] if self.stack else False))
+
+        def handle_endtag(self, tag):
+            if tag not in self.VOID and self.stack:
+                self.stack.pop()
+
+        def handle_data(self, data):
+            if not (self.stack and self.stack[-1]):
+                self.out.append(data)
+
+    parser = Words()
+    parser.feed(markup[markup.index('<article'):] if '<article' in markup else markup)
+    return " ".join(" ".join(parser.out).split())
+
+
+def test_cottons_page_speaks_cottons_words(site):
+    markup = page(site, "profile/cotton-1674.html")
+    text = generated_text(markup)
+    for later in ("trumps", "heels", "prial", "says go", "deck card", "Jack"):
+        assert not re.search(rf"(?<![\w-]){later}", text), (later, text[max(0, text.find(later) - 80):][:160])
+    assert "Knave" in text and "Pair-Royal" in text and "cannot come in" in text and "the Card turned up" in text
+    said = seen(markup)
+    assert "This page gives the game in its source's words: the Card turned up (later: the deck card" in said
+    # the glossary sets each of Cotton's words beside the later one
+    glossary = seen(page(site, "index.html"))
+    assert "Cotton 1674's words and the later ones" in glossary and "Knave Jack" in glossary.replace("laterJack", " Jack")
+    # another profile's page keeps the later words
+    assert "deck card" in generated_text(page(site, "profile/eddowes-burne-1874.html"))

@@ -37,7 +37,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from .._version import __version__
-from . import citing, glossary, nodes as site_nodes
+from . import citing, glossary, nodes as site_nodes, period_words
 from .bibstyle import link_transcriptions, register_styles
 from .choosing import DESIGN_GAMES, ChoosingDirective
 from .examples import ExamplesDirective
@@ -92,6 +92,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("costly_variants.site.questions")  # costly-readings, costly-design-run
     glossary.setup(app)  # each glossary term's first use on a page, linked
     citing.setup(app)  # the version and the date of the data on every page
+    period_words.setup(app)  # Cotton's pages in Cotton's words
     app.add_role("costly-status", status_role)
     app.add_role("costly-cite", cite_role)
     app.connect("config-inited", _static_path)
