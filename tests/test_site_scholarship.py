@@ -38,22 +38,22 @@ def seen(markup: str) -> str:
 def test_every_view_of_a_quotation_names_the_work_it_was_read_in(site):
     table = page(site, "index.html")
     nest = seen(element_with_id(table, "rule-count-cocks-nest"))
-    assert "Webb 1924, p. 102 (Penguin), quoted in Parlett 2020" in nest  # the cell's citation and its quote
-    assert "Webb 1924, p. 102 (Penguin)," not in nest.replace("Webb 1924, p. 102 (Penguin), quoted", "")
+    assert "Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020" in nest  # the cell's citation and its quote
+    assert "Webb 1924, pp. 98, 102 (Penguin)," not in nest.replace("Webb 1924, pp. 98, 102 (Penguin), quoted", "")
     mog = seen(element_with_id(table, "rule-mog-procedure"))
     assert "Burne 1886, the digest, \"Mogging or Changing\", quoted in Wiktionary n.d." in mog
     # the running text of the history cites through the same function
-    assert "Webb 1924, p. 98 (Penguin), quoted in Parlett 2020" in seen(table)
+    assert "Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020" in seen(table)
     assert "Burne 1886, the opening of the digest, quoted in Parlett 2020" in seen(table)
     # the source pages: each passage's citation, and the work's channel in full
     webb = seen(page(site, "source/webb-1924.html"))
-    assert "Webb 1924, p. 98 (Penguin), quoted in Parlett 2020, history, his scan of Precious Bane" in webb
+    assert "Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020, history, his scan of Precious Bane" in webb
     wh = seen(page(site, "source/wh-1877.html"))
     assert "W.H. 1877, p. 133, quoted in Wikipedia 2020 (read through English mirrors), lead, footnote 3" in wh
     assert "in our words" not in wh  # W.H.'s page holds his words only; Wikipedia's report is Wikipedia's
     # the profile page's record of a rule
     profile = seen(page(site, "profile/eddowes-burne-1874.html"))
-    assert "Webb 1924, p. 102 (Penguin), quoted in Parlett 2020" in profile
+    assert "Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020" in profile
 
 
 # 2. Unavailable means unavailable ------------------------------------------------------------------------------
@@ -107,7 +107,16 @@ def test_one_label_per_source_in_cite_as_the_bibliography_and_the_history(site):
     assert "Jackson and Burne" not in seen(index) and "1883]" not in bib
     assert "Shropshire Folk-Lore: A Sheaf of Gleanings" in bib and "1886. pp. 527, 647–649" in bib
     assert "volume 2" not in bib and "pages 133" not in bib and "17–." not in bib  # one style
-    assert "Read through a Japanese translation" in bib and "visited on 2026-11-29" not in bib.split("[Wikipedia 2020]")[1][:400]
+    wikipedia = bib.split("[Wikipedia 2020]")[1][:600]
+    assert "read in a Japanese translation" in wikipedia and "visited on" not in wikipedia  # not visited itself
+    assert "by 2026-11-29; which revision they show is not known" in wikipedia and "Kiwix mirror" in wikipedia
+    # sorted by label, every work, editors named, both of W.H.'s notes, no double stop
+    labels = re.findall(r"\[([^\]]+)\] ", bib)
+    assert labels == sorted(labels, key=str.lower) and len(labels) >= 18
+    assert "[Holme 1905] Randle Holme. The Academy of Armory, or, A Storehouse of Armory and Blazon. Volume II. I. H. Jeayes, editor." in bib
+    assert "[W.H. 1877] W.H. \u201cThe Game of Costly\u201d." in bib and "[W.H. 1877, second note] W.H. \u201cCostly\u201d." in bib
+    assert "by 2026-12-02; the mirror shows no date or revision" in bib.split("[Wiktionary n.d.]")[1]
+    assert "n.d.." not in seen(index) and "n.d.." not in bib
     assert re.search(r"<em>Precious Bane</em>", index)  # a work's title in italics
     cotton = seen(page(site, "source/cotton-1674.html"))
     assert "Cite as: Cotton 1674." in cotton and "[Cotton, 1674]" not in cotton

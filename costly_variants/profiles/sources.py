@@ -1,5 +1,5 @@
 """The transcribed sources and their passages, addressed as ``source-id#passage-id``, and the one way a
-passage is cited everywhere (``Webb 1924, p. 98 (Penguin), quoted in Parlett 2020``).
+passage is cited everywhere (``Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020``).
 
 A passage this project read in another work (a quotation on Parlett's page, a phrase in Wikipedia)
 records that work as its channel (``via``): a passage of the channel's own source file, checked like any
@@ -56,7 +56,7 @@ class Passage:
         any ``;`` that adds detail, unless ``full``); ``page not given`` where the channel gives none."""
         pages = self.pages
         if pages and pages not in ("-", "?"):
-            return f"pp. {pages}" if "-" in pages else f"p. {pages}"
+            return f"pp. {pages}" if "-" in pages or "," in pages else f"p. {pages}"
         if self.locator:
             locator = " ".join(self.locator.split())
             return locator if full else locator.partition("; ")[0]
@@ -113,7 +113,7 @@ class Library:
 
     def citation(self, ref: str, *, full: bool = False) -> str:
         """The one citation of a passage, with the channel it was read through:
-        ``Webb 1924, p. 98 (Penguin), quoted in Parlett 2020``; ``full`` adds where in the channel
+        ``Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020``; ``full`` adds where in the channel
         (``..., quoted in Parlett 2020, opening and history``) and takes a locator up to its end."""
         passage = self.passage(ref)
         if passage is None:
@@ -122,7 +122,7 @@ class Library:
 
 
 def own_citation(lib: Library, passage: Passage, *, full: bool = False) -> str:
-    """A passage's citation without its channel: ``Webb 1924, p. 98 (Penguin)``; a text read in
+    """A passage's citation without its channel: ``Webb 1924, pp. 98, 102 (Penguin)``; a text read in
     translation or through a mirror says so: ``Wikipedia 2020 (read in Japanese translation), Rules``."""
     source = lib.sources[passage.source_id]
     edition = f" ({source.edition})" if source.edition and passage.pages and passage.pages not in ("-", "?") else ""

@@ -86,7 +86,7 @@ def source_name(source: Source, bibfile: Path | None = None) -> str:
 
 
 def citation_text(ref: str, lib: Library, bibfile: Path | None = None, *, full: bool = False) -> str:
-    """The citation every view shows, with its channel: ``Webb 1924, p. 98 (Penguin), quoted in Parlett
+    """The citation every view shows, with its channel: ``Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett
     2020`` (see ``Library.citation``)."""
     return lib.citation(ref, full=full)
 
