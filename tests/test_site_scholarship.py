@@ -495,3 +495,16 @@ def test_cottons_page_speaks_cottons_words(site):
     assert "Cotton 1674's words and the later ones" in glossary and "Knave laterJack passagesCotton 1674" in glossary
     # another profile's page keeps the later words
     assert "deck card" in generated_text(page(site, "profile/eddowes-burne-1874.html"))
+
+
+# For scholars: the open questions ----------------------------------------------------------------------------------
+
+def test_the_open_questions_page_says_what_would_settle_each_and_where(site):
+    markup = page(site, "open-questions.html")
+    holme = element_with_id(markup, "open-holme-text")
+    text = seen(holme)
+    assert "What is known:" in text and "aberrant additional comments" in text and "What would settle it:" in text
+    assert 'href="https://rholme.taths.org.uk/"' in holme and "Harley MSS 2033-2035" in text
+    assert 'href="source/holme-1688.html#src-holme-1688"' in holme
+    for key in ("full-digest", "booklet-1805", "toldervy-page", "edition-18c", "webb-pages", "bracketed-year"):
+        assert "Where the text is:" in seen(element_with_id(markup, f"open-{key}")), key

@@ -21,7 +21,7 @@ Directives:
   ``.. costly-comparison-headline:: A B ...``: the front page's sentences on what B's rules do to A's game.
 - ``.. costly-history::``: the sources in the order of their own dates.
 - ``.. costly-through-time::``, ``.. costly-concordance::``, ``.. costly-apparatus::``: the pages for
-  historians (the rules through time, the 1874 reports side by side, the variants of Cotton's chapter).
+  historians (the rules through time, the 1874 reports side by side, the variants of Cotton's chapter); ``.. costly-open-questions::``.
 - ``.. costly-analysis::``, ``.. costly-glossary::``, ``.. costly-schema::``.
 
 The bibliography style ``costly`` gives author-year labels. Config: ``costly_extra_variants`` (folders,
@@ -45,6 +45,7 @@ from .pages import HistoryDirective, ProfileIndexDirective, ProfilePageDirective
 from .source_pages import SourcePageDirective
 from .apparatus import ApparatusDirective
 from .concordance import ConcordanceDirective
+from .open_questions import OpenQuestionsDirective
 from .through_time import ThroughTimeDirective, cite_role
 from .plots import HandFiguresDirective
 from .prose import ProseDirective
@@ -85,7 +86,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "costly-analysis": AnalysisDirective,
         "costly-glossary": GlossaryDirective, "costly-history": HistoryDirective, "costly-schema": SchemaDirective,
         "costly-through-time": ThroughTimeDirective, "costly-concordance": ConcordanceDirective,
-        "costly-apparatus": ApparatusDirective,
+        "costly-apparatus": ApparatusDirective, "costly-open-questions": OpenQuestionsDirective,
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)

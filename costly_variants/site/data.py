@@ -95,7 +95,7 @@ class SiteData:
     def data_files(self) -> list[Path]:
         """The files the generated pages depend on: a change to any of them rebuilds them."""
         folders = [data_dir("variants"), data_dir("sources"), data_dir("sources") / "worked-examples",
-                   data_dir("sources") / "concordance",
+                   data_dir("sources") / "concordance", data_dir("sources") / "questions",
                    *self.extra_folders]
         return [p for folder in folders for p in sorted(folder.glob("*.yaml"))] + [self.bibfile]
 
