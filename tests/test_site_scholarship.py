@@ -269,9 +269,9 @@ def _cells():
 @pytest.mark.parametrize(("game", "key", "source"), _cells())
 def test_each_concordance_cell_is_its_reports_recorded_reading(site, game, key, source):
     from costly_variants.profiles import concordance
-    from costly_variants.profiles.display import format_value
     from costly_variants.profiles.sources import library
     from costly_variants.site.concordance import row_id
+    from costly_variants.site.words import words as value_words
 
     data = concordance.bundled("eddowes-burne-1874")
     reading = data.game(game).rules[key].get(source)
@@ -283,7 +283,7 @@ def test_each_concordance_cell_is_its_reports_recorded_reading(site, game, key, 
     else:
         assert "not reported" not in cell
         for value, words in zip(reading.values, reading.words):
-            assert f"{format_value(value)}: {' '.join(words.split())}" in cell
+            assert f"{value_words(key, value)}: {' '.join(words.split())}" in cell
     for ref in (reading.cite if reading else ()):
         passage = library().passage(ref)
         assert library().sources[passage.source_id].label in cell and passage.place() in cell

@@ -11,10 +11,10 @@ from docutils import nodes
 
 from ..errors import CostlyError
 from ..profiles import concordance as conc
-from ..profiles.display import format_value
 from . import nodes as n
 from .citations import rule_label
 from .directive import CostlyDirective
+from .words import words as value_words
 
 RULES_1874 = "eddowes-burne-1874"
 # The two reports the verdict weighs; any other report (the digest's presumed fragment) is shown beside.
@@ -30,13 +30,6 @@ READ_AS = {
 def row_id(game_id: str, key: str) -> str:
     """The anchor of a rule's row: ``concordance-two-hand-rule-mog-procedure``."""
     return f"concordance-{game_id}-{rule_label(key)}"
-
-
-def reading_text(reading: conc.Reading | None) -> str:
-    """A cell as plain text: each value with the report's reading (ours), or ``not reported``."""
-    if reading is None or not reading.reported:
-        return "not reported" + (f": {reading.silent}" if reading is not None and reading.silent else "")
-    return "; or ".join(f"{format_value(v)}: {w}" for v, w in zip(reading.values, reading.words))
 
 
 class ConcordanceDirective(CostlyDirective):
@@ -64,7 +57,7 @@ class ConcordanceDirective(CostlyDirective):
             counts[mark] += 1
             cells: list[object] = [[n.xref(rule_label(key), titles.get(key, key)), " ", n.rule_key(key)]]
             for src in reports:
-                cells.append(self.cell(readings.get(src)))
+                cells.append(self.cell(key, readings.get(src)))
             cells.append(n.inline(mark.value, classes=["costly-verdict"]))
             row = n.row(cells, classes=["costly-disagree-row"] if mark in (conc.Verdict.DIFFER, conc.Verdict.IN_PART)
                         else [])
@@ -86,7 +79,7 @@ class ConcordanceDirective(CostlyDirective):
         sec += n.data_table(head, rows, widths=widths, labels=labels, classes=["costly-concordance"])
         return sec
 
-    def cell(self, reading: conc.Reading | None) -> list[nodes.Node]:
+    def cell(self, key: str, reading: conc.Reading | None) -> list[nodes.Node]:
         if reading is None:
             return [n.emph("not reported")]
         if not reading.reported:
@@ -95,7 +88,7 @@ class ConcordanceDirective(CostlyDirective):
                            *self.cites(reading.cite), ")")]
         out: list[nodes.Node] = []
         for i, (value, words) in enumerate(zip(reading.values, reading.words)):
-            out.append(n.para(*(["or "] if i else []), n.inline(format_value(value), classes=["costly-value"]),
+            out.append(n.para(*(["or "] if i else []), n.inline(value_words(key, value), classes=["costly-value"]),
                               ": ", n.inline(words, classes=["costly-our-words"])))
         out.append(n.para("(", *self.cites(reading.cite), ")", classes=["costly-reading-cite"]))
         return out
