@@ -38,7 +38,7 @@ def test_show_json_gives_each_citation_its_channel(cli):
     assert code == 0
     nest = {c["ref"]: c for c in data["rules"]["count.cocks_nest"]["citations"]}
     webb = nest["webb-1924#telling-the-game"]
-    assert webb["citation"].startswith("Webb 1924, p. 102 (Penguin), quoted in Parlett 2020")
+    assert webb["citation"].startswith("Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020")
     assert webb["read_in"] == [{"ref": "parlett-web#history", "source": "Parlett 2020",
                                 "locator": "history, his scan of Precious Bane"}]
     mog = {c["ref"]: c for c in data["rules"]["mog.procedure"]["citations"]}
@@ -101,7 +101,8 @@ def test_diff_shows_a_passage_read_in_another_work(cli, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     code, out, _ = cli("diff", "cotton-1674", "eddowes-burne-1874", "--changed")
     flat = " ".join(out.split())
-    assert code == 0 and "burne-1883#mogging (quoted in Wiktionary n.d.)" in flat
+    assert code == 0 and "burne-1883#mogging (quoted in Wiktionary n.d." in flat
+    assert "wikipedia-en#preliminaries (read in Japanese translation)" in flat  # how it was read, where cited
     assert "webb-1924#telling-the-game (quoted in Parlett 2020)" in flat
     code, out, _ = cli("diff", "cotton-1674", "holme-1688", "--json")
     cell = {r["rule"]: r for r in json.loads(out)["rows"]}["game.target"]["cells"]["holme-1688"]

@@ -169,7 +169,7 @@ def test_the_text_fits_the_width_and_every_form_is_there(every_reading, width, c
     text = render_text(every_reading, width)
     assert max(len(line) for line in text.splitlines()) <= width
     assert "1. count." in text or " 1. " in text
-    assert "holme-1688: Holme" in text and "The same rules and readings as cotton-1674" in text
+    assert "holme-1688: Randle Holme" in text and "The same rules and readings as cotton-1674" in text
     assert "Read with doubt, with no other reading recorded" in " ".join(text.split())
     assert "no game changed: the greedy bot always asks to mog and always agrees" in " ".join(text.split())  # each says why
     markdown = render_markdown(every_reading)

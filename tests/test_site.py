@@ -440,7 +440,7 @@ def test_only_the_sources_words_are_quoted(site):
     assert 'class="costly-words"' not in paraphrase[:paraphrase.index("</p>")]
     source = page(site, "source/wikipedia-en.html")
     target = element_with_id(source, "src-wikipedia-en-target")
-    assert "Wikipedia 2020, in our words:" in text_of(target) and "<blockquote" not in target
+    assert "Wikipedia 2020 (read in Japanese translation), in our words:" in text_of(target) and "<blockquote" not in target
 
 
 def test_the_1874_rules_say_they_rest_on_secondary_sources(site):
@@ -465,7 +465,7 @@ def test_no_raw_ids_or_field_names_for_a_reader(site):
         assert "gap_readings" not in seen and "copied.." not in seen, name
     # a note's passage id reads as its citation, still plain text (a note never becomes a link)
     row = element_with_id(page(site, "index.html"), "rule-deal-first-dealer")
-    assert "(Wikipedia 2020, Rules - Preliminaries)" in text_of(row)
+    assert "(Wikipedia 2020 (read in Japanese translation), Rules - Preliminaries)" in text_of(row)
 
 
 def test_citation_brackets_name_each_place_once(site):

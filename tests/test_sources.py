@@ -63,15 +63,19 @@ def test_worked_examples_ship_with_the_sources():
 
 def test_a_passage_read_in_another_work_is_cited_with_its_channel():
     lib = library()
-    assert lib.citation("webb-1924#hard-game") == "Webb 1924, p. 98 (Penguin), quoted in Parlett 2020"
-    assert lib.citation("wh-1877#skill") == "W.H. 1877, p. 133, quoted in Wikipedia 2020"
-    assert lib.citation("wh-1877#skill", full=True) == "W.H. 1877, p. 133, quoted in Wikipedia 2020, lead, footnote 3"
+    assert lib.citation("webb-1924#hard-game") == "Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020"
+    assert lib.citation("wh-1877#skill") == "W.H. 1877, p. 133, quoted in Wikipedia 2020 (read through English mirrors)"
+    assert lib.citation("wh-1877#skill", full=True) == ("W.H. 1877, p. 133, quoted in Wikipedia 2020 (read through English "
+                                                           "mirrors), lead, footnote 3")
     assert lib.citation("toldervy-1756#duroy-heartley") == ("Toldervy 1756, page not given, quoted in Parlett 2020 "
                                                            "(from the OED)")
     assert lib.citation("burne-1883#intro") == "Burne 1886, the opening of the digest, quoted in Parlett 2020"
-    assert lib.citation("burne-1883#mogging").endswith("quoted in Wiktionary n.d.")
+    assert lib.citation("burne-1883#mogging").endswith("quoted in Wiktionary n.d. (read through a mirror)")
+    # a text read in translation says so wherever it is cited
+    assert lib.citation("wikipedia-en#four-hand") == "Wikipedia 2020 (read in Japanese translation), Rules - four-hand variation"
     # a summary of what a modern work reports another says is "as reported in" it
-    assert lib.citation("parlett-2008#publication") == "Parlett 2008, pp. 403-432, as reported in Wikipedia 2020"
+    assert lib.citation("parlett-2008#publication") == ("Parlett 2008, pp. 403-432, as reported in Wikipedia 2020 (read "
+                                                         "through English mirrors)")
     # a passage read in its own work has no channel
     assert lib.citation("cotton-1674#p125-game") == "Cotton 1674, p. 125" and not lib.channels("cotton-1674#p125-game")
 
@@ -169,9 +173,9 @@ def test_one_label_and_one_date_per_source():
 
 def test_wikipedias_footnotes_nine_and_ten_are_located():
     lib = library()
-    assert lib.citation("burne-1883#p527-speciality", full=True) == ("Burne 1886, p. 527, quoted in Wikipedia 2020, "
+    assert lib.citation("burne-1883#p527-speciality", full=True) == ("Burne 1886, p. 527, quoted in Wikipedia 2020 (read through English mirrors), "
                                                                     "History, footnote 9")
-    assert lib.citation("gsc-1894#with-zest", full=True).endswith("quoted in Wikipedia 2020, History, footnote 10")
+    assert lib.citation("gsc-1894#with-zest", full=True).endswith("quoted in Wikipedia 2020 (read through English mirrors), History, footnote 10")
     references = lib.passage("wikipedia-en#references").summary or ""
     assert "9 Jackson, Shropshire Folk-Lore (1883), p. 527" in references and "10 G.S.C. (1894)" in references
     assert "{gsc1894," in BIB and "footnotes 3, 9 and 10" in BIB

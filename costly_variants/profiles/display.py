@@ -1,7 +1,7 @@
 """Plain-text renderings of rule values, statuses and citations, shared by the CLI views and JSON.
 
 Every citation is the one the site shows (``Library.citation``): a passage read in another work names
-that work (``Webb 1924, p. 98 (Penguin), quoted in Parlett 2020``).
+that work (``Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020``).
 """
 from __future__ import annotations
 
@@ -36,8 +36,9 @@ def citations(refs: Sequence[str]) -> str:
     out = []
     for ref in refs:
         passage = lib.passage(ref)
-        channel = channel_text(lib, passage).removeprefix(", ") if passage is not None else ""
-        out.append(f"{ref} ({channel})" if channel else ref)
+        said = [passage.read or "", channel_text(lib, passage).removeprefix(", ")] if passage is not None else []
+        said = [part for part in said if part]  # read in translation, read in another work: both said
+        out.append(f"{ref} ({'; '.join(said)})" if said else ref)
     return ", ".join(out)
 
 

@@ -1,5 +1,5 @@
 """The transcribed sources and their passages, addressed as ``source-id#passage-id``, and the one way a
-passage is cited everywhere (``Webb 1924, p. 98 (Penguin), quoted in Parlett 2020``).
+passage is cited everywhere (``Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020``).
 
 A passage this project read in another work (a quotation on Parlett's page, a phrase in Wikipedia)
 records that work as its channel (``via``): a passage of the channel's own source file, checked like any
@@ -45,6 +45,7 @@ class Passage:
     locator: str | None
     note: str | None
     via: Channel | None = None
+    read: str | None = None  # "read in Japanese translation", "read through a mirror": said where it is cited
 
     @property
     def ref(self) -> str:
@@ -55,7 +56,7 @@ class Passage:
         any ``;`` that adds detail, unless ``full``); ``page not given`` where the channel gives none."""
         pages = self.pages
         if pages and pages not in ("-", "?"):
-            return f"pp. {pages}" if "-" in pages else f"p. {pages}"
+            return f"pp. {pages}" if "-" in pages or "," in pages else f"p. {pages}"
         if self.locator:
             locator = " ".join(self.locator.split())
             return locator if full else locator.partition("; ")[0]
@@ -113,7 +114,7 @@ class Library:
 
     def citation(self, ref: str, *, full: bool = False) -> str:
         """The one citation of a passage, with the channel it was read through:
-        ``Webb 1924, p. 98 (Penguin), quoted in Parlett 2020``; ``full`` adds where in the channel
+        ``Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett 2020``; ``full`` adds where in the channel
         (``..., quoted in Parlett 2020, opening and history``) and takes a locator up to its end."""
         passage = self.passage(ref)
         if passage is None:
@@ -122,10 +123,16 @@ class Library:
 
 
 def own_citation(lib: Library, passage: Passage, *, full: bool = False) -> str:
-    """A passage's citation without its channel: ``Webb 1924, p. 98 (Penguin)``."""
+    """A passage's citation without its channel: ``Webb 1924, pp. 98, 102 (Penguin)``; a text read in
+    translation or through a mirror says so: ``Wikipedia 2020 (read in Japanese translation), Rules``."""
     source = lib.sources[passage.source_id]
     edition = f" ({source.edition})" if source.edition and passage.pages and passage.pages not in ("-", "?") else ""
-    return f"{source.label}, {passage.place(full=full)}{edition}"
+    return f"{source.label}{read_mark(passage)}, {passage.place(full=full)}{edition}"
+
+
+def read_mark(passage: Passage) -> str:
+    """`` (read in Japanese translation)`` for a passage not read in its own language and copy; else empty."""
+    return f" ({passage.read})" if passage.read else ""
 
 
 def channel_text(lib: Library, passage: Passage, *, full: bool = False) -> str:
@@ -137,7 +144,7 @@ def channel_text(lib: Library, passage: Passage, *, full: bool = False) -> str:
         through = lib.passage(hop.cite)
         if through is None:
             break
-        out += f", {verb} {lib.sources[through.source_id].label}"
+        out += f", {verb} {lib.sources[through.source_id].label}{read_mark(through)}"
         if hop.source:
             out += f" (from {hop.source})"
         if full:
@@ -195,7 +202,8 @@ def _source(data: Mapping[str, Any], doc: Document | None) -> Source:
     passages = {}
     for i, raw in enumerate(data["passages"]):
         passage = Passage(data["id"], raw["id"], raw.get("pages"), raw.get("text"), raw.get("summary"),
-                          raw.get("locator"), raw.get("note"), _channel(raw.get("via")) or default)
+                          raw.get("locator"), raw.get("note"), _channel(raw.get("via")) or default,
+                          raw.get("read", data.get("read")))
         if passage.id in passages and doc is not None:
             raise ProfileError([doc.problem(("passages", i, "id"), f"passage id {passage.ref} repeated")])
         passages[passage.id] = passage

@@ -20,6 +20,8 @@ Directives:
   its paired differences and its table; ``.. costly-by-rule:: A B``: the effect of each rule from A to B;
   ``.. costly-comparison-headline:: A B ...``: the front page's sentences on what B's rules do to A's game.
 - ``.. costly-history::``: the sources in the order of their own dates.
+- ``.. costly-through-time::``, ``.. costly-concordance::``, ``.. costly-apparatus::``: the pages for
+  historians (the rules through time, the 1874 reports side by side, the variants of Cotton's chapter); ``.. costly-open-questions::``.
 - ``.. costly-analysis::``, ``.. costly-glossary::``, ``.. costly-schema::``.
 
 The bibliography style ``costly`` gives author-year labels. Config: ``costly_extra_variants`` (folders,
@@ -35,13 +37,16 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from .._version import __version__
-from . import glossary, nodes as site_nodes
+from . import citing, glossary, nodes as site_nodes, period_words
 from .bibstyle import link_transcriptions, register_styles
 from .choosing import DESIGN_GAMES, ChoosingDirective
 from .examples import ExamplesDirective
 from .pages import HistoryDirective, ProfileIndexDirective, ProfilePageDirective, SourceIndexDirective, generate_pages
 from .source_pages import SourcePageDirective
-from .through_time import ConcordanceDirective, ThroughTimeDirective, cite_role
+from .apparatus import ApparatusDirective
+from .concordance import ConcordanceDirective
+from .open_questions import OpenQuestionsDirective
+from .through_time import ThroughTimeDirective, cite_role
 from .plots import HandFiguresDirective
 from .prose import ProseDirective
 from .strategy import StrategyDirective
@@ -81,11 +86,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "costly-analysis": AnalysisDirective,
         "costly-glossary": GlossaryDirective, "costly-history": HistoryDirective, "costly-schema": SchemaDirective,
         "costly-through-time": ThroughTimeDirective, "costly-concordance": ConcordanceDirective,
+        "costly-apparatus": ApparatusDirective, "costly-open-questions": OpenQuestionsDirective,
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)
     app.setup_extension("costly_variants.site.questions")  # costly-readings, costly-design-run
     glossary.setup(app)  # each glossary term's first use on a page, linked
+    citing.setup(app)  # the version and the date of the data on every page
+    period_words.setup(app)  # Cotton's pages in Cotton's words
     app.add_role("costly-status", status_role)
     app.add_role("costly-cite", cite_role)
     app.connect("config-inited", _static_path)

@@ -16,7 +16,9 @@ from pybtex.plugin import register_plugin
 from pybtex.style.formatting.unsrt import Style as UnsrtStyle
 from pybtex.style.formatting import toplevel
 from pybtex.style.labels import BaseLabelStyle
-from pybtex.style.template import FieldIsMissing, field, href, join, node, optional, optional_field, sentence, tag, words
+from pybtex.style.sorting import BaseSortingStyle
+from pybtex.style.template import (FieldIsMissing, field, href, join, names, node, optional, optional_field, sentence,
+                                   tag, words)
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
@@ -33,12 +35,37 @@ class AuthorYearLabels(BaseLabelStyle):
     names, ``Holme 1905`` from its author and year; a repeat gets a, b, ..."""
 
     def format_labels(self, sorted_entries: Iterable[Any]) -> Iterable[str]:
-        labels = {s.bibkey: s.label for s in library().sources.values()}
         seen: dict[str, int] = {}
         for entry in sorted_entries:
-            label = labels.get(entry.key) or author_year(entry)
+            label = entry_label(entry)
             seen[label] = seen.get(label, 0) + 1
             yield label if seen[label] == 1 else f"{label}{chr(ord('a') + seen[label] - 1)}"
+
+
+def entry_label(entry: Any) -> str:
+    """The label an entry is cited by: its source's label, else its author (or editor) and year."""
+    labels = {s.bibkey: s.label for s in library().sources.values()}
+    return labels.get(entry.key) or author_year(entry)
+
+
+class LabelOrder(BaseSortingStyle):
+    """The bibliography in the order of its labels, as a reader looks a citation up: by name, then date
+    (``Burne 1886`` before ``Chatto 1848``, ``Holme 1688`` before ``Holme 1905``)."""
+
+    def sorting_key(self, entry: Any) -> tuple[str, str]:
+        return entry_label(entry).lower(), entry.key
+
+
+@node
+def edited_by(children: Any, context: Any) -> richtext.Text:
+    """``I. H. Jeayes, editor`` for a work with an author and an editor, as an editor alone stands in an
+    entry's first place (``Charlotte Sophia Burne, editor``)."""
+    entry = context["entry"]
+    if "author" not in entry.persons or "editor" not in entry.persons:
+        raise FieldIsMissing("editor", entry)
+    editors = entry.persons["editor"]
+    return richtext.Text(names("editor", sep=", ", sep2=" and ", last_sep=", and ").format_data(context),
+                         ", editors" if len(editors) > 1 else ", editor")
 
 
 @node
@@ -73,6 +100,7 @@ class CostlyStyle(UnsrtStyle):
     one in quotation marks; place, publisher and year; the pages the project cites; the note; the link."""
 
     default_label_style = STYLE
+    default_sorting_style = STYLE
 
     def _web(self) -> Any:
         return optional[sentence[href(field("url", raw=True))[field("url", raw=True)],
@@ -82,6 +110,7 @@ class CostlyStyle(UnsrtStyle):
         return toplevel[
             optional[self.format_author_or_editor(e)],
             sentence[TITLE],
+            optional[sentence[edited_by]],
             optional[sentence[join["vol. ", field("volume")]]],
             sentence[imprint],
             optional[sentence[locator]],
@@ -114,6 +143,7 @@ class CostlyStyle(UnsrtStyle):
 def register_styles() -> None:
     register_plugin("pybtex.style.labels", STYLE, AuthorYearLabels, force=True)
     register_plugin("pybtex.style.formatting", STYLE, CostlyStyle, force=True)
+    register_plugin("pybtex.style.sorting", STYLE, LabelOrder, force=True)
 
 
 def link_transcriptions(app: Sphinx, doctree: nodes.document, docname: str) -> None:

@@ -14,7 +14,7 @@ from docutils import nodes
 
 from ..profiles import Profile, rule_titles
 from ..profiles.display import readable as display_readable, status_counts
-from ..profiles.sources import Library, Passage, Source, channel_text, own_citation
+from ..profiles.sources import Library, Passage, Source, channel_text, own_citation, read_mark
 from ..worked_examples.replay import Example
 from . import nodes as n
 
@@ -86,7 +86,7 @@ def source_name(source: Source, bibfile: Path | None = None) -> str:
 
 
 def citation_text(ref: str, lib: Library, bibfile: Path | None = None, *, full: bool = False) -> str:
-    """The citation every view shows, with its channel: ``Webb 1924, p. 98 (Penguin), quoted in Parlett
+    """The citation every view shows, with its channel: ``Webb 1924, pp. 98, 102 (Penguin), quoted in Parlett
     2020`` (see ``Library.citation``)."""
     return lib.citation(ref, full=full)
 
@@ -131,6 +131,7 @@ def cite_sources(refs: Sequence[str], lib: Library, bibfile: Path | None = None)
         passages = [p for p in (lib.passage(r) for r in members) if p is not None]
         places = list(dict.fromkeys(own_citation(lib, p).partition(", ")[2] for p in passages
                                     if p.pages and p.pages not in ("-", "?")))
+        name += "".join(dict.fromkeys(read_mark(p) for p in passages))  # read in translation: said here too
         text = f"{name}, {', '.join(places)}" if places and len(places) == len(passages) else name
         if len(passages) > 1 and len(places) != len(passages):
             text += f" ({len(passages)} passages)"

@@ -79,6 +79,11 @@ class SiteData:
         figures and plots, where it would only repeat the other's."""
         return plays_as(self.profiles)
 
+    def readable_profiles(self) -> list[Profile]:
+        """The profiles whose source has been read: a text that is unavailable (Holme's) gives no value
+        of its own, and is never shown as a column of values or counted as if it did."""
+        return [p for p in self.profiles if not unavailable(p)]
+
     def distinct_profiles(self) -> list[Profile]:
         """The profiles that play differently from every earlier one: the rows of a comparison."""
         return [p for p in self.profiles if p.id not in self.plays_as]
@@ -90,8 +95,14 @@ class SiteData:
     def data_files(self) -> list[Path]:
         """The files the generated pages depend on: a change to any of them rebuilds them."""
         folders = [data_dir("variants"), data_dir("sources"), data_dir("sources") / "worked-examples",
+                   data_dir("sources") / "concordance", data_dir("sources") / "questions",
                    *self.extra_folders]
         return [p for folder in folders for p in sorted(folder.glob("*.yaml"))] + [self.bibfile]
+
+
+def unavailable(profile: Profile) -> bool:
+    """Whether the profile's source text has not been read (its values are another's, marked unavailable)."""
+    return profile.source_status is not None and profile.source_status.status.value == "unavailable"
 
 
 _BUILDS: dict[str, SiteData] = {}

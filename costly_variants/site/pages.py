@@ -19,6 +19,7 @@ from sphinx.util import logging
 from ..profiles import Profile
 from ..profiles.sources import Source
 from . import nodes as n
+from .citing import cite_rule_line
 from .citations import (bib_title, bib_year, example_label, profile_label, profile_rule_label, rule_label, source_label,
                         source_name)
 from .data import start_build
@@ -167,8 +168,10 @@ class ProfilePageDirective(CostlyDirective):
                 prov = profile.provenance[key]
                 row = nodes.row(classes=["costly-rule-row"])
                 n.anchor(row, profile_rule_label(profile.id, key), self.state.document)
-                row += n.entry([n.strong(titles[key]), " ", n.literal(key), " ",
-                                n.xref(rule_label(key), "\u2194 all profiles", classes=["costly-compare"])])
+                title = n.entry([n.strong(titles[key]), " ", n.literal(key), " ",
+                                 n.xref(rule_label(key), "\u2194 all profiles", classes=["costly-compare"])])
+                title += cite_rule_line(profile.id, key)
+                row += title
                 inherited = prov.defined_in != profile.id
                 value = [n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(prov.status.value)]
                 if inherited:

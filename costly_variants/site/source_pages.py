@@ -57,8 +57,8 @@ def cited_by(citers: list[Citer]) -> list[n.Child]:
         if citer.kind == "example" and citer.key:
             lines.append([n.xref(example_label(citer.key), citer.text), f" (worked example, {profile})"])
         elif citer.kind == "term":
-            lines.append([n.xref(f"{profile_label(profile)}--vocabulary",
-                                 f"{profile}: the term \u201c{citer.text}\u201d")])
+            # the term as the profile names it, in italics: quotation marks are kept for a source's words
+            lines.append([n.xref(f"{profile_label(profile)}--vocabulary", f"{profile}: the term ", n.emph(citer.text))])
         else:
             lines.append([n.xref(profile_label(profile), f"{profile}: {citer.text}")])
     out: list[n.Child] = []

@@ -17,6 +17,7 @@ from .citations import profile_label, profile_rule_label, rule_label, values_sen
 from .directive import CostlyDirective
 from .worked import example_flag
 from .glossary import SITE_TERMS, anchor_of
+from .period_words import PERIOD_WORDS
 from .words import short_title, value_words, words
 
 # What each status word means, by the word: the legend shows every status the engine knows that is
@@ -187,7 +188,7 @@ def source_status_disclosure(d: CostlyDirective, profile: Profile) -> nodes.Node
 
 
 SECTION_TITLES = {
-    "players": "Players", "game": "The game", "deal": "The deal", "turnup": "The deck card",
+    "players": "Players", "game": "The game", "deal": "The deal", "turnup": "The turn-up",
     "mog": "The mog", "cards": "The cards", "play": "The play", "count": "The count",
 }
 
@@ -304,7 +305,7 @@ class GlanceDirective(CostlyDirective):
     option_spec = {"rules": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
-        shown = list(self.data.profiles)
+        shown = self.data.readable_profiles()  # an unread text has no values to show or count
         if not shown:
             return []
         titles = self.data.rule_titles
@@ -334,7 +335,14 @@ class GlanceDirective(CostlyDirective):
         header = ["rule", *[[n.xref(profile_label(p.id), short_title(p))] for p in shown]]
         box = n.data_table(header, rows, labels=["", *[short_title(p) for p in shown]], classes=["costly-glance"],
                            widths=[24, *[76 // len(shown)] * len(shown)])
-        return [self.located(box)]
+        unread = [p for p in self.data.profiles if p not in shown]
+        out: list[nodes.Node] = [box]
+        if unread:
+            out.append(n.para(*n.joined([n.xref(profile_label(p.id), short_title(p)) for p in unread]),
+                              ": ", n.badge("unavailable"), " the text has not been read, so it has no column here: "
+                              "what its rules are, and how many differ from the others, is not known.",
+                              classes=["costly-glance-unread"]))
+        return [self.located(node) for node in out]
 
 
 def _allowed(spec: dict[str, Any]) -> list[nodes.Node]:
@@ -394,11 +402,22 @@ class GlossaryDirective(CostlyDirective):
                              n.joined([n.xref(profile_label(u), short_title(u)) for u in users])])
         box = n.data_table(["term", "meaning", "passages", "profile"], rows, widths=[15, 45, 22, 18],
                            labels=["", "meaning", "passages", "profile"])
+        out: list[nodes.Node] = [self.located(box)]
+        for source_id, said in PERIOD_WORDS.items():  # a source's own words, with the later words beside them
+            source = self.data.library.sources.get(source_id)
+            if source is None:
+                continue
+            out.append(n.para(n.strong(f"{source.label}'s words and the later ones"), ": the words its page uses, "
+                              "each with the later word for it.", classes=["costly-glossary-period-head"]))
+            out.append(self.located(n.data_table(
+                [f"{source.label}", "later", "passages"],
+                [[named(w.word), w.later, self.cites(w.cite)] for w in said], widths=[25, 45, 30],
+                labels=["", "later", "passages"], classes=["costly-glossary-period"])))
         site_rows = [[named(term), meaning] for term, meaning in SITE_TERMS.items()]
         site_box = n.data_table(["term", "meaning"], site_rows, widths=[25, 75], labels=["", "meaning"])
         head = n.para(n.strong("The bots and the statistics"), ": the words this site uses for how its games are "
                       "played and how their numbers are read.", classes=["costly-glossary-site-head"])
-        return [self.located(box), head, self.located(site_box)]
+        return [*out, head, self.located(site_box)]
 
 
 class AnalysisDirective(CostlyDirective):

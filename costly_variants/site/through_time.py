@@ -1,12 +1,17 @@
-"""Pages for historians: the rules through time, the concordance of the 1874 rules, and the
-``:costly-cite:`` role that cites a passage in running text as every cell does.
+"""Pages for historians: the rules through time, and the ``:costly-cite:`` role that cites a passage in
+running text as every cell does.
 
-Everything is read from the profiles and the sources: a value, its status and its passages, as the rule
-table has them; nothing here says what a source says except through a cited passage.
+The rules through time show, for every bundled profile whose source can be read, what its source gives
+on each rule where any two sources differ: a value the source states, infers or disputes, or the
+source's silence (shown as silence, never as the value the engine plays for it). A rule that does not
+arise under a profile's own rules (when a late claim is pegged, where there are no late claims) is no
+difference; a rule no source gives at all exists only in the engine and has no row.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+import json
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -14,14 +19,63 @@ from docutils.parsers.rst import directives
 from ..profiles import Profile
 from ..profiles.display import format_value, plain
 from . import nodes as n
-from .citations import passage_label, profile_label, profile_rule_label, rule_label
-from .data import site_data
+from .citations import passage_label, profile_label, profile_rule_label, rule_label, source_name
+from .data import site_data, unavailable
 from .directive import CostlyDirective
 
-# The 1874 rules: the profile of Wikipedia's summary (with Parlett's readings as alternatives), the
-# profile of Parlett's digest, and the three witnesses to the digest.
-RULES_1874, PARLETT = "eddowes-burne-1874", "parlett-121"
-DIGEST, WIKIPEDIA, PARLETT_PAGE = "burne-1883", "wikipedia-en", "parlett-web"
+# Statuses that say the source gives no value: the engine's value stands in for it.
+SILENT_STATUSES = frozenset({"silent", "editorial", "unavailable"})
+SILENT = "silent"
+NOT_ARISING = "does not arise"
+
+# A rule that arises only under another rule's value: (the other rule, the test of its value, the words
+# for a profile under which it does not arise).
+ARISES: Mapping[str, tuple[str, Callable[[Any], bool], str]] = MappingProxyType({
+    "mog.late_claim_when": ("mog.late_claim", bool, "no late claims"),
+    "mog.partners_exchange": ("players.partnerships", bool, "no partners"),
+    "mog.partners_challenger": ("players.partnerships", bool, "no partners"),
+    "mog.dealer_mogs_stock": ("players.partnerships", bool, "no partners"),
+    "mog.stock_when": ("mog.dealer_mogs_stock", bool, "the dealer does not mog the stock"),
+    "play.latter_when": ("play.latter_points", bool, "no latter"),
+    "play.go_and_latter": ("play.latter_points", bool, "no latter"),
+    "count.thirty_one_flat_points": ("count.thirty_one", lambda v: v == "flat-whole-hand", "31 in hand is not flat"),
+    "cards.ace_chooser": ("cards.ace_values", lambda v: len(v) > 1, "the Ace has one value"),
+    "count.one_value_per_ace": ("cards.ace_values", lambda v: len(v) > 1, "the Ace has one value"),
+})
+
+
+def arises(profile: Profile, key: str) -> bool:
+    """Whether a rule comes into play under the profile's own values."""
+    if key not in ARISES:
+        return True
+    other, test, _ = ARISES[key]
+    return bool(test(profile.values[other])) and arises(profile, other)
+
+
+def reading(profile: Profile, key: str) -> str:
+    """What a profile's source gives on a rule, as a comparable token: the value (as JSON), ``silent``,
+    or ``does not arise``."""
+    if not arises(profile, key):
+        return NOT_ARISING
+    if profile.provenance[key].status.value in SILENT_STATUSES:
+        return SILENT
+    return json.dumps(plain(profile.values[key]), sort_keys=True)
+
+
+def readable_profiles(profiles: Sequence[Profile]) -> list[Profile]:
+    """The profiles whose sources can be read, in date order: an unavailable text gives no reading."""
+    return sorted((p for p in profiles if not unavailable(p)), key=lambda p: (p.year or 0, p.id))
+
+
+def differing_rules(profiles: Sequence[Profile], keys: Sequence[str]) -> list[str]:
+    """The rules on which any two sources differ: among the profiles under which a rule arises, two
+    readings unlike (a value against another, or against silence). A rule no source gives is left out."""
+    out = []
+    for key in keys:
+        found = {reading(p, key) for p in profiles} - {NOT_ARISING}
+        if len(found) > 1 and found != {SILENT}:
+            out.append(key)
+    return out
 
 
 def cite_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: Any = None,
@@ -35,22 +89,13 @@ def cite_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, opt
     return [n.xref(passage_label(text), lib.citation(text), classes=["costly-cite"])], []
 
 
-def agreement(one: Sequence[tuple[str, Sequence[str]]], other: Sequence[tuple[str, Sequence[str]]]) -> str:
-    """``agree`` (the same readings), ``differ`` (none in common), ``in part`` (some in common: a report
-    read two ways), or a dash where only one report speaks."""
-    if not one or not other:
-        return "\u2014"
-    a, b = {v for v, _ in one}, {v for v, _ in other}
-    return "agree" if a == b else ("differ" if not a & b else "in part")
-
-
 def _value(profile: Profile, key: str) -> str:
     return format_value(plain(profile.values[key]))
 
 
 class ThroughTimeDirective(CostlyDirective):
-    """Every rule that differs between the sources, each with what each source says in date order: its
-    value, its status and its passages. A profile that plays as an earlier one is said once, above."""
+    """Every rule on which two sources differ, each with what each source gives in date order: its value,
+    status and passages, or its silence. A profile whose text is unavailable is said once, above."""
 
     option_spec = {"profiles": directives.unchanged}
 
@@ -58,108 +103,45 @@ class ThroughTimeDirective(CostlyDirective):
         data = self.data
         refs = self.options.get("profiles", "").split()
         chosen = [p for p in ([self.profile(r) for r in refs] if refs else data.profiles) if p is not None]
-        twins = [p for p in chosen if p.id in data.plays_as]
-        shown = sorted((p for p in chosen if p.id not in data.plays_as), key=lambda p: (p.year or 0, p.id))
+        shown = readable_profiles(chosen)
         out: list[nodes.Node] = []
-        for twin in twins:
-            base = data.plays_as[twin.id]
-            out.append(n.para(n.xref(profile_label(twin.id), twin.title), f" ({twin.year}) plays as ",
-                              n.xref(profile_label(base), base), ": ", n.badge("unavailable")
-                              if twin.source_status and twin.source_status.status.value == "unavailable" else "",
-                              " no rule of it differs, so it has no row below.", classes=["costly-plays-as"]))
-        doc = self.state.document
-        for key, title in data.rule_titles.items():
-            values = [plain(p.values[key]) for p in shown]
-            if all(v == values[0] for v in values[1:]):
+        for p in chosen:
+            if p in shown:
                 continue
-            rows = []
-            for p in shown:
-                prov = p.provenance[key]
-                rows.append([str(p.year or ""), [n.xref(profile_rule_label(p.id, key), p.id)],
-                             [n.inline(_value(p, key), classes=["costly-value"])], [n.badge(prov.status.value)],
-                             self.cites(prov.cite)])
+            main = data.library.sources.get(p.main_source or "")
+            out.append(n.para(n.xref(profile_label(p.id), p.title), f" ({p.year}): ", n.badge("unavailable"),
+                              " its text has not been read, so nothing can be said of how its rules differ, and "
+                              "it has no column below.",
+                              *([" What is known of it: ", self.readable(p.source_status.note)]
+                                if p.source_status and p.source_status.note else []),
+                              *([" (", self.source_name(main), ")"] if main else []),
+                              classes=["costly-unavailable-profile"]))
+        doc = self.state.document
+        keys = differing_rules(shown, list(data.rule_titles))
+        out.append(n.para(f"{len(keys)} rules differ between the sources of {len(shown)} profiles: "
+                          + ", ".join(f"{p.id} ({p.year})" for p in shown) + ".", classes=["costly-through-time-lead"]))
+        for key in keys:
+            rows = [[str(p.year or ""), [n.xref(profile_rule_label(p.id, key), p.id)], *self.cells(p, key)]
+                    for p in shown]
             sec = nodes.section(classes=["costly-through-time"])
             n.anchor(sec, f"through-time-{rule_label(key)}", doc)
-            sec += nodes.title("", "", nodes.Text(title))
+            sec += nodes.title("", "", nodes.Text(data.rule_titles[key]))
             sec += n.para(n.rule_key(key), " \u00b7 ", n.xref(rule_label(key), "in the rule table"))
-            sec += n.data_table(["year", "profile", "value", "status", "passages"], rows, widths=[8, 20, 22, 12, 38],
-                                labels=["", "", "value", "status", "passages"])
+            sec += n.data_table(["year", "profile", "its source gives", "status", "passages"], rows,
+                                widths=[8, 20, 22, 12, 38], labels=["", "", "its source gives", "status", "passages"])
             out.append(sec)
         return [self.located(node) for node in out]
 
-
-class ConcordanceDirective(CostlyDirective):
-    """The 1874 rules, rule by rule: what Parlett's digest says, what Wikipedia's summary says, and the
-    digest's own words where they survive, side by side; a rule where the two reports differ is marked."""
-
-    def run(self) -> list[nodes.Node]:
-        summary, parlett = self.data.by_id.get(RULES_1874), self.data.by_id.get(PARLETT)
-        if summary is None or parlett is None:
-            self.warn(f"the concordance needs the profiles {RULES_1874} and {PARLETT}")
-            return []
-        rows = []
-        marks = {"differ": 0, "in part": 0}
-        quoted: set[str] = set()
-        for key, title in self.data.rule_titles.items():
-            wiki = self.readings(summary, key, WIKIPEDIA)
-            own = self.parlett_readings(summary, parlett, key)
-            digest = [ref for ref in self.all_cites(summary, key) if ref.partition("#")[0] == DIGEST]
-            if not wiki and not own and not digest:
-                continue
-            mark = agreement(wiki, own)
-            marks[mark] = marks.get(mark, 0) + 1
-            words: list[nodes.Node] = [n.emph("not among the words that survive")]
-            if digest:  # quoted once, then cited
-                words = [self.quote(ref) if ref not in quoted else n.para(*self.cites([ref])) for ref in digest]
-                quoted.update(digest)
-            row = n.row([[n.xref(rule_label(key), title), " ", n.rule_key(key)], self.column(own), self.column(wiki),
-                         words, mark], classes=["costly-disagree-row"] if mark != "agree" and mark != "\u2014" else [])
-            n.anchor(row, f"concordance-{rule_label(key)}", self.state.document)
-            if mark in ("differ", "in part"):
-                for cell in row.children[1:3]:
-                    cell["classes"].append("costly-disagree")
-            rows.append(row)
-        table = n.data_table(["rule", "Parlett's digest", "Wikipedia's summary", "the digest's own words", "reports"],
-                             rows, widths=[20, 24, 24, 22, 10], labels=["", "Parlett", "Wikipedia", "the digest", ""],
-                             classes=["costly-concordance"])
-        lead = n.para(f"{len(rows)} rules are in at least one report. The reports differ on {marks['differ']} "
-                      f"(marked \u201cdiffer\u201d) and in part on {marks['in part']}, where one report is read two "
-                      "ways (\u201cin part\u201d). Each reading links to its passages; the digest's own words are "
-                      "quoted where they survive.")
-        return [self.located(lead), self.located(table)]
-
-    def parlett_readings(self, summary: Profile, parlett: Profile, key: str) -> list[tuple[str, Sequence[str]]]:
-        """Parlett's reading: his profile's own value where it sets one; else the 1874 profile's readings
-        that cite his page alone (an alternative recorded as his), else those that cite it at all."""
-        prov = parlett.provenance[key]
-        if prov.defined_in == parlett.id:
-            return self.readings(parlett, key, PARLETT_PAGE)
-        alone: list[tuple[str, Sequence[str]]] = [
-            (format_value(plain(alt.value)), alt.cite) for alt in summary.provenance[key].alternatives
-            if alt.cite and all(ref.partition("#")[0] == PARLETT_PAGE for ref in alt.cite)]
-        return alone or self.readings(summary, key, PARLETT_PAGE)
-
-    def all_cites(self, profile: Profile, key: str) -> list[str]:
+    def cells(self, profile: Profile, key: str) -> list[list[nodes.Node]]:
+        """The value, status and passages of a rule in a profile; silence said as silence, with the value
+        the engine plays in its place marked as the engine's."""
         prov = profile.provenance[key]
-        return list(dict.fromkeys([*prov.cite, *(ref for alt in prov.alternatives for ref in alt.cite)]))
-
-    def readings(self, profile: Profile, key: str, source_id: str) -> list[tuple[str, Sequence[str]]]:
-        """The readings of a rule (the value, then its alternatives) that cite ``source_id``, each with
-        those passages of it."""
-        prov = profile.provenance[key]
-        found: list[tuple[str, Sequence[str]]] = []
-        for value, cites in [(profile.values[key], prov.cite), *((alt.value, alt.cite) for alt in prov.alternatives)]:
-            mine = [ref for ref in cites if ref.partition("#")[0] == source_id]
-            if mine:
-                found.append((format_value(plain(value)), mine))
-        return found
-
-    def column(self, readings: list[tuple[str, Sequence[str]]]) -> list[nodes.Node]:
-        if not readings:
-            return [n.emph("not reported")]
-        out: list[nodes.Node] = []
-        for i, (value, cites) in enumerate(readings):
-            if i:
-                out.append(nodes.Text("; or "))
-            out += [n.inline(value, classes=["costly-value"]), nodes.Text(" ("), *self.cites(cites), nodes.Text(")")]
-        return out
+        token = reading(profile, key)
+        if token == NOT_ARISING:
+            return [[n.emph(f"does not arise ({ARISES[key][2]})")], [], []]
+        if token == SILENT:
+            return [[n.emph("silent"), " ", n.inline(f"(the engine plays {_value(profile, key)})",
+                                                     classes=["costly-engine-plays"])],
+                    [n.badge(prov.status.value)], self.cites(prov.cite)]
+        return [[n.inline(_value(profile, key), classes=["costly-value"])], [n.badge(prov.status.value)],
+                self.cites(prov.cite)]

@@ -32,15 +32,25 @@ def twin_page(d: CostlyDirective, profile: Profile) -> list[nodes.Node] | None:
     lib = d.data.library
     label = profile_label(profile.id)
     page = n.section(profile.title, label, doc)
-    said = n.para(n.strong(f"{name(d, profile)} plays as {name(d, twin)}"), ": every rule the same, value for value (",
-                  n.xref(profile_label(twin.id), twin.title), "; ", n.xref(rule_label("game.target"), "the rules side by side"),
-                  "). ", values_sentence(profile, lib), classes=["costly-plays-as"])
+    status = profile.source_status
+    if status is not None and status.status.value == "unavailable":
+        # An unread text: nothing is known of its rules, so nothing here says they are the other's.
+        said = n.para(n.strong(f"{name(d, profile)}'s text has not been read"), ": none of its rules is known, "
+                      "and nothing here says whether they differ from any other source's. So that the game can "
+                      f"still be played, this profile plays {name(d, twin)}'s values (",
+                      n.xref(profile_label(twin.id), twin.title), "), each marked unavailable: they are "
+                      f"{name(d, twin)}'s, not {name(d, profile)}'s. ", values_sentence(profile, lib),
+                      classes=["costly-plays-as"])
+    else:
+        said = n.para(n.strong(f"{name(d, profile)} plays as {name(d, twin)}"), ": every rule the same, value for "
+                      "value (", n.xref(profile_label(twin.id), twin.title), "; ",
+                      n.xref(rule_label("game.target"), "the rules side by side"), "). ", values_sentence(profile, lib),
+                      classes=["costly-plays-as"])
     for key in profile.provenance:  # the rule table and the glance link here, rule by rule
         said += n.target(profile_rule_label(profile.id, key), doc)
     page += said
     if profile.summary:
         page += n.para(n.squash(profile.summary))
-    status = profile.source_status
     main = lib.sources.get(profile.main_source or "")
     if status is not None:
         known = [n.para(n.badge(status.status.value), " ", d.readable(status.note)),
@@ -62,8 +72,10 @@ def twin_page(d: CostlyDirective, profile: Profile) -> list[nodes.Node] | None:
         for key in disputed:
             items += nodes.list_item("", n.para(n.xref(profile_rule_label(twin.id, key), d.data.rule_titles[key])))
         page += n.section("What it would settle", f"{label}--settle", doc,
-                         n.para(f"Read, the text would show whether {name(d, profile)} plays the game as "
-                                f"{name(d, twin)} does, and what his \u201cadditional comments\u201d add. It matters "
+                         n.para(f"Read, the text would show how {name(d, profile)}'s game stands to "
+                                f"{name(d, twin)}'s: Parlett, the one writer known to have read it, calls the remarks "
+                                "\u201caberrant additional comments\u201d, which suggests they differ somewhere, but not "
+                                "where. It matters "
                                 f"most where {name(d, twin)}'s own words are read more than one way, {len(disputed)} "
                                 "rules, each with its readings on its record:"), items,
                          n.para(f"It might also fill some of the {silent} rules on which {name(d, twin)} is silent."))
