@@ -302,8 +302,8 @@ def test_compare_markdown_and_by_rule(cli):
     (["compare", "no-such-profile"], "no-such-profile"),
     (["compare", "--scheduler", "foo"], "not a scheduler address: 'foo' (give tcp://HOST:PORT)"),
     (["compare", "--scheduler", "tcp://host:port"], "not a scheduler address"),
-    (["simulate", "--variant", "parlett-121", "--games", "2", "--seed", "1", "--logs", "/nonexistent-dir"],
-     "no such folder"),
+    (["simulate", "--variant", "parlett-121", "--games", "2", "--seed", "1", "--logs", "/dev/null/logs"],
+     "cannot make the folder '/dev/null/logs' for logs"),
     (["simulate", "--variant", "parlett-121", "--games", "2", "--seed", "1", "--jobs", "0"], "must be at least 1"),
 ])
 def test_bad_compare_flags_are_one_line_errors(cli, argv, words):

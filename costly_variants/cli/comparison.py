@@ -263,14 +263,11 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _check_logs_folder(folder: str | None) -> None:
-    from ..outputs import OutputError
+    """The logs' folder made (as the help's own example needs) and tried before any game is played."""
+    from ..outputs import check_folder
 
-    if folder is None:
-        return
-    path = Path(folder)
-    if not path.is_dir():
-        raise OutputError(f"cannot write logs into {folder!r}: " +
-                          ("it is not a folder" if path.exists() else "no such folder"))
+    if folder is not None:
+        check_folder(folder, what="logs", make=True)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -153,18 +153,12 @@ def cmd_design(args: argparse.Namespace) -> int:
 
 
 def _write_folder(folder: str | None) -> Path | None:
-    from ..outputs import OutputError
+    from ..outputs import check_folder
 
     if folder is None:
         return None
-    path = Path(folder)
-    if path.exists() and not path.is_dir():
-        raise OutputError(f"cannot write the house profiles into {folder!r}: it is not a folder")
-    try:  # made before the search, so that a folder that cannot be made is said at once
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"cannot make the folder {folder!r} for the house profiles: {exc.strerror}") from None
-    return path
+    # made and tried before the search, so that a folder that cannot be written is said at once
+    return check_folder(folder, what="the house profiles", make=True)
 
 
 def _design(args: argparse.Namespace) -> int:

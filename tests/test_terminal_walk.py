@@ -1,0 +1,71 @@
+"""Issue 39, points 9-19: what a user tripped on in the terminal, third walk."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# A folder no one can write, root included (root passes every permission bit): sysfs refuses new files.
+UNWRITABLE = "/sys"
+
+
+def _unwritable_folder_exists() -> bool:
+    import tempfile
+
+    try:
+        os.close(tempfile.mkstemp(dir=UNWRITABLE)[0])
+    except OSError:
+        return Path(UNWRITABLE).is_dir()
+    return False
+
+
+needs_unwritable = pytest.mark.skipif(not _unwritable_folder_exists(), reason="no unwritable folder here")
+
+
+# -- point 9: every output path is checked before any game is played ------------------------------------------
+
+@needs_unwritable
+@pytest.mark.parametrize("argv", [
+    ["compare", "cotton-1674", "holme-1688", "--games", "4", "--skill-games", "0", "--jobs", "1",
+     "--csv", f"{UNWRITABLE}/x.csv"],
+    ["compare", "cotton-1674", "holme-1688", "--games", "4", "--skill-games", "0", "--jobs", "1",
+     "--plot", f"{UNWRITABLE}/x.svg"],
+    ["readings", "holme-1688", "--games", "4", "--jobs", "1", "--csv", f"{UNWRITABLE}/x.csv"],
+    ["simulate", "--variant", "parlett-121", "--games", "2", "--seed", "1", "--jobs", "1",
+     "--logs", UNWRITABLE],
+    ["design", "--base", "parlett-121", "--want", "deals per game <= 7", "--games", "4", "--screen-games", "2",
+     "--jobs", "1", "--write", UNWRITABLE],
+    ["odds", "parlett-121", "--deals", "100", "--csv", f"{UNWRITABLE}/x.csv"],
+    ["play", "--variant", "parlett-121", "--seed", "1", "--log", f"{UNWRITABLE}/x.json"],
+])
+def test_an_unwritable_folder_is_refused_before_any_game(cli, argv):
+    if argv[1:2] == ["--plot"] or "--plot" in argv:
+        pytest.importorskip("matplotlib")
+    code, out, err = cli(*argv)
+    assert code == 1 and out == "", out[:300]
+    assert len(err.strip().splitlines()) == 1 and "cannot" in err and UNWRITABLE in err, err
+
+
+def test_the_check_leaves_nothing_behind(cli, tmp_path):
+    from costly_variants.outputs import check_folder, check_target
+
+    check_target(tmp_path / "x.csv", what="CSV file")
+    check_folder(tmp_path / "logs", what="logs", make=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["logs"] and not any((tmp_path / "logs").iterdir())
+
+
+def test_a_parent_that_is_a_file_is_named_as_such(cli, tmp_path):
+    (tmp_path / "f").write_text("x", encoding="utf-8")
+    code, out, err = cli("compare", "--csv", str(tmp_path / "f" / "x.csv"))
+    assert code == 1 and out == "" and "is not a folder" in err
+
+
+# -- point 19: simulate --logs makes its folder, as the help's example expects ---------------------------------
+
+def test_simulate_makes_its_logs_folder(cli, tmp_path):
+    folder = tmp_path / "games" / "new"
+    code, out, err = cli("simulate", "--variant", "parlett-121", "--games", "2", "--seed", "1", "--jobs", "1",
+                         "--logs", str(folder))
+    assert code == 0, err
+    assert sorted(p.name for p in folder.iterdir()) == ["parlett-121-000001.json", "parlett-121-000002.json"]
