@@ -69,3 +69,47 @@ def test_simulate_makes_its_logs_folder(cli, tmp_path):
                          "--logs", str(folder))
     assert code == 0, err
     assert sorted(p.name for p in folder.iterdir()) == ["parlett-121-000001.json", "parlett-121-000002.json"]
+
+
+# -- point 10: design --write never replaces an earlier design without --force ---------------------------------
+
+def test_design_refuses_to_overwrite_an_earlier_design(cli, tmp_path):
+    earlier = tmp_path / "parlett-121-design-1.yaml"
+    earlier.write_text("# edited by hand\n", encoding="utf-8")
+    code, out, err = cli("design", "--base", "parlett-121", "--want", "deals per game <= 7", "--games", "4",
+                         "--screen-games", "2", "--jobs", "1", "--write", str(tmp_path))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert str(earlier) in err and "--force" in err
+    assert earlier.read_text(encoding="utf-8") == "# edited by hand\n"
+
+
+def test_design_force_passes_the_check(tmp_path):
+    from costly_variants.cli.questions import _refuse_overwrite
+
+    (tmp_path / "parlett-121-design-4.yaml").write_text("x", encoding="utf-8")
+    _refuse_overwrite(tmp_path, "parlett-121", 3)  # a rank not shown is not in the way
+    from costly_variants.errors import UsageError
+    with pytest.raises(UsageError, match="and 1 more"):
+        (tmp_path / "parlett-121-design-2.yaml").write_text("x", encoding="utf-8")
+        (tmp_path / "parlett-121-design-3.yaml").write_text("x", encoding="utf-8")
+        _refuse_overwrite(tmp_path, "parlett-121", 3)
+
+
+# -- point 11: --bot values beyond the seats are refused -----------------------------------------------------
+
+@pytest.mark.parametrize("argv, words", [
+    (["simulate", "--variant", "parlett-121", "--games", "2", "--seed", "1"] + ["--bot", "greedy"] * 5,
+     "5 --bot values for the 2 seats of parlett-121: give 1 or 2"),
+    (["simulate", "--variant", "eddowes-burne-1874-partners", "--games", "2", "--seed", "1",
+      "--bot", "greedy", "--bot", "random", "--bot", "expert"],
+     "3 --bot values for the 4 seats of eddowes-burne-1874-partners: give 1, 2 (one a side) or 4"),
+    (["compare", "cotton-1674", "--games", "2", "--bot", "greedy", "--bot", "random", "--bot", "expert"],
+     "3 --bot values for the 2 seats of cotton-1674"),
+    (["readings", "cotton-1674", "--games", "2", "--bot", "greedy", "--bot", "random", "--bot", "expert"],
+     "3 --bot values"),
+    (["design", "--base", "cotton-1674", "--prefer", "drama:high", "--bot", "greedy", "--bot", "random",
+      "--bot", "expert"], "3 --bot values"),
+])
+def test_extra_bots_are_refused(cli, argv, words):
+    code, out, err = cli(*argv)
+    assert code == 2 and out == "" and words in err and len(err.strip().splitlines()) == 1, err

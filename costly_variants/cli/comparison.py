@@ -122,6 +122,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_simulate)
 
 
+def check_bots(bots: Sequence[str] | None, chosen: Sequence[Profile], who: str) -> None:
+    """The --bot values are given to the seats in turn: refuse, before any game, more of them than a game has
+    seats, or a number that leaves some bot more seats than another (three in the four-hand game would put
+    two bots on one side)."""
+    from ..errors import UsageError
+
+    if not bots or len(bots) == 1:
+        return
+    for profile in chosen:
+        seats = profile.rules.players
+        if seats % len(bots):
+            fits = [n for n in range(1, seats + 1) if seats % n == 0]
+            side = " (one a side)" if profile.rules.partnerships else ""
+            counts = ", ".join(f"{n}{side}" if n == 2 and side else str(n) for n in fits[:-1])
+            raise UsageError(f"{who}: {len(bots)} --bot values for the {seats} seats of {profile.id}: give "
+                             f"{counts} or {fits[-1]} (one a seat), taken by the seats in turn")
+
+
 # -- progress and Ctrl-C -----------------------------------------------------------------------------------
 
 
@@ -223,6 +241,7 @@ def _compare(args: argparse.Namespace) -> int:
     if args.by_rule and len(args.profiles) != 2:
         raise UsageError("costly compare --by-rule: name exactly two profiles, A and B")
     chosen = _running.load_distinct(args.profiles, who="costly compare") if args.profiles else profiles.load_all()
+    check_bots(args.bot, chosen, "costly compare")
     settings = _running.comparison_settings(games=args.games, seed=args.seed, bots=args.bot or _running.DEFAULT_BOTS,
                                             skill_games=args.skill_games, check_exact=args.check_exact,
                                             search_games=args.search_games,
@@ -281,6 +300,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from ..profiles.display import dumps
 
     chosen = profiles.load_all() if args.all else [profiles.load(args.variant)]
+    check_bots(args.bot, chosen, "costly simulate")
     _check_logs_folder(args.logs)
     bots = tuple(args.bot or _running.DEFAULT_BOTS)
     # Each chunk's logs are written as it finishes: a stop then has nothing left to write, and a run
