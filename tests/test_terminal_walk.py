@@ -113,3 +113,19 @@ def test_design_force_passes_the_check(tmp_path):
 def test_extra_bots_are_refused(cli, argv, words):
     code, out, err = cli(*argv)
     assert code == 2 and out == "" and words in err and len(err.strip().splitlines()) == 1, err
+
+
+# -- point 12: costly odds fits the terminal -------------------------------------------------------------------
+
+@pytest.mark.parametrize("target", [61, 71])
+@pytest.mark.parametrize("columns", [80, 60])
+def test_odds_fits_the_width(cli, house, monkeypatch, tmp_path, target, columns):
+    pytest.importorskip("numpy")
+    monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    path = house("cotton-1674", {"game.target": target})
+    code, out, err = cli("odds", str(path), "--bots", "greedy", "--deals", "100")
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= columns, out
+    grid = out.split("theirs across\n")[1].splitlines()
+    assert grid[0].split()[0] == "0" and len(grid[0].split()) >= 5  # still a table worth reading
