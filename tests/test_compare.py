@@ -270,7 +270,7 @@ def test_an_interrupted_comparison_says_so_in_every_form():
     for data, flag in ((finished, "False"), (stopped, "True")):
         rows = list(csv.DictReader(io.StringIO(render_csv(data))))
         assert rows and {row["interrupted"] for row in rows} == {flag}
-    assert render_text(stopped).startswith("4 games per profile of 12 (interrupted), seed 1")
+    assert render_text(stopped).startswith("4 of 12 games per profile (interrupted), seed 1")
     assert "\n4 of 12 games per profile (interrupted) (seed 1, bots greedy)" in render_markdown(stopped)
     assert "\n12 games per profile (seed 1, bots greedy)" in render_markdown(finished)
     by_rule = run_by_rule(a, b, settings, _stopped_after_the_first_chunk)
@@ -369,8 +369,8 @@ def test_a_stopped_comparison_reports_and_writes_the_games_finished(tmp_path, si
     out, err, took = running.finish(proc, seen)
     assert took < running.STOP_BOUND
     assert proc.returncode == STOPS[sig] and running.without_progress(err) == "", err
-    played = int(out.split()[0])
-    assert 0 < played < int(games) and out.startswith(f"{played} games per profile of {games} (interrupted)")
+    played = int(out.split()[0].replace(",", ""))
+    assert 0 < played < int(games) and out.startswith(f"{played:,} of {int(games):,} games per profile (interrupted)")
     header, *rows = csv_path.read_text(encoding="utf-8").splitlines()
     assert header.endswith(",n,method,clear_of_zero,interrupted") and rows
     assert all(row.endswith(",True") for row in rows)
@@ -591,10 +591,10 @@ def test_a_stop_before_the_first_chunk_finishes_still_reports_what_needs_no_game
     os.kill(proc.pid, signal.SIGINT)
     out, err, _ = running.finish(proc, seen)
     assert proc.returncode == 130 and running.without_progress(err) == "", err
-    played = int(out.split()[0])
+    played = int(out.split()[0].replace(",", ""))
     flat = " ".join(out.split())
-    assert out.startswith(f"{played} games per profile of {games} (interrupted)")
-    assert f"Stopped early: the games {played} of {games} a profile." in flat
+    assert out.startswith(f"{played:,} of {int(games):,} games per profile (interrupted)")
+    assert f"Stopped early: {played:,} of {int(games):,} games a profile played." in flat
     assert "Rules that differ (14)" in out and "game.target: A 61; B 121" in out
     assert "Exact hand statistics" in out and "mean count 5.695 7.135" in flat
     assert "nothing to report" not in out + err
@@ -628,9 +628,9 @@ def test_a_comparison_stopped_early_keeps_every_figure_whose_games_finished():
     assert first["settings"]["skill_seeds_played"] == {"search-greedy": 0, "expert-greedy": 0, "greedy-random": 0}
     assert first["figures"] and not [f for f in first["figures"] if f["section"] == "skill"]
     text = " ".join(render_text(first).split())
-    assert "Stopped early: the games 2 of 40 a profile; the skill seeds, search v greedy 0 of 10, expert v " \
+    assert "Stopped early: 2 of 40 games a profile played; skill seeds played: search v greedy 0 of 10, expert v " \
            "greedy 0 of 10, greedy v random 0 of 10." in text
-    assert "Stopped early: the games 2 of 40" in render_markdown(first)
+    assert "Stopped early: 2 of 40 games" in render_markdown(first)
 
     def skill_alone(plans, progress):  # the skill games finished, none of the main plan's
         from costly_variants.runs.runner import PlanResult
@@ -890,8 +890,8 @@ def test_a_stopped_run_of_five_profiles_keeps_its_whole_header_and_claims_no_twi
     assert same_as(data) == {"holme-1688": "cotton-1674"}
     text = render_text(data, 80)
     top = " ".join(text.split("\nBelow, by line")[0].split())
-    assert top.startswith("0 games per profile of 20 (interrupted), seed 1, bots greedy, the same seeds for "
-                          "every profile Stopped early: the games 0 of 20 a profile;")
+    assert top.startswith("0 of 20 games per profile (interrupted), seed 1, bots greedy, the same seeds for "
+                          "every profile Stopped early: 0 of 20 games a profile played;")
     assert "A = cotton-1674; B = holme-1688 (as A); C = eddowes-burne-1874; D = eddowes-burne-1874-partners; " \
            "E = parlett-121" in top
     assert "(as C)" not in text

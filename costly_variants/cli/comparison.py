@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from ..api import running as _running
+from ..wording import counted
 from .games import BOT_NAMES
 from .helptext import add_progress_options, command, progress_mode
 
@@ -316,7 +317,7 @@ def _simulate(args: argparse.Namespace) -> int:
         print(dumps(data if args.all else data[0]))
     else:
         if not result.complete:
-            print(f"interrupted: {result.games} of {args.games} games finished per profile")
+            print(f"interrupted: {result.games:,} of {counted(args.games, 'game')} finished per profile")
         for profile, game, summary in zip(chosen, games, summaries):
             _print_summary(profile, game, summary, list(bots))
     return EXIT_OK if result.complete else _interrupted(result.stopped)
@@ -340,16 +341,18 @@ def _log_writer(folder: str, chosen: Sequence[Profile]) -> Callable[[int, int, C
 
 def _print_summary(profile: Profile, game: Game, summary: Summary, bots: list[str]) -> None:
     games = summary.games
-    print(f"{profile.id}: {games} games, seed {summary.seed}, bots {', '.join(bots)} (seats in turn)")
+    print(f"{profile.id}: {counted(games, 'game')}, seed {summary.seed}, "
+          f"{'bot' if len(bots) == 1 else 'bots'} {', '.join(bots)} (seats in turn, counted from 0)")
     if not games:
         return
     for team, wins in enumerate(summary.wins_by_team):
         seats = [p for p in range(game.num_players) if game.team_of(p) == team]
         names = ", ".join(f"seat {p} ({bots[p % len(bots)]})" for p in seats)
-        print(f"  {names}: {wins} wins ({wins / games:.1%})")
+        print(f"  {names}: {counted(wins, 'win')} ({wins / games:.1%})")
     first = summary.wins_by_first_dealer_team
     print(f"  the side that dealt first won {first} ({first / games:.1%})")
-    print(f"  {summary.mean_deals:.2f} deals a game; winning margin {summary.mean_winning_margin:.2f} points")
+    print(f"  {summary.mean_deals:.2f} deals a game; winning margin {summary.mean_winning_margin:.2f} points "
+          "on average")
     print("  mean points a game, by score:")
     # the greatest first, equal means by name: the same seed, the same report, whatever order the names came in
     for name, points in sorted(summary.points_by_name.items(), key=lambda kv: (-kv[1], kv[0])):

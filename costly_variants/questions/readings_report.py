@@ -9,13 +9,14 @@ from typing import Any, Iterable, Sequence
 
 from ..profiles.display import format_value
 from ..runs.layout import WIDTH, cell, interval, md_escape, wrap
+from ..wording import counted
 
 # One effect in the text: its label, then its cell; two across where the width allows.
 EFFECT_CELL = 11
 
 
 def _games(s: dict[str, Any], played: int) -> str:
-    return f"{played} games" if s["complete"] else f"{played} of {s['games']} games (interrupted)"
+    return counted(played, "game") if s["complete"] else f"{played:,} of {counted(s['games'], 'game')} (interrupted)"
 
 
 def _with(row: dict[str, Any]) -> str:
@@ -129,8 +130,7 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
             lines += wrap("No alternative reading recorded.", width, "  ", "    ")
         else:
             rules = len({r["rule"] for r in readings})
-            lines += wrap(f"{len(readings)} alternative reading{'s' if len(readings) != 1 else ''} of {rules} "
-                           f"rule{'s' if rules != 1 else ''}, {_games(s | {'complete': entry['complete']}, entry['games_played'])} "
+            lines += wrap(f"{counted(len(readings), 'alternative reading')} of {counted(rules, 'rule')}, {_games(s | {'complete': entry['complete']}, entry['games_played'])} "
                            "each", width, "  ", "    ")
             for row in readings:
                 lines += [""] + _reading_lines(row | {"profile": entry["id"]}, headline, width)

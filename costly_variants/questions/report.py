@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..profiles.display import citations, format_value
 from . import decisive_report
 from ..stats import TOO_FEW
+from ..wording import counted
 from ..runs.layout import (CELL, EFFECT, GAP, LABEL, WIDTH, cell, decimals_for, groups, interval, interval_places, letters, md_escape,
                            number, table, wrap)
 from ..runs.thresholds import Verdict, kind_of, sizes_text, verdict
@@ -282,8 +283,7 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
             titles: bool = True) -> list[str]:
     """The run's settings, what a stopped run played, and (``titles``) each profile's letter and title."""
     s = data["settings"]
-    played = s["games_played"]
-    head = (f"{played} games per profile" + ("" if s["complete"] else f" of {s['games']} (interrupted)")
+    head = (_games_line(s, "per profile")
             + f", seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every profile")
     lines = wrap(head, width, "", "")
     if not s["complete"]:
@@ -373,7 +373,7 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
         elif data["settings"]["games_played"]:
             small = _largest_clear(data, shown, wanted=Verdict.SMALL)
             said = (f"No difference from {key[shown[0]]} is clear of zero and large enough to matter at "
-                    f"{data['settings']['games_played']} games a profile"
+                    f"{counted(data['settings']['games_played'], 'game')} a profile"
                     + (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}." if small
                        else ": more games (--games) narrow the intervals."))
             body = [""] + wrap(said, width, "", "")
@@ -427,11 +427,11 @@ def _footer(data: dict[str, Any], width: int) -> list[str]:
                  else "")
         if s["complete"]:
             fewer = sorted({n for n in seeds.values() if n and n != s["skill_games"]})
-            text += f" Skill: {s['skill_games']} seeds, each played twice with the seats swapped"
-            text += (f" ({', '.join(str(n) for n in fewer)} for the search bot's pair)" if fewer else "") + teams + "."
+            text += f" Skill: {counted(s['skill_games'], 'seed')}, each played twice with the seats swapped"
+            text += (f" ({', '.join(f'{n:,}' for n in fewer)} for the search bot's pair)" if fewer else "") + teams + "."
         else:  # stopped early: the seeds each pair actually played
             played = s.get("skill_seeds_played", {})
-            done = [f"{pair.replace('-', ' v ')} {played.get(pair, 0)}" for pair, n in seeds.items() if n]
+            done = [f"{pair.replace('-', ' v ')} {played.get(pair, 0):,}" for pair, n in seeds.items() if n]
             text += f" Skill: seeds played (stopped early), {', '.join(done)}, each twice, seats swapped{teams}."
     gaps = decisive_report.gaps_note(data, [p["id"] for p in data["profiles"] if p["id"] not in same_as(data)])
     if gaps:
@@ -508,21 +508,22 @@ def _interrupted(data: dict[str, Any]) -> bool:
 
 def cut_short(data: dict[str, Any]) -> str:
     """What a stopped run played of what was asked, part by part, and what its report therefore holds:
-    ``Stopped early: the games 0 of 20000 a profile; the skill seeds, search v greedy 30 of 1000, ...``."""
+    ``Stopped early: 0 of 20,000 games a profile played; skill seeds played: search v greedy 30 of 1,000,
+    ...``."""
     s = data["settings"]
-    parts = [f"the games {s['games_played']} of {s['games']} a profile"]
+    parts = [f"{s['games_played']:,} of {counted(s['games'], 'game')} a profile played"]
     asked, played = s.get("skill_seeds", {}), s.get("skill_seeds_played", {})
-    skill = [f"{pair.replace('-', ' v ')} {played.get(pair, 0)} of {n}" for pair, n in asked.items() if n]
+    skill = [f"{pair.replace('-', ' v ')} {played.get(pair, 0):,} of {n:,}" for pair, n in asked.items() if n]
     if skill:
-        parts.append("the skill seeds, " + ", ".join(skill))
+        parts.append("skill seeds played: " + ", ".join(skill))
     return (f"Stopped early: {'; '.join(parts)}. The rules that differ and the exact hand figures need no games; "
-            "every other figure is of the games finished, and one of none is left out.")
+            "every other figure is of the games finished, and a figure no finished game measured is left out.")
 
 
 def _games_line(s: dict[str, Any], what: str) -> str:
     """``400 games per profile``, or ``400 of 1000 games per profile (interrupted)``."""
-    return f"{s['games_played']} games {what}" if s["complete"] else \
-        f"{s['games_played']} of {s['games']} games {what} (interrupted)"
+    return f"{counted(s['games_played'], 'game')} {what}" if s["complete"] else \
+        f"{s['games_played']:,} of {counted(s['games'], 'game')} {what} (interrupted)"
 
 
 def render_csv(data: dict[str, Any]) -> str:
@@ -557,7 +558,7 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
     shown = set(data.get("shown", [f["key"] for f in data["figures"]]))
     figures = [f for f in data["figures"] if f["key"] in shown]
     lines = wrap(f"Which rule makes the difference from {data['from']} to {data['to']}: each rule switched "
-                  f"alone from {data['from']}'s value to {data['to']}'s, {s['games_played']} games each on the same "
+                  f"alone from {data['from']}'s value to {data['to']}'s, {counted(s['games_played'], 'game')} each on the same "
                   f"seeds (seed {s['seed']}, bots {'/'.join(s['bots'])})"
                   + ("" if s["complete"] else " (interrupted)") + ".", width, "", "")
     short = {f["key"]: (f["label"] + (" %" if f["unit"] == "share" else "")) for f in figures}
