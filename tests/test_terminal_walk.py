@@ -129,3 +129,72 @@ def test_odds_fits_the_width(cli, house, monkeypatch, tmp_path, target, columns)
     assert max(len(line) for line in out.splitlines()) <= columns, out
     grid = out.split("theirs across\n")[1].splitlines()
     assert grid[0].split()[0] == "0" and len(grid[0].split()) >= 5  # still a table worth reading
+
+
+# -- point 16: the bar says what it counts, and a stop's word goes into the bar, not over it -----------------
+
+class _Terminal:
+    """A stand-in for a terminal's standard error: rich draws its bar into it."""
+
+    def __init__(self) -> None:
+        import io
+
+        self.buffer = io.StringIO()
+
+    def write(self, text: str) -> int:
+        return self.buffer.write(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        raise OSError("no descriptor")
+
+
+def test_the_bar_names_what_it_counts_and_takes_the_stop_announcement(monkeypatch, capfd):
+    import argparse
+    import signal
+
+    from costly_variants.cli.comparison import progress_display
+    from costly_variants.cli.signals import stop_signals_raising
+
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    monkeypatch.setenv("COLUMNS", "120")
+    args = argparse.Namespace(progress=None, quiet=False)
+    with pytest.raises(KeyboardInterrupt):
+        with stop_signals_raising(announce="stopping… (the games finished are kept)"):
+            with progress_display(args, "games", label="games in all (every profile, skill games too)") as update:
+                update(0, 6400)
+                terminal.buffer.seek(0)
+                assert "games in all (every profile, skill games too)" in terminal.buffer.read()
+                signal.raise_signal(signal.SIGINT)
+    assert "stopping" not in capfd.readouterr().err  # nothing written under (or over) the bar
+    assert "stopping… (the games finished are kept)" in terminal.buffer.getvalue()
+
+
+def test_the_compare_bar_counts_every_game_it_plays(monkeypatch):
+    """The total is every profile's games and the skill games: the bar's words say so."""
+    import argparse
+
+    from costly_variants.cli import comparison
+
+    seen = {}
+
+    class Stop(Exception):
+        pass
+
+    def spy(args, what, *, bar=True, label=""):
+        seen["label"] = label
+        raise Stop
+
+    monkeypatch.setattr(comparison, "progress_display", spy)
+    args = comparison.argparse.Namespace(csv=None, plot=None, by_rule=False, profiles=["cotton-1674", "parlett-121"],
+                                         games=4000, seed=1, bot=None, skill_games=None, check_exact=False,
+                                         search_games=None, json=False, markdown=False, jobs=1, scheduler=None)
+    with pytest.raises(Stop):
+        comparison._compare(args)
+    assert seen["label"] == "games in all (every profile, skill games too)"

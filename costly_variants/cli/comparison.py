@@ -145,10 +145,13 @@ def check_bots(bots: Sequence[str] | None, chosen: Sequence[Profile], who: str) 
 
 
 @contextmanager
-def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True) -> Iterator[Progress | None]:
+def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True, label: str = "",
+                     ) -> Iterator[Progress | None]:
     """Yields the callback told of each finished chunk of games: a rich progress bar on stderr where it is
     a terminal (and ``bar``), none when piped; with ``--progress lines``, a line on stderr per finished
-    chunk, ``progress: 150 of 1000 games``, terminal or not, for a log or a script to follow."""
+    chunk, ``progress: 150 of 1000 games``, terminal or not, for a log or a script to follow. The bar's
+    ``label`` says what it counts where that is not the games asked for (every profile's, the skill
+    games too); a stop's announcement replaces it."""
     mode = progress_mode(args)
     if mode == "lines":
         yield _Lines(what)
@@ -161,19 +164,30 @@ def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True) -
 
     # Redrawn four times a second, not rich's ten: the bar is drawn by the process that hands out the chunks,
     # and at ten a second drawing it cost a fifth of a CPU-second of a ten-second comparison.
-    display = Bar(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    from .signals import announcements_to
+
+    display = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(file=sys.stderr), transient=True, refresh_per_second=4)
     task = None
+    stopping = ""
 
     def update(done: int, total: int) -> None:
         nonlocal task
         if task is None:  # started at the first report: the worker processes exist by then
             display.start()
-            task = display.add_task(what, total=total)
+            task = display.add_task(stopping or label or what, total=total)
         display.update(task, completed=done, total=total)  # a total may grow (design learns its rounds)
 
+    def announce(text: str) -> None:
+        nonlocal stopping
+        stopping = text
+        if task is not None:
+            display.update(task, description=text)
+            display.refresh()
+
     try:
-        yield update
+        with announcements_to(announce):
+            yield update
     finally:
         display.stop()
 
@@ -249,7 +263,8 @@ def _compare(args: argparse.Namespace) -> int:
                                             by_rule=args.by_rule)
     show = not (args.json or args.markdown)
     runner = _running.PlanRunner(jobs=args.jobs, scheduler=args.scheduler)
-    with progress_display(args, "games", bar=show) as progress:
+    label = "games in all (every profile" + (", skill games too)" if settings.skill_games else ")")
+    with progress_display(args, "games", bar=show, label=label) as progress:
         if args.by_rule:
             data = _running.run_by_rule(chosen[0], chosen[1], settings, runner, progress)
         else:
@@ -307,7 +322,8 @@ def _simulate(args: argparse.Namespace) -> int:
     # Each chunk's logs are written as it finishes: a stop then has nothing left to write, and a run
     # killed outright keeps the logs of the games it finished.
     write_logs = _log_writer(args.logs, chosen) if args.logs else None
-    with progress_display(args, "games", bar=not args.json) as progress:
+    with progress_display(args, "games", bar=not args.json,
+                          label="games in all (every profile)" if args.all else "games") as progress:
         result, summaries = _running.run_simulation(chosen, games=args.games, seed=args.seed, bots=bots,
                                                     jobs=args.jobs, logs=bool(args.logs), progress=progress,
                                                     on_chunk=write_logs)

@@ -129,7 +129,8 @@ def _readings(args: argparse.Namespace) -> int:
     check_bots(args.bot, chosen, "costly readings")
     settings = Settings(args.games, args.seed, tuple(args.bot or ["greedy"]))
     runner = _running.PlanRunner(jobs=args.jobs, scheduler=args.scheduler)
-    with progress_display(args, "games", bar=not (args.json or args.markdown)) as progress:
+    with progress_display(args, "games", bar=not (args.json or args.markdown),
+                          label="games in all (every rule set)") as progress:
         data = run_readings(chosen, settings, runner, progress)
     played = [p for p in data["profiles"] if p["readings"]]
     if played and all(p["games_played"] == 0 for p in played):
@@ -202,7 +203,7 @@ def _design(args: argparse.Namespace) -> int:
                               first_games=min(args.screen_games, args.games), best=args.best,
                               most_changes=args.most_changes)
     runner = _running.PlanRunner(jobs=args.jobs, scheduler=args.scheduler)
-    with progress_display(args, "games", bar=not args.json) as progress:
+    with progress_display(args, "games", bar=not args.json, label="games in all (every candidate)") as progress:
         found = search(base, wants, prefers, varies, settings, runner, progress)
     data = summarise(found)
     if folder is not None and data["best"]:
