@@ -271,6 +271,10 @@ def test_an_interrupted_comparison_says_so_in_every_form():
         rows = list(csv.DictReader(io.StringIO(render_csv(data))))
         assert rows and {row["interrupted"] for row in rows} == {flag}
     assert render_text(stopped).startswith("4 of 12 games per profile (interrupted), seed 1")
+    # issue 39, point 16: the win table's section says why it is missing, not vanishing without a word
+    assert "How decisive the game is\n  left out: the run was stopped, and a stopped run works out no win table" \
+        in render_text(stopped)
+    assert "Left out: the run was stopped" in render_markdown(stopped)
     assert "\n4 of 12 games per profile (interrupted) (seed 1, bots greedy)" in render_markdown(stopped)
     assert "\n12 games per profile (seed 1, bots greedy)" in render_markdown(finished)
     by_rule = run_by_rule(a, b, settings, _stopped_after_the_first_chunk)

@@ -73,10 +73,22 @@ def gaps_note(data: dict[str, Any], ids: Sequence[str]) -> str:
     return f"'-' in the win table: {' or '.join(said)}." if said else ""
 
 
+# A stopped run works out no win table (that can take some seconds a profile): its report says so in
+# the section's place, not leaving it out without a word.
+STOPPED = ("left out: the run was stopped, and a stopped run works out no win table; costly odds ID gives "
+           "a profile's")
+
+
+def _stopped(data: dict[str, Any]) -> bool:
+    return not data.get("decisive") and not data.get("settings", {}).get("complete", True)
+
+
 def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
     """The section as text, as wide as ``width``: a row a figure, a column a profile."""
     from ..runs.layout import cell, groups, table, wrap
 
+    if _stopped(data):
+        return [TITLE, *wrap(STOPPED, width, "  ", "  ")]
     found = data.get("decisive")
     if not found or not any(found.values()):
         return []
@@ -91,6 +103,8 @@ def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], wi
 def markdown_lines(data: dict[str, Any]) -> list[str]:
     from ..runs.layout import interval
 
+    if _stopped(data):
+        return [f"### {TITLE}", "", STOPPED.capitalize() + ".", ""]
     found = data.get("decisive")
     if not found or not any(found.values()):
         return []
