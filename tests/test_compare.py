@@ -599,7 +599,8 @@ def test_a_stop_before_the_first_chunk_finishes_still_reports_what_needs_no_game
     flat = " ".join(out.split())
     assert out.startswith(f"{played:,} of {int(games):,} games per profile (interrupted)")
     assert f"Stopped early: {played:,} of {int(games):,} games a profile played." in flat
-    assert "Rules that differ (14)" in out and "game.target: A 61; B 121" in out
+    assert "Rules that differ (14)" in out and "Game: the score that wins (game.target)" in out \
+        and "A: 61 points. B: 121 points." in out
     assert "Exact hand statistics" in out and "mean count 5.695 7.135" in flat
     assert "nothing to report" not in out + err
     if played == 0:  # no game, no figure of games: none shown, none in the CSV

@@ -198,3 +198,18 @@ def test_the_compare_bar_counts_every_game_it_plays(monkeypatch):
     with pytest.raises(Stop):
         comparison._compare(args)
     assert seen["label"] == "games in all (every profile, skill games too)"
+
+
+# -- point 13: a player's words, not the engine's -------------------------------------------------------------
+
+def test_compare_names_the_rules_that_differ_in_words(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli("compare", "cotton-1674", "parlett-121", "--games", "2", "--skill-games", "0", "--jobs", "1")
+    assert code == 0, err
+    rules = " ".join(out.split("Rules that differ")[1].split("Exact hand")[0].split())
+    assert "When a late claim is pegged (mog.late_claim_when) A: before the first hand is counted. B: with the " \
+           "claimant's own count." in rules
+    assert "before-count" not in rules and "both-pass" not in rules and "eldest-chooses" not in rules
+    code, out, err = cli("compare", "cotton-1674", "parlett-121", "--games", "2", "--skill-games", "0", "--jobs", "1",
+                         "--markdown")
+    assert "| When a late claim is pegged (`mog.late_claim_when`) | before the first hand is counted" in out

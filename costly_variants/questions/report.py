@@ -15,7 +15,8 @@ import io
 import textwrap
 from typing import Any, Callable, Iterable, Sequence
 
-from ..profiles.display import citations, format_value
+from ..profiles.display import citations
+from ..profiles.words import words
 from . import decisive_report
 from ..stats import TOO_FEW
 from ..wording import counted
@@ -58,13 +59,23 @@ def _rules_lines(data: dict[str, Any], key: dict[str, str], width: int, twins: d
         values = {p: v for p, v in row["values"].items() if p not in gone}
         # Profiles with one value, or the same passages, share an entry (A/C/E 2; D 4): "; " between
         # entries, as a list value has its own ", " (A 1; B 1, 11).
-        shown = "; ".join(f"{'/'.join(key[p] for p in pids)} {text}"
-                          for text, pids in _alike(values, lambda v: format_value(v["value"])))
-        lines += wrap(f"{row['rule']}: {shown}", width)
+        # The rule as a player reads it (its title, the key after it for a house profile's writer), then
+        # each value in words: ". " between entries, as the colours' words have their own "; " and ", ".
+        shown = ". ".join(f"{'/'.join(key[p] for p in pids)}: {text}"
+                          for text, pids in _alike(values, lambda v: words(row["rule"], v["value"])))
+        lines += wrap(f"{_rule_title(row['rule'])} ({row['rule']})", width)
+        lines += wrap(shown + ".", width, "    ", "      ")
         cites = "; ".join(f"{'/'.join(key[p] for p in pids)} {text}"
                           for text, pids in _alike(values, lambda v: f"[{citations(v['cite'])}]"))
         lines += wrap(cites, width, "      ", "      ")
     return lines
+
+
+def _rule_title(rule: str) -> str:
+    """The rule's title in the profile schema (``game.target``: "Game: the score that wins")."""
+    from ..profiles import rule_titles
+
+    return rule_titles().get(rule, rule)
 
 
 def _alike(values: dict[str, Any], show: Callable[[Any], str]) -> list[tuple[str, list[str]]]:
@@ -451,8 +462,10 @@ def render_markdown(data: dict[str, Any]) -> str:
     if data["rules_differing"]:
         out += ["### Rules that differ", "", "| rule | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
         for row in data["rules_differing"]:
-            cells = [f"{format_value(v['value'])} ({', '.join(v['cite']) or 'no passage'})" for v in row["values"].values()]
-            out.append(f"| {row['rule']} | " + " | ".join(md_escape(c) for c in cells) + " |")
+            cells = [f"{words(row['rule'], v['value'])} ({', '.join(v['cite']) or 'no passage'})"
+                     for v in row["values"].values()]
+            out.append(f"| {md_escape(_rule_title(row['rule']))} (`{row['rule']}`) | "
+                       + " | ".join(md_escape(c) for c in cells) + " |")
         out.append("")
     out += ["### Exact hand statistics", "", "| | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
     exact = data["exact"]
