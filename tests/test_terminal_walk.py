@@ -213,3 +213,37 @@ def test_compare_names_the_rules_that_differ_in_words(cli, monkeypatch):
     code, out, err = cli("compare", "cotton-1674", "parlett-121", "--games", "2", "--skill-games", "0", "--jobs", "1",
                          "--markdown")
     assert "| When a late claim is pegged (`mog.late_claim_when`) | before the first hand is counted" in out
+
+
+def test_advise_says_its_rules_by_title_and_keeping_is_not_passing(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli("advise", "5H", "5D", "10H", "--deck", "KH", "--variant", "parlett-121")
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert "14.00 Counts that score one per card in hand" in flat and "count.point_totals" not in flat
+    assert "rests on the rule: Two-hand mogging" in flat and "rests on mog." not in flat
+    # "pass" is the play's word for giving a card: declining the mog is said otherwise
+    assert "20.00 keep your hand" in flat and " pass " not in f" {flat} "
+
+
+def test_play_says_its_rules_values_in_words(monkeypatch, capsys):
+    import io
+
+    from costly_variants.cli import run
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr("sys.stdin", io.StringIO("rules\nquit\n"))
+    run(["play", "--variant", "parlett-121", "--seed", "1"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Who deals first: the lowest cut deals" in out and "cut-lowest" not in out
+    assert "both-pass" not in out and "each says whether he will pass a card" in out
+
+
+# -- point 19: cards parted by commas, as a batch file's lines take them ---------------------------------------
+
+@pytest.mark.parametrize("command", ["advise", "score"])
+def test_cards_may_be_parted_by_commas(cli, command):
+    code, spaced, err = cli(command, "5H", "5D", "10H", "--deck", "KH", "--variant", "parlett-121")
+    assert code == 0, err
+    code, commas, err = cli(command, "5h,5d,10h", "--deck", "KH", "--variant", "parlett-121")
+    assert code == 0 and commas == spaced, err

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..game.actions import Action, Kind
 from ..game.play import card_value, score_play
-from ..profiles.display import format_value, plain
+from ..profiles.words import words
 from ..profiles.rules import LatterWhen, MogProcedure, Rules, Status
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ def key_rules(profile: Profile) -> list[tuple[str, str, str]]:
     from .. import profiles
 
     titles = profiles.rule_titles()
-    return [(titles[key], format_value(plain(profile.values[key])), citation(profile, Point("", (key,))))
+    return [(titles[key], words(key, profile.values[key]), citation(profile, Point("", (key,))))
             for key in KEY_RULES if key in profile.values]
 
 
