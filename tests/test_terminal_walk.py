@@ -247,3 +247,13 @@ def test_cards_may_be_parted_by_commas(cli, command):
     assert code == 0, err
     code, commas, err = cli(command, "5h,5d,10h", "--deck", "KH", "--variant", "parlett-121")
     assert code == 0 and commas == spaced, err
+
+
+def test_the_hint_names_the_card_not_its_value():
+    from costly_variants import profiles
+    from costly_variants.cli.teach import _card_worth
+
+    parlett, cotton = profiles.load("parlett-121").rules, profiles.load("cotton-1674").rules
+    assert [_card_worth(parlett, v) for v in (1, 7, 8, 10, 11)] == [
+        "an Ace", "a 7", "an 8", "a 10 or a court card", "an Ace"]
+    assert _card_worth(cotton, 11) == ""  # an Ace counts 1 only: no card adds 11
