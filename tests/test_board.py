@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 
 from costly_variants import profiles
-from costly_variants.odds import store as odds_store
+from costly_variants.chances import store as odds_store
 from costly_variants.runs.runner import seeds_for
 from costly_variants.game import kernel, wintable
 from costly_variants.game.bots import BOTS, make_bot

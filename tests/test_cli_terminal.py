@@ -254,7 +254,7 @@ def _imports(*argv: str, env: dict[str, str] | None = None) -> set[str]:
                               env=env).stdout.split())
 
 
-HEAVY = {"jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game", "costly_variants.odds", "costly_variants.runs", "costly_variants.questions",
+HEAVY = {"jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game", "costly_variants.chances", "costly_variants.runs", "costly_variants.questions",
          "costly_variants.count", "costly_variants.worked_examples", "costly_variants.profiles"}
 
 

@@ -837,7 +837,7 @@ def test_the_decisive_figures_are_kept_beside_the_win_table_and_only_ever_a_shor
     whole win table read back costs a tenth of a second): the same figures, worked out again when the file
     is damaged or the cache is off."""
     from costly_variants.questions import decisive_report
-    from costly_variants.odds import store as odds_store
+    from costly_variants.chances import store as odds_store
 
     monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
     chosen = [profiles.load("holme-1688")]
@@ -930,7 +930,7 @@ def test_a_stopped_run_says_in_its_footnote_the_skill_seeds_it_played():
 def test_a_dash_in_the_win_table_is_explained_in_the_footnote():
     """A game to 31 has no position 20 behind at half-way (its leader has but 15): the footnote says what
     the dash stands for; where every row has a figure it says nothing of dashes."""
-    from costly_variants.odds.decisive import half_way
+    from costly_variants.chances.decisive import half_way
     from costly_variants.questions.decisive_report import gaps_note
 
     assert half_way(31, 20) is None and half_way(121, 20) == (40, 60)

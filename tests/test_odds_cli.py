@@ -119,7 +119,7 @@ def test_a_table_worked_out_shows_its_progress_on_stderr_and_one_read_back_does_
 
 
 def test_the_board_search_table_is_sampled_from_the_point_searchs_deals():
-    from costly_variants.odds.deals import sample
+    from costly_variants.chances.deals import sample
     from costly_variants.profiles import load
 
     rules = load("cotton-1674").rules

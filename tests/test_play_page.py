@@ -180,7 +180,7 @@ def test_without_the_rules_table_the_page_plays_and_hints_for_points_and_logs_it
 
 
 def test_the_shipped_tables_are_the_ones_costly_play_reads_exactly(document, tables):
-    from costly_variants import compare  # noqa: F401
+    from costly_variants import chances  # noqa: F401
     from costly_variants.game.page_tables import ShippedTables
     from costly_variants.game.wintable import NoTableError, board_of
 
@@ -294,7 +294,7 @@ def test_the_moves_the_build_ships_are_designs_and_spare_the_page_importing_comp
               "page = PlayPage(sys.stdin.read())\n"
               "dispatch(page, json.dumps({'op': 'profile', 'id': 'cotton-1674'}))\n"
               "dispatch(page, json.dumps({'op': 'deal', 'seed': 3, 'bot': 'expert'}))\n"
-              "print(sorted(m for m in sys.modules if m.startswith(('costly_variants.odds', 'costly_variants.runs', 'costly_variants.questions'))))\n")
+              "print(sorted(m for m in sys.modules if m.startswith(('costly_variants.chances', 'costly_variants.runs', 'costly_variants.questions'))))\n")
     done = subprocess.run([sys.executable, "-c", script], input=json.dumps(data), capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr

@@ -145,7 +145,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     elif args.csv:
         _write_csv(args.csv, chosen if chosen is not None else result.rows())
     if args.plot:
-        from ..odds.plot import write_heatmap
+        from ..chances.plot import write_heatmap
 
         write_heatmap(args.plot, result.table, heat_title(result))
     if not args.json and not args.csv:

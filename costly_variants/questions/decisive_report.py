@@ -1,6 +1,6 @@
 """``costly compare``'s section on how decisive each game is, from each profile's win table: the first
 dealer's chance, the chance of winning from 10 and from 20 behind at half-way, the expected lead changes
-(``odds.decisive``), each with its 95% interval. ``of`` adds the figures to the comparison's data
+(``chances.decisive``), each with its 95% interval. ``of`` adds the figures to the comparison's data
 (so ``--json`` has them, under ``decisive``; empty in a run stopped early, which reports only the
 games it finished and stops at once); ``text_lines`` and ``markdown_lines`` show them.
 
@@ -34,8 +34,8 @@ def _figures(rules: Rules, pair: tuple[str, str]) -> dict[str, Any]:
     """The figures of ``odds_store.odds`` (the win table's), kept beside it under the same key."""
     from ..cache import cache_dir, read_sealed, write_sealed
     from ..game.wintable import NoTableError
-    from ..odds.table import DEFAULT_SEED
-    from ..odds.store import key, odds
+    from ..chances.table import DEFAULT_SEED
+    from ..chances.store import key, odds
 
     try:
         figures_key = key(rules, pair, COMPARE_DEALS, DEFAULT_SEED) if cache_dir() is not None else None

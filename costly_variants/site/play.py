@@ -143,7 +143,7 @@ def profiles_document(app: Sphinx) -> dict[str, Any]:
 def tables_document() -> dict[str, Any]:
     """``wintables.json``: each bundled profile's board table, as ``costly play``'s search reads it
     (none where no table can be sampled under its rules: the page's search then plays for points)."""
-    from ..odds import store as _odds_store  # noqa: F401  (it says where board_of finds the tables: the cache, else worked out)
+    from ..chances import store as _chances_store  # noqa: F401  (it says where board_of finds the tables: the cache, else worked out)
     from ..game.page_tables import document
     from ..game.wintable import board_of
 

@@ -10,7 +10,7 @@ half-way comes back, how often the lead changes hands. Each figure with its 95% 
   (``GAMES`` a batch, each batch's games from that batch's deals alone), the lead changing as a side goes
   strictly ahead of the side that led last (as ``compare`` counts it in whole games).
 
-The intervals are batch means, as the table's (``odds.table``): a figure from each independent batch
+The intervals are batch means, as the table's (``chances.table``): a figure from each independent batch
 of deals, t over their spread.
 """
 from __future__ import annotations
@@ -110,7 +110,7 @@ def figures(rules: Rules, table: WinTable, whole: Any, parts: Any, deals: Sequen
         if where is not None:
             out[f"behind_{behind}"] = {**_estimate(float(_behind(whole, *where)), _behind(parts, *where)),
                                        "trailer": where[0], "leader": where[1]}
-    batch = np.arange(len(deals)) * batches // len(deals)  # as odds.table.prepare splits them
+    batch = np.arange(len(deals)) * batches // len(deals)  # as chances.table.prepare splits them
     per_batch = np.array([lead_changes(rules, [deals[int(i)] for i in np.flatnonzero(batch == k)], mirrored, GAMES,
                                        seed * 1000 + k) for k in range(batches)])
     out["lead_changes"] = _estimate(float(per_batch.mean()), per_batch)

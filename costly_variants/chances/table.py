@@ -6,7 +6,7 @@ outcomes of a deal. Side A's chance V from scores (a, b) with side d to deal is
     V(a, b, d) = P_d(A pegs out first in the deal | a, b) + sum over the deal's totals (x, y) of
                  P_d(x, y, nobody reaches the target) * V(a + x, b + y, the other side),
 
-where the deal's outcomes keep the order in which points fall (``odds.deals``): who pegs out first
+where the deal's outcomes keep the order in which points fall (``chances.deals``): who pegs out first
 is decided by that order, not by the totals. Where the target does not end the game at once, the deal
 is played out and the higher score at or past the target wins (equal scores play on).
 

@@ -1,4 +1,4 @@
-"""Stage 4, odds: the win table of a rule set — side A's chance of winning from every score, worked out
+"""Stage 4, chances: the win table of a rule set — side A's chance of winning from every score, worked out
 from sampled deals by dynamic programming (``table``, over ``deals``) — kept in the cache folder
 (``store``), checked against whole games (``check``), drawn (``plot``), and what it says of how decisive
 the game is (``decisive``). The game stage's board-playing search reads the tables worked out here."""
