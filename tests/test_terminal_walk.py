@@ -257,3 +257,31 @@ def test_the_hint_names_the_card_not_its_value():
     assert [_card_worth(parlett, v) for v in (1, 7, 8, 10, 11)] == [
         "an Ace", "a 7", "an 8", "a 10 or a court card", "an Ace"]
     assert _card_worth(cotton, 11) == ""  # an Ace counts 1 only: no card adds 11
+
+
+# -- point 14: a value as shown can be written back, or the error says what to write -------------------------
+
+@pytest.mark.parametrize("rules, extends, words", [
+    ("  play:\n    pairs: {value: yes, status: editorial, cite: [], note: x}\n", "parlett-121",
+     "6:20: $.rules.play.pairs.value: 'yes' is not of type 'boolean': write true (costly show prints true as yes"),
+    ("  game:\n    target: 61\n", "parlett-121",
+     "6:13: $.rules.game.target: 61 is not of type 'object': a rule is written as a record, e.g. {value: 61, "
+     "status: editorial, cite: [], note: why}"),
+    ("  game:\n    target: {value: 61, status: editorial, cite: []}\n", "parlett-121",
+     "$.rules.game.target: 'note' is required: a value of status editorial needs a note"),
+    ("", "parlet-121", "3:10: $.extends: extends 'parlet-121', which is neither a bundled profile nor a file; "
+                       "did you mean 'parlett-121'?"),
+])
+def test_profile_errors_say_what_to_write(cli, tmp_path, rules, extends, words):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"id: house\ntitle: House\nextends: {extends}\n" + (f"rules:\n{rules}" if rules else ""),
+                    encoding="utf-8")
+    code, out, err = cli("validate", str(path))
+    assert code == 1
+    line = next(l for l in (out + err).splitlines() if l.startswith(str(path)))
+    assert line.startswith(f"{path}:") and words in line, line
+
+
+def test_validate_counts_in_words(cli):
+    code, out, err = cli("validate", "cotton-1674")
+    assert code == 0 and "1 file checked, 0 problems" in out + err
