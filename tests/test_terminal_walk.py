@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -285,3 +286,45 @@ def test_profile_errors_say_what_to_write(cli, tmp_path, rules, extends, words):
 def test_validate_counts_in_words(cli):
     code, out, err = cli("validate", "cotton-1674")
     assert code == 0 and "1 file checked, 0 problems" in out + err
+
+
+# -- points 15 and 17: labels explained, lists unambiguous, one precision a row, words kept together --------
+
+def test_compare_explains_how_the_game_feels_and_gives_a_row_one_precision(cli, monkeypatch):
+    import re
+
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli("compare", "cotton-1674", "parlett-121", "--games", "200", "--skill-games", "0",
+                         "--jobs", "1")
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert "Drama: the most points the eventual winner was ever behind." in flat
+    assert "Decisive deal: the deal from which the winner led for good, as a share of the game's deals" in flat
+    for line in out.split("How the game feels")[1].split("Checks")[0].splitlines():
+        places = {len(m.group(1)) for m in re.finditer(r"\d\.(\d+)±", line)}
+        assert len(places) <= 1, line  # "6.87±0.74  10.41±1.07", not "6.87±0.74  10.4±1.1"
+
+
+def test_a_list_of_labels_quotes_each_label():
+    from costly_variants.questions.report import _listed
+
+    assert _listed(["points per deal, both", "deals per game"]) == '"points per deal, both", "deals per game"'
+
+
+def test_simulate_counts_in_words(cli):
+    code, out, err = cli("simulate", "--variant", "parlett-121", "--games", "1", "--seed", "1", "--jobs", "1")
+    assert code == 0, err
+    assert "parlett-121: 1 game, seed 1, bot greedy (seats in turn, counted from 0)" in out
+    assert re.search(r": (0 wins|1 win) \(", out) and "1 wins" not in out
+
+
+def test_diff_keeps_no_passage_together(cli, tmp_path, monkeypatch):
+    path = tmp_path / "h.yaml"
+    path.write_text("id: h\ntitle: House\nextends: parlett-121\nrules:\n  count:\n    colours: {value: [{name: "
+                    "costly colours, in_colour: 4, in_suit: 4, points: 8}], status: editorial, cite: [], note: x}\n",
+                    encoding="utf-8")
+    for columns in ("50", "44", "80"):
+        monkeypatch.setenv("COLUMNS", columns)
+        code, out, _ = cli("diff", "parlett-121", str(path), "--changed")
+        assert code == 0 and "no passage" in out
+        assert not any(line.rstrip().endswith(" no") for line in out.splitlines()), out

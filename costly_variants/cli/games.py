@@ -512,7 +512,7 @@ class Terminal:
         board = bot.board_for(self.state, self.state.team_of(0))  # None: it values points (no table here)
         if len(values) > 1 and board is not None:
             read = ("from the scores at the end of the deal" if self.state.n == 2 else
-                    "read to first order from the table at the scores now")
+                    "estimated from the win table (costly odds) at the scores now")
             lines.append(_point("Each choice, on average over the hands the others may hold (your side's chance "
                                 f"of winning the game, {read}):"))
             for action, worlds in values:

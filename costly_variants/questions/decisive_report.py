@@ -85,7 +85,7 @@ def _stopped(data: dict[str, Any]) -> bool:
 
 def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
     """The section as text, as wide as ``width``: a row a figure, a column a profile."""
-    from ..runs.layout import cell, groups, table, wrap
+    from ..runs.layout import groups, row_cells, table, wrap
 
     if _stopped(data):
         return [TITLE, *wrap(STOPPED, width, "  ", "  ")]
@@ -94,8 +94,10 @@ def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], wi
         return []
     lines: list[str] = []
     for group in groups(ids, width):
-        rows = [(label, [cell(found[p][name], unit) if name in found[p] else "-" for p in group])
-                for name, label, unit in ROWS]
+        rows = []
+        for name, label, unit in ROWS:  # a row's figures to the same decimals
+            shown = iter(row_cells([found[p][name] for p in group if name in found[p]], unit))
+            rows.append((label, [next(shown) if name in found[p] else "-" for p in group]))
         lines += table(f"{TITLE}: {_note(data)}" if not lines else TITLE, [key[p] for p in group], rows, width)
     return lines
 

@@ -21,7 +21,7 @@ from . import decisive_report
 from ..stats import TOO_FEW
 from ..wording import counted
 from ..runs.layout import (CELL, EFFECT, GAP, LABEL, WIDTH, cell, decimals_for, groups, interval, interval_places, letters, md_escape,
-                           number, table, wrap)
+                           number, row_cells, table, wrap)
 from ..runs.thresholds import Verdict, kind_of, sizes_text, verdict
 
 
@@ -184,6 +184,10 @@ def _deals_counted(exact: dict[str, Any], key: dict[str, str]) -> str:
 SECTIONS = (("game", "Games"), ("points", "Points per deal by source"), ("feel", "How the game feels"),
             ("skill", "Skill: the stronger bot's share of wins (seats swapped)"))
 SHORT = {"game": "games", "points": "points by source", "feel": "how the game feels", "skill": "skill"}
+# What a section's terse labels mean, said under its table (the site's pages say it at length).
+MEANINGS = {"feel": "Lead changes: how often the lead passed from one side to the other in a game. Drama: the "
+                    "most points the eventual winner was ever behind. Decisive deal: the deal from which the "
+                    "winner led for good, as a share of the game's deals (low: decided early)."}
 
 
 def _shown_label(f: dict[str, Any], data: dict[str, Any]) -> str:
@@ -200,7 +204,7 @@ def _section_lines(data: dict[str, Any], section: str, title: str, ids: Sequence
     after: dict[str, Row] = {}
     for f in chosen:
         label = _shown_label(f, data)
-        rows.append((label, [cell(f["estimates"][p], f["unit"]) for p in ids], [f["estimates"][p] for p in ids]))
+        rows.append((label, row_cells([f["estimates"][p] for p in ids], f["unit"]), [f["estimates"][p] for p in ids]))
         if f["key"] == "deals_per_game":  # the quartiles go with their figure, shown or not
             after[label] = ("  quartiles", ["/".join(f"{q:g}" for q in quartiles[p]) for p in ids])
     kept, notes = _pruned(rows, len(ids))
@@ -209,7 +213,13 @@ def _section_lines(data: dict[str, Any], section: str, title: str, ids: Sequence
     for group in groups(ids, width, [c for _, c in kept]) if kept else []:
         places = [ids.index(p) for p in group]
         lines += table(title, [key[p] for p in group], [(n, [c[i] for i in places]) for n, c in kept], width)
-    return lines + _left_out(notes, width)
+    meaning = wrap(MEANINGS[section], width, "", "") if section in MEANINGS and lines else []
+    return lines + _left_out(notes, width) + meaning
+
+
+def _listed(labels: Iterable[str]) -> str:
+    """Figures' labels in a list, each quoted: a label may hold a comma ("points per deal, both")."""
+    return ", ".join(f'"{label}"' for label in labels)
 
 
 def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
@@ -377,7 +387,7 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
                 chosen += text
             small = _largest_clear(data, shown, wanted=Verdict.SMALL)
             count = sum(len(pids) for _, pids in clear) + sum(len(pids) for _, pids in small)
-            tail = (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}" if small
+            tail = (f"; detectable but small: {_listed(_label(f, data).strip() for f, _ in small)}" if small
                     else "")
             body = [""] + intro + chosen + wrap(f"({count} of {total} differences are clear of zero{tail}: every "
                                                   "one in the differences, below)", width, "  ", "  ")
@@ -385,7 +395,7 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
             small = _largest_clear(data, shown, wanted=Verdict.SMALL)
             said = (f"No difference from {key[shown[0]]} is clear of zero and large enough to matter at "
                     f"{counted(data['settings']['games_played'], 'game')} a profile"
-                    + (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}." if small
+                    + (f"; detectable but small: {_listed(_label(f, data).strip() for f, _ in small)}." if small
                        else ": more games (--games) narrow the intervals."))
             body = [""] + wrap(said, width, "", "")
     return head + body + [""] + sections
