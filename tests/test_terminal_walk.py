@@ -328,3 +328,23 @@ def test_diff_keeps_no_passage_together(cli, tmp_path, monkeypatch):
         code, out, _ = cli("diff", "parlett-121", str(path), "--changed")
         assert code == 0 and "no passage" in out
         assert not any(line.rstrip().endswith(" no") for line in out.splitlines()), out
+
+
+# -- point 19: compare --csv holds the exact hand and win-table figures --json has ----------------------------
+
+def test_compare_csv_has_the_exact_and_win_table_figures(cli, tmp_path):
+    import csv
+    import json
+
+    path = tmp_path / "x.csv"
+    code, out, err = cli("compare", "cotton-1674", "parlett-121", "--games", "20", "--skill-games", "0", "--jobs", "1",
+                         "--csv", str(path), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    exact = {(r["profile"], r["figure"]): float(r["value"]) for r in rows if r["kind"] == "exact"}
+    assert exact[("parlett-121", "exact.mean")] == data["exact"]["parlett-121"]["mean"]
+    assert exact[("cotton-1674", "exact.share.colours")] == data["exact"]["cotton-1674"]["category_share"]["colours"]
+    table = {(r["profile"], r["figure"]): r for r in rows if r["kind"] == "win table"}
+    first = data["decisive"]["cotton-1674"]["first_dealer"]
+    assert float(table[("cotton-1674", "decisive.first_dealer")]["low"]) == first["low"]

@@ -521,6 +521,7 @@ def render_markdown(data: dict[str, Any]) -> str:
 # ``interrupted`` is True on every row of a run stopped early (Ctrl-C, SIGTERM, SIGHUP): the figures are
 # then from the games finished, fewer than asked for. It is the last column, so that a reader that takes
 # the columns by position finds the others where they were.
+EXACT_LABELS = {"mean": "mean count", "sd": "spread (sd)", "maximum": "maximum", "cocks_nest_share": "cock's nest (0)"}
 CSV_FIELDS = ("kind", "figure", "label", "profile", "baseline", "value", "low", "high", "n", "method",
               "clear_of_zero", "interrupted")
 
@@ -550,7 +551,9 @@ def _games_line(s: dict[str, Any], what: str) -> str:
 
 
 def render_csv(data: dict[str, Any]) -> str:
-    """One row per figure and profile (kind ``estimate``), and per difference from the baseline."""
+    """One row per figure and profile (kind ``estimate``), per difference from the baseline, per exact hand
+    figure (kind ``exact``: every deal counted, no interval) and per figure of the win table (kind
+    ``win table``), as ``--json`` has them."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
@@ -569,6 +572,23 @@ def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
                        "baseline": base if kind == "difference" else "", "value": e["value"], "low": e["low"],
                        "high": e["high"], "n": e["n"], "method": e["method"],
                        "clear_of_zero": e.get("clear_of_zero", ""), "interrupted": interrupted}
+    for pid, exact in data.get("exact", {}).items():
+        if not exact:
+            continue
+        deals = sum(exact["distribution"].values())
+        shares = {f"share.{category}": share for category, share in exact.get("category_share", {}).items()}
+        for name, value in {"mean": exact["mean"], "sd": exact["sd"], "maximum": exact["maximum"],
+                            "cocks_nest_share": exact["cocks_nest_share"], **shares}.items():
+            yield {"kind": "exact", "figure": f"exact.{name}", "label": EXACT_LABELS.get(name, name.replace(".", ": ")),
+                   "profile": pid, "value": value, "low": value, "high": value, "n": deals, "method": "exact",
+                   "interrupted": interrupted}
+    for pid, figures in data.get("decisive", {}).items():
+        for name, label, _ in decisive_report.ROWS:
+            if figures and name in figures:
+                e = figures[name]
+                yield {"kind": "win table", "figure": f"decisive.{name}", "label": label, "profile": pid,
+                       "value": e["value"], "low": e["low"], "high": e["high"], "n": e["n"], "method": e["method"],
+                       "interrupted": interrupted}
 
 
 # -- --by-rule ---------------------------------------------------------------------------------------------
