@@ -348,3 +348,15 @@ def test_compare_csv_has_the_exact_and_win_table_figures(cli, tmp_path):
     table = {(r["profile"], r["figure"]): r for r in rows if r["kind"] == "win table"}
     first = data["decisive"]["cotton-1674"]["first_dealer"]
     assert float(table[("cotton-1674", "decisive.first_dealer")]["low"]) == first["low"]
+
+
+# -- point 19: design says when a want is always true or never met --------------------------------------------
+
+@pytest.mark.parametrize("want, said", [
+    ("won in the play <= 150%", "is always true"), ("won in the play >= 0", "is always true"),
+    ("won in the play > 100%", "is never met"), ("first dealer's side won < 0%", "is never met"),
+])
+def test_design_refuses_a_want_always_true_or_never_met(cli, want, said):
+    code, out, err = cli("design", "--base", "parlett-121", "--want", want)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"--want {want!r} {said}" in err and "a share, 0% to 100%" in err

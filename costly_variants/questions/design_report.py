@@ -44,7 +44,9 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
     if not data["best"]:
         return "\n".join(lines + ["", "No candidate was played to the end (interrupted)."]) + "\n"
     if not data["met"]:
-        lines += [""] + wrap("No candidate meets every want: the closest are these.", width, "", "")
+        lines += [""] + wrap("No candidate meets every want: the closest are these. More rules may be tried: "
+                             "--vary KEY=LO..HI (e.g. --vary game.target=31..121), or more changes at once "
+                             "(--most-changes).", width, "", "")
     lines += _ranking_lines(data, width)
     for best in data["best"]:
         changes = best["changes"]
