@@ -360,3 +360,21 @@ def test_design_refuses_a_want_always_true_or_never_met(cli, want, said):
     code, out, err = cli("design", "--base", "parlett-121", "--want", want)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert f"--want {want!r} {said}" in err and "a share, 0% to 100%" in err
+
+
+# -- point 19: play says each hand's total at the count, and what a deal scored ---------------------------------
+
+def test_play_totals_each_hand_and_sums_up_each_deal(monkeypatch, capsys):
+    import io
+
+    from costly_variants.cli import run
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    code = run(["play", "--variant", "parlett-121", "--seed", "1", "--bot", "greedy"])
+    out = capsys.readouterr().out
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
+    deal_one = out.split("-- Deal 1 --")[1].split("-- Deal 2 --")[0]
+    assert "Your hand: 6 in all." in deal_one and "The computer's hand: 4 in all." in deal_one
+    assert "Deal 1 scored: you 6; the computer 12 (the play 8, the count 4)." in deal_one
+    assert out.count(" scored: ") == out.count("-- Deal ")  # the last deal's too, as the game ends
