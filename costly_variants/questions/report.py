@@ -644,7 +644,8 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
         lines += wrap("No single rule has an effect clear of zero at this number of games.", width, "", "")
     lines.append("The switches:")
     for row in data["switches"]:
-        change = "; ".join(f"{k}: {row['from'][k]} -> {row['to'][k]}" for k in row["rules"])
+        change = "; ".join(f"{k} ({_rule_title(k)}): {words(k, row['from'][k])} -> {words(k, row['to'][k])}"
+                           for k in row["rules"])
         lines += wrap(change, width, "  ", "      ")
     lines += wrap("Shares in percentage points; intervals 95% paired t, shown as ± half their width; effects of "
                    "single switches need not add up to the total where rules interact.", width, "", "")
