@@ -378,3 +378,12 @@ def test_play_totals_each_hand_and_sums_up_each_deal(monkeypatch, capsys):
     assert "Your hand: 6 in all." in deal_one and "The computer's hand: 4 in all." in deal_one
     assert "Deal 1 scored: you 6; the computer 12 (the play 8, the count 4)." in deal_one
     assert out.count(" scored: ") == out.count("-- Deal ")  # the last deal's too, as the game ends
+
+
+def test_readings_say_both_readings_in_words(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli("readings", "holme-1688", "--games", "12", "--jobs", "1")
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert "read as: at the end of each series [" in flat and "or as: for the play's last card only:" in flat
+    assert "each-series" not in flat and "last-card-only" not in flat
