@@ -28,7 +28,7 @@ def check_target(path: str | os.PathLike[str], *, what: str = "output") -> Path:
     shown = str(path)
     try:
         info = os.lstat(target)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # a folder on the way that is a file: said below
         info = None
     except OSError as exc:
         raise OutputError(f"cannot write the {what} {shown!r}: {exc.strerror or exc}") from None
@@ -42,8 +42,45 @@ def check_target(path: str | os.PathLike[str], *, what: str = "output") -> Path:
                               "socket), not a regular file")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise OutputError(f"cannot write the {what} {shown!r}: folder {str(folder)!r} does not exist")
+        problem = "is not a folder" if folder.exists() else "does not exist"
+        raise OutputError(f"cannot write the {what} {shown!r}: folder {str(folder)!r} {problem}")
+    problem = unwritable(folder)
+    if problem:
+        raise OutputError(f"cannot write the {what} {shown!r}: folder {str(folder)!r} {problem}")
     return target
+
+
+def unwritable(folder: Path) -> str:
+    """Why no file can be made in ``folder`` (``""`` if one can), found by making one and removing it at once:
+    the permission bits alone do not say (root passes them all, yet cannot write /sys or a read-only mount),
+    and a run of hours must not learn it at the end."""
+    try:
+        handle, trial = tempfile.mkstemp(prefix=".costly-trial.", suffix=".part", dir=folder)
+    except OSError as exc:
+        return f"cannot be written ({exc.strerror or exc})"
+    os.close(handle)
+    os.unlink(trial)
+    return ""
+
+
+def check_folder(path: str | os.PathLike[str], *, what: str, make: bool = False) -> Path:
+    """A folder files will be written into: it exists (or, with ``make``, is made, with its parents) and a
+    file can be made in it; else a one-line error, before any game is played."""
+    folder = Path(path)
+    shown = str(path)
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"cannot write {what} into {shown!r}: it is not a folder")
+    if not folder.exists():
+        if not make:
+            raise OutputError(f"cannot write {what} into {shown!r}: no such folder")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"cannot make the folder {shown!r} for {what}: {exc.strerror or exc}") from None
+    problem = unwritable(folder)
+    if problem:
+        raise OutputError(f"cannot write {what} into {shown!r}: the folder {problem}")
+    return folder
 
 
 @contextmanager

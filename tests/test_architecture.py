@@ -12,8 +12,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "costly_variants"
 # stand on the game; the seeded runs on the chances (the search bot reads its tables); the questions asked of
 # many runs on the runs; the Python API (api) and the OpenSpiel game (openspiel) on the questions; cli and
 # site are both last.
-RANK = {"cards": 0, "errors": 0, "resources": 0, "outputs": 0, "cache": 0, "stats": 0, "_version": 0, "profiles": 1,
-        "count": 2, "game": 3, "worked_examples": 4, "chances": 4, "runs": 5, "questions": 6, "api": 7, "openspiel": 7,
+RANK = {"cards": 0, "errors": 0, "resources": 0, "outputs": 0, "cache": 0, "stats": 0, "wording": 0, "_version": 0,
+        "profiles": 1, "count": 2, "game": 3, "worked_examples": 4, "chances": 4, "runs": 5, "questions": 6, "api": 7,
+        "openspiel": 7,
         "cli": 8, "site": 8}
 FACE = {"__init__", "__main__"}
 ROOT = "__init__"  # what a module imports from the package root itself (which imports every stage)

@@ -259,7 +259,7 @@ def test_the_four_hand_hint_gives_each_choices_chance_read_from_the_table(cli, m
     monkeypatch.setattr("sys.stdin", io.StringIO("hint\nquit\n"))
     code, out, err = cli("play", "--variant", "eddowes-burne-1874-partners", "--seed", "3")
     assert code == 0, err
-    assert "chance of winning the game, read to first order from the table" in " ".join(out.split())
+    assert "chance of winning the game, estimated from the win table (costly odds)" in " ".join(out.split())
     shown = [float(line.rsplit("\u2014", 1)[1].strip(" %")) for line in out.splitlines()
              if line.lstrip().startswith("[") and line.rstrip().endswith("%")]
     assert len(shown) >= 2 and all(0 < p < 100 for p in shown) and len(set(shown)) > 1

@@ -366,7 +366,7 @@ def test_a_newcomer_finishes_a_game_with_the_built_in_help(monkeypatch):
     # hint, rules, score.
     assert "The search bot would choose [" in flat and "is worth more" in flat
     assert "on average over the hands the others may hold" in flat
-    assert "The count may not pass: 31" in flat and "Values an Ace may take: 1, 11" in flat
+    assert "The count may not pass: 31" in flat and "Values an Ace may take: 1 or 11" in flat
     assert out.count("You            |") >= 2
     # Whose turn, the card received, Enter for a forced move, an Ace typed as its card.
     assert "Your turn to play. The count is" in flat and "You receive" in flat
@@ -420,7 +420,7 @@ def test_simulate_and_replay_fit_in_eighty_columns(monkeypatch, capsys, tmp_path
 def test_compare_labels_take_the_room_few_profiles_leave(monkeypatch, capsys):
     lines = at_width(monkeypatch, capsys, 80, "compare", "cotton-1674", "parlett-121", "--games", "12",
                      "--skill-games", "0", "--jobs", "1")
-    assert_fits(lines, 80, {"first dealer's side won %", "cards.ace_values: A 1; B 1, 11"})
+    assert_fits(lines, 80, {"first dealer's side won %", "Values an Ace may take (cards.ace_values)", "A: 1. B: 1 or 11."})
     assert not any("…" in line for line in lines)
 
 

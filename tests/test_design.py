@@ -120,6 +120,7 @@ def test_a_target_none_can_meet_is_reported_as_unmet_with_the_closest(cli):
     code, out, err = cli("design", "--base", "parlett-121", "--want", "deals per game >= 40", *SMALL)
     assert code == 0, err
     assert "No candidate meets every want: the closest are these." in out
+    assert "--vary KEY=LO..HI" in " ".join(out.split())  # issue 39, point 19: where more candidates come from
     assert "want deals per game >= 40: " in out and "(unmet, short by " in out
     assert max(len(line) for line in out.splitlines()) <= 80
     code, out, _ = cli("design", "--base", "parlett-121", "--want", "deals per game >= 40", *SMALL, "--json")

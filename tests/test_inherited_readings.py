@@ -35,7 +35,8 @@ def test_readings_lists_it_as_not_playable_and_plays_the_rest(tmp_path):
     data = summarise([profile], settings, planned, plans, [])  # what it lists, before any game is played
     assert [a["rule"] for a in data["profiles"][0]["not_playable"]] == ["count.pair_match"]
     text = " ".join(render_text(data).split())
-    assert "Not playable under these rules (1)" in text and "count.pair_match: courts-alike (from cotton-1674)" in text
+    assert "Not playable under these rules (1)" in text \
+        and "count.pair_match: cards of a rank, or any court cards (from cotton-1674)" in text
 
 
 def test_its_own_unplayable_alternative_is_still_refused(cli, tmp_path):

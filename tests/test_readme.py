@@ -36,3 +36,17 @@ def test_the_walkthrough_house_rule_does_what_it_says(tmp_path, cli):
     latter = figures["points.play.latter_points"]["differences"]["my-house"]
     assert go["starred"] and 0.6 < go["value"] < 0.85
     assert latter["starred"] and -0.85 < latter["value"] < -0.55
+
+
+def test_a_bare_costly_command_comes_after_the_venv_is_activated():
+    """Issue 39, point 18: the quick start installs into .venv without activating it, so the first shell
+    block that runs a bare ``costly`` must activate it (or run ``.venv/bin/costly``)."""
+    blocks = re.findall(r"```sh\n(.*?)```", README, flags=re.S)
+    activated = False
+    for block in blocks:
+        for line in block.splitlines():
+            words = line.split()
+            if words[:2] in (["."] + [".venv/bin/activate"], ["source", ".venv/bin/activate"]):
+                activated = True
+            if words[:1] == ["costly"]:
+                assert activated, f"README runs {line!r} before activating .venv"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from .helptext import command
+from .helptext import CardsAction, command
 from .profiles import add_json
 
 if TYPE_CHECKING:
@@ -23,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "a Jack or Deuce pegged as it is given, a late claim, a refusal. Exact fractions; the "
                         "rules each rests on are named. The lead is weighed by what it scores less the best "
                         "reply on average over the cards the other player may hold.")
-    p.add_argument("cards", nargs="+", metavar="CARD", help="your hand, e.g. 5H 5D 10H")
+    p.add_argument("cards", nargs="+", metavar="CARD", action=CardsAction,
+                   help="your hand, e.g. 5H 5D 10H (or 5h,5d,10h)")
     p.add_argument("--deck", metavar="CARD", required=True, help="the deck card (the turn-up), e.g. KH")
     p.add_argument("--variant", metavar="ID|PATH", default="parlett-121", help="the profile (default: %(default)s)")
     p.add_argument("--as", dest="role", choices=("eldest", "dealer"), default="eldest",
@@ -102,12 +103,13 @@ def cmd_advise(args: argparse.Namespace) -> int:
                      f"  (count {float(choice.expected_count):.2f}{extra}; exactly {_fraction(choice.value)})")
     best = choices[0]
     lines += ["", f"Best: {_choice_text(best, mog, keep)}. Its count, rule by rule:"]
+    titles = profiles.rule_titles()  # each rule as the schema names it for a reader, not its key
     for share in best.by_rule:
         cite = ", ".join(rules.cite(share.rule))
-        lines.append(f"  {float(share.points):6.2f}  {share.rule}" + (f"  [{cite}]" if cite else ""))
+        lines.append(f"  {float(share.points):6.2f}  {titles.get(share.rule, share.rule)}" + (f"  [{cite}]" if cite else ""))
     for rule in best.rules:
         cite = ", ".join(rules.cite(rule))
-        lines.append(f"  rests on {rule}" + (f"  [{cite}]" if cite else ""))
+        lines.append(f"  rests on the rule: {titles.get(rule, rule)}" + (f"  [{cite}]" if cite else ""))
     if not first:  # the other player leads: the first card is his to weigh, not this seat's
         cite = ", ".join(rules.cite("play.leader"))
         lines += ["", f"The first lead is the {rules.play_leader}'s under these rules (play.leader: "
@@ -120,7 +122,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
         lines.append(f"  {float(lead.net):+6.2f}  {shown}  (scores {lead.points}, reply {float(lead.reply):.2f})")
     acting = lead_rules(first)
     if acting:
-        lines.append(f"  cites {', '.join(acting)}  [{', '.join(sorted({c for k in acting for c in rules.cite(k)}))}]")
+        lines.append(f"  by the rules: {'; '.join(titles.get(k, k) for k in acting)}  "
+                     f"[{', '.join(sorted({c for k in acting for c in rules.cite(k)}))}]")
     print("\n".join(_wrapped(lines, width)))
     return EXIT_OK
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from ..api import running as _running
+from ..wording import counted
 from .games import BOT_NAMES
 from .helptext import add_progress_options, command, progress_mode
 
@@ -135,14 +136,35 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=cmd_simulate)
 
 
+def check_bots(bots: Sequence[str] | None, chosen: Sequence[Profile], who: str) -> None:
+    """The --bot values are given to the seats in turn: refuse, before any game, more of them than a game has
+    seats, or a number that leaves some bot more seats than another (three in the four-hand game would put
+    two bots on one side)."""
+    from ..errors import UsageError
+
+    if not bots or len(bots) == 1:
+        return
+    for profile in chosen:
+        seats = profile.rules.players
+        if seats % len(bots):
+            fits = [n for n in range(1, seats + 1) if seats % n == 0]
+            side = " (one a side)" if profile.rules.partnerships else ""
+            counts = ", ".join(f"{n}{side}" if n == 2 and side else str(n) for n in fits[:-1])
+            raise UsageError(f"{who}: {len(bots)} --bot values for the {seats} seats of {profile.id}: give "
+                             f"{counts} or {fits[-1]} (one a seat), taken by the seats in turn")
+
+
 # -- progress and Ctrl-C -----------------------------------------------------------------------------------
 
 
 @contextmanager
-def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True) -> Iterator[Progress | None]:
+def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True, label: str = "",
+                     ) -> Iterator[Progress | None]:
     """Yields the callback told of each finished chunk of games: a rich progress bar on stderr where it is
     a terminal (and ``bar``), none when piped; with ``--progress lines``, a line on stderr per finished
-    chunk, ``progress: 150 of 1000 games``, terminal or not, for a log or a script to follow."""
+    chunk, ``progress: 150 of 1000 games``, terminal or not, for a log or a script to follow. The bar's
+    ``label`` says what it counts where that is not the games asked for (every profile's, the skill
+    games too); a stop's announcement replaces it."""
     mode = progress_mode(args)
     if mode == "lines":
         yield _Lines(what)
@@ -155,19 +177,30 @@ def progress_display(args: argparse.Namespace, what: str, *, bar: bool = True) -
 
     # Redrawn four times a second, not rich's ten: the bar is drawn by the process that hands out the chunks,
     # and at ten a second drawing it cost a fifth of a CPU-second of a ten-second comparison.
-    display = Bar(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    from .signals import announcements_to
+
+    display = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(file=sys.stderr), transient=True, refresh_per_second=4)
     task = None
+    stopping = ""
 
     def update(done: int, total: int) -> None:
         nonlocal task
         if task is None:  # started at the first report: the worker processes exist by then
             display.start()
-            task = display.add_task(what, total=total)
+            task = display.add_task(stopping or label or what, total=total)
         display.update(task, completed=done, total=total)  # a total may grow (design learns its rounds)
 
+    def announce(text: str) -> None:
+        nonlocal stopping
+        stopping = text
+        if task is not None:
+            display.update(task, description=text)
+            display.refresh()
+
     try:
-        yield update
+        with announcements_to(announce):
+            yield update
     finally:
         display.stop()
 
@@ -236,13 +269,15 @@ def _compare(args: argparse.Namespace) -> int:
     if args.by_rule and len(args.profiles) != 2:
         raise UsageError("costly compare --by-rule: name exactly two profiles, A and B")
     chosen = _running.load_distinct(args.profiles, who="costly compare") if args.profiles else profiles.load_all()
+    check_bots(args.bot, chosen, "costly compare")
     settings = _running.comparison_settings(games=args.games, seed=args.seed, bots=args.bot or _running.DEFAULT_BOTS,
                                             skill_games=args.skill_games, check_exact=args.check_exact,
                                             search_games=args.search_games,
                                             by_rule=args.by_rule)
     show = not (args.json or args.markdown)
     runner = _running.PlanRunner(jobs=args.jobs, scheduler=args.scheduler)
-    with progress_display(args, "games", bar=show) as progress:
+    label = "games in all (every profile" + (", skill games too)" if settings.skill_games else ")")
+    with progress_display(args, "games", bar=show, label=label) as progress:
         if args.by_rule:
             data = _running.run_by_rule(chosen[0], chosen[1], settings, runner, progress)
         else:
@@ -277,14 +312,11 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _check_logs_folder(folder: str | None) -> None:
-    from ..outputs import OutputError
+    """The logs' folder made (as the help's own example needs) and tried before any game is played."""
+    from ..outputs import check_folder
 
-    if folder is None:
-        return
-    path = Path(folder)
-    if not path.is_dir():
-        raise OutputError(f"cannot write logs into {folder!r}: " +
-                          ("it is not a folder" if path.exists() else "no such folder"))
+    if folder is not None:
+        check_folder(folder, what="logs", make=True)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -298,12 +330,14 @@ def _simulate(args: argparse.Namespace) -> int:
     from ..profiles.display import dumps
 
     chosen = profiles.load_all() if args.all else [profiles.load(args.variant)]
+    check_bots(args.bot, chosen, "costly simulate")
     _check_logs_folder(args.logs)
     bots = tuple(args.bot or _running.DEFAULT_BOTS)
     # Each chunk's logs are written as it finishes: a stop then has nothing left to write, and a run
     # killed outright keeps the logs of the games it finished.
     write_logs = _log_writer(args.logs, chosen) if args.logs else None
-    with progress_display(args, "games", bar=not args.json) as progress:
+    with progress_display(args, "games", bar=not args.json,
+                          label="games in all (every profile)" if args.all else "games") as progress:
         result, summaries = _running.run_simulation(chosen, games=args.games, seed=args.seed, bots=bots,
                                                     jobs=args.jobs, logs=bool(args.logs), progress=progress,
                                                     on_chunk=write_logs)
@@ -313,7 +347,7 @@ def _simulate(args: argparse.Namespace) -> int:
         print(dumps(data if args.all else data[0]))
     else:
         if not result.complete:
-            print(f"interrupted: {result.games} of {args.games} games finished per profile")
+            print(f"interrupted: {result.games:,} of {counted(args.games, 'game')} finished per profile")
         for profile, game, summary in zip(chosen, games, summaries):
             _print_summary(profile, game, summary, list(bots))
     return EXIT_OK if result.complete else _interrupted(result.stopped)
@@ -337,16 +371,18 @@ def _log_writer(folder: str, chosen: Sequence[Profile]) -> Callable[[int, int, C
 
 def _print_summary(profile: Profile, game: Game, summary: Summary, bots: list[str]) -> None:
     games = summary.games
-    print(f"{profile.id}: {games} games, seed {summary.seed}, bots {', '.join(bots)} (seats in turn)")
+    print(f"{profile.id}: {counted(games, 'game')}, seed {summary.seed}, "
+          f"{'bot' if len(bots) == 1 else 'bots'} {', '.join(bots)} (seats in turn, counted from 0)")
     if not games:
         return
     for team, wins in enumerate(summary.wins_by_team):
         seats = [p for p in range(game.num_players) if game.team_of(p) == team]
         names = ", ".join(f"seat {p} ({bots[p % len(bots)]})" for p in seats)
-        print(f"  {names}: {wins} wins ({wins / games:.1%})")
+        print(f"  {names}: {counted(wins, 'win')} ({wins / games:.1%})")
     first = summary.wins_by_first_dealer_team
     print(f"  the side that dealt first won {first} ({first / games:.1%})")
-    print(f"  {summary.mean_deals:.2f} deals a game; winning margin {summary.mean_winning_margin:.2f} points")
+    print(f"  {summary.mean_deals:.2f} deals a game; winning margin {summary.mean_winning_margin:.2f} points "
+          "on average")
     print("  mean points a game, by score:")
     # the greatest first, equal means by name: the same seed, the same report, whatever order the names came in
     for name, points in sorted(summary.points_by_name.items(), key=lambda kv: (-kv[1], kv[0])):

@@ -6,7 +6,7 @@ import io
 import sys
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .helptext import add_progress_options, command, progress_mode
+from .helptext import CardsAction, add_progress_options, command, progress_mode
 from .profiles import add_json
 
 if TYPE_CHECKING:
@@ -27,8 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                 details="Cards are a rank (A or 1, 2-10, J, Q, K; T for ten) and a suit (S, H, D, C, or the symbols), in "
                         "either case. "
                         "The deck card is the card turned up from the stock, which counts with every hand.")
-    p.add_argument("cards", nargs="*", metavar="CARD",
-                   help="the cards held (as many as the profile deals: three in every bundled one), e.g. 5H 5D 10H")
+    p.add_argument("cards", nargs="*", metavar="CARD", action=CardsAction,
+                   help="the cards held (as many as the profile deals: three in every bundled one), e.g. 5H 5D 10H "
+                        "(or 5h,5d,10h)")
     p.add_argument("--deck", metavar="CARD", help="the deck card (the turn-up), e.g. KH")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--variant", metavar="ID|PATH", help="one profile (default: every bundled profile)")

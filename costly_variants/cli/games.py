@@ -124,6 +124,9 @@ MOG_WORDS = {
     ("answer-partner", "decline"): ("refuse", "refuses"),
 }
 
+# What each phase's points are called in a deal's summary.
+PHASE_WORDS = {"turn": "the turn-up", "mog": "the mog", "play": "the play", "count": "the count"}
+
 QUIT = "quit"
 # Between a choice's words and what the hint says of it (its worth, or why the search chooses it).
 VALUE_MARK = "\u2014"
@@ -229,6 +232,8 @@ class Terminal:
         state = self.state
         if state.deal_number == self.deal_shown or state.deck_card is None:
             return
+        if self.deal_shown:
+            self.deal_summary(self.deal_shown)
         self.deal_shown = state.deal_number
         self.hand_seen = set(state.hands[0])
         eldest = "you are the eldest hand and play" if state.eldest == 0 else \
@@ -275,16 +280,41 @@ class Terminal:
 
     def announce(self) -> None:
         counted = set()
-        for event in self.state.events[self.shown:]:
+        events = self.state.events[self.shown:]
+        total = 0
+        for at, event in enumerate(events):
             if event.phase == "count" and event.player not in counted and self.state.shown_hands:
                 hands, deck = self.state.shown_hands
                 counted.add(event.player)
+                total = 0
                 self.print(f"  {self.verb(event.player, 'count', 'counts')} "
                            f"{' '.join(c.pretty() for c in hands[event.player])} with {deck.pretty()}:")
             self.tell(f"{self.name(event.player)}: {say(event.points, event.name)}"
                       + (f" ({_pretty(event.cards)})" if event.cards and event.phase != "play" else "")
                       + f"   [{event.rule}]")
+            if event.phase == "count":  # the hand's total once its last score is said
+                total += event.points
+                after = events[at + 1] if at + 1 < len(events) else None
+                if after is None or after.phase != "count" or after.player != event.player:
+                    whose = "Your hand" if event.player == 0 else f"{self.name(event.player)}'s hand"
+                    self.print(f"  {whose}: {total} in all.")
         self.shown = len(self.state.events)
+
+    def deal_summary(self, deal: int) -> None:
+        """What each side scored in a deal, part by part: said as the next deal starts, or the game ends."""
+        sides: dict[int, dict[str, int]] = {}
+        for event in self.state.events:
+            if event.deal == deal and event.points:
+                parts = sides.setdefault(event.team, {})
+                parts[event.phase] = parts.get(event.phase, 0) + event.points
+        said = []
+        for team in range(2):
+            parts = sides.get(team, {})
+            who = ("you" if not self.state.rules.partnerships else "your side") if team == 0 else \
+                ("the computer" if not self.state.rules.partnerships else "the computers")
+            detail = ", ".join(f"{PHASE_WORDS.get(phase, phase)} {points}" for phase, points in parts.items())
+            said.append(f"{who} {sum(parts.values())}" + (f" ({detail})" if len(parts) > 1 else ""))
+        self.tell(f"Deal {deal} scored: {'; '.join(said)}.")
 
     def board(self) -> str:
         target = self.state.rules.target
@@ -512,7 +542,7 @@ class Terminal:
         board = bot.board_for(self.state, self.state.team_of(0))  # None: it values points (no table here)
         if len(values) > 1 and board is not None:
             read = ("from the scores at the end of the deal" if self.state.n == 2 else
-                    "read to first order from the table at the scores now")
+                    "estimated from the win table (costly odds) at the scores now")
             lines.append(_point("Each choice, on average over the hands the others may hold (your side's chance "
                                 f"of winning the game, {read}):"))
             for action, worlds in values:
@@ -606,6 +636,7 @@ def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: T
     finally:
         restore_signals()
     if finished:
+        ui.deal_summary(state.deal_number)
         ui.print()
         ui.print(ui.board())
         winner = "You win" if state.winner == 0 else ("The computer wins" if not profile.rules.partnerships

@@ -151,3 +151,14 @@ def progress_mode(args: argparse.Namespace) -> str:
     """``auto``, ``lines`` or ``off``: as asked, else off with --quiet, else auto."""
     mode: str | None = getattr(args, "progress", None)
     return mode or ("off" if getattr(args, "quiet", False) else "auto")
+
+
+class CardsAction(argparse.Action):
+    """Cards as separate words or parted by commas (``5H 5D 10H`` or ``5h,5d,10h``), as a batch file's
+    lines take them: the list of cards either way."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        words = [values] if isinstance(values, str) else list(values or [])
+        setattr(namespace, self.dest, [card for word in words for card in word.replace(",", " ").split()])
+

@@ -82,11 +82,22 @@ def decisive_lines(odds: Odds) -> list[str]:
     return lines
 
 
-def _grid(odds: Odds, dealer: str) -> list[str]:
+CELL = 6  # a score's column: "100.0" and a space
+
+
+def _grid(odds: Odds, dealer: str, width: int) -> list[str]:
+    """Every few scores' chances, as many columns as fit ``width`` (a step of 5 at least, and at most
+    eight or so columns' step, whatever the room)."""
     t = odds.target
     step = max(1, -(-t // 8) // 5 * 5 or 5)
+    room = max(2, (width - CELL) // CELL)  # the columns after the row's own score
+    while -(-t // step) > room:  # ceil(t / step) columns in all
+        step += 5
     marks = list(range(0, t, step))
-    lines = [f"Your chance (%) with {'you' if dealer == 'me' else 'them'} to deal next: your score down, theirs across",
+    import textwrap
+
+    lines = [*textwrap.wrap(f"Your chance (%) with {'you' if dealer == 'me' else 'them'} to deal next: your score "
+                            "down, theirs across", width),
              "      " + "".join(f"{b:>6}" for b in marks)]
     for a in marks:
         lines.append(f"{a:>6}" + "".join(f"{100 * odds.chance(a, b, dealer):6.1f}" for b in marks))
@@ -156,7 +167,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
                 lines.append(f"At {row['me']}-{row['them']}, {who} to deal: you win {100 * row['chance']:.1f}% "
                              f"[{100 * row['low']:.1f}, {100 * row['high']:.1f}], they {100 * row['their_chance']:.1f}%")
         else:
-            lines += _grid(result, "me")
+            lines += _grid(result, "me", width)
             lines += ["", "Every position: --csv FILE, --json; one: --score MINE-THEIRS"]
         print("\n".join(lines))
     return EXIT_OK

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..wording import counted
 from .helptext import command
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for problem in all_problems:
             print(problem)
         if not args.quiet:
-            print(f"{len(targets)} file(s) checked, {len(all_problems)} problem(s)", file=sys.stderr)
+            print(f"{counted(len(targets), 'file')} checked, {counted(len(all_problems), 'problem')}", file=sys.stderr)
     return EXIT_INVALID if all_problems else EXIT_OK
 
 

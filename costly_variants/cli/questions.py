@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..api import running as _running
-from .comparison import DEFAULT_SEED, _add_run_options, _interrupted, _positive, _scheduler, progress_display
+from .comparison import DEFAULT_SEED, _add_run_options, check_bots, _interrupted, _positive, _scheduler, progress_display
 from .helptext import command
 
 if TYPE_CHECKING:
@@ -89,6 +89,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"also try up to {Vary_MOST} values of a whole-number rule over this range, e.g. "
                         "game.target=31..121 (repeat)")
     p.add_argument("--write", metavar="DIR", help="write each candidate shown as a house profile into this folder")
+    p.add_argument("--force", action="store_true",
+                   help="with --write, replace house profiles of the same names written before")
     _add_play_options(p, DEFAULT_DESIGN_GAMES, "of the last round, per candidate (the first round plays "
                       "--screen-games)")
     p.add_argument("--screen-games", type=_positive, default=DEFAULT_SCREEN_GAMES, metavar="N",
@@ -124,9 +126,11 @@ def _readings(args: argparse.Namespace) -> int:
     if args.csv:
         check_target(args.csv, what="CSV file")
     chosen = _load(args.profiles)
+    check_bots(args.bot, chosen, "costly readings")
     settings = Settings(args.games, args.seed, tuple(args.bot or ["greedy"]))
     runner = _running.PlanRunner(jobs=args.jobs, scheduler=args.scheduler)
-    with progress_display(args, "games", bar=not (args.json or args.markdown)) as progress:
+    with progress_display(args, "games", bar=not (args.json or args.markdown),
+                          label="games in all (every rule set)") as progress:
         data = run_readings(chosen, settings, runner, progress)
     played = [p for p in data["profiles"] if p["readings"]]
     if played and all(p["games_played"] == 0 for p in played):
@@ -153,18 +157,28 @@ def cmd_design(args: argparse.Namespace) -> int:
 
 
 def _write_folder(folder: str | None) -> Path | None:
-    from ..outputs import OutputError
+    from ..outputs import check_folder
 
     if folder is None:
         return None
-    path = Path(folder)
-    if path.exists() and not path.is_dir():
-        raise OutputError(f"cannot write the house profiles into {folder!r}: it is not a folder")
-    try:  # made before the search, so that a folder that cannot be made is said at once
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"cannot make the folder {folder!r} for the house profiles: {exc.strerror}") from None
-    return path
+    # made and tried before the search, so that a folder that cannot be written is said at once
+    return check_folder(folder, what="the house profiles", make=True)
+
+
+def _written_name(base_id: str, rank: int) -> str:
+    return f"{base_id}-design-{rank}.yaml"
+
+
+def _refuse_overwrite(folder: Path, base_id: str, best: int) -> None:
+    """An earlier design (perhaps edited since) is never replaced without --force: said before any game."""
+    from ..errors import UsageError
+
+    taken = [folder / _written_name(base_id, rank) for rank in range(1, best + 1)
+             if (folder / _written_name(base_id, rank)).exists()]
+    if taken:
+        more = f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""
+        raise UsageError(f"costly design: {str(taken[0])!r}{more} is there from an earlier design; "
+                         "add --force to replace it, or --write another folder")
 
 
 def _design(args: argparse.Namespace) -> int:
@@ -182,11 +196,14 @@ def _design(args: argparse.Namespace) -> int:
         raise UsageError("costly design: say what you want: --want 'FIGURE OP VALUE' or --prefer FIGURE:low|high")
     folder = _write_folder(args.write)
     base = profiles.load(args.base)
+    check_bots(args.bot, [base], "costly design")
+    if folder is not None and not args.force:
+        _refuse_overwrite(folder, base.id, args.best)
     settings = DesignSettings(args.games, args.seed, tuple(args.bot or ["greedy"]),
                               first_games=min(args.screen_games, args.games), best=args.best,
                               most_changes=args.most_changes)
     runner = _running.PlanRunner(jobs=args.jobs, scheduler=args.scheduler)
-    with progress_display(args, "games", bar=not args.json) as progress:
+    with progress_display(args, "games", bar=not args.json, label="games in all (every candidate)") as progress:
         found = search(base, wants, prefers, varies, settings, runner, progress)
     data = summarise(found)
     if folder is not None and data["best"]:
@@ -218,7 +235,7 @@ def _write_profiles(data: dict[str, Any], base: Profile, ref: str, folder: Path)
     written: list[Path] = []
     try:
         for best in data["best"]:
-            path = folder / f"{base.id}-design-{best['rank']}.yaml"
+            path = folder / _written_name(base.id, best["rank"])
             write_text(path, house_profile(data, best, profile_id=path.stem, extends=extends), what="house profile")
             written.append(path)
             _, problems = profiles.check(path)

@@ -97,7 +97,9 @@ def _console_type() -> type[Console]:
 # A word runs to a space, a tab or a line break: a no-break space (U+00A0) joins two words into one, which
 # rich never breaks at and the output writes as a plain space (``_Trimmed``).
 _WORD = re.compile(r"^[ \t]*[^ \t\n]+|[^ \t\n]+", re.MULTILINE)
-NO_BREAK = "\u00a0"
+# Between two words never parted ("no passage"): written as a space, but no whitespace to rich, whose
+# wrapping breaks at a no-break space as at any other (a private-use character, one cell wide).
+NO_BREAK = "\ue000"
 
 
 def longest_word(text: str) -> int:

@@ -26,6 +26,21 @@ def exit_code(exc: KeyboardInterrupt) -> int:
     return exc.exit_code if isinstance(exc, Terminated) else 128 + signal.SIGINT
 
 
+# Where an announcement goes instead of its own line on stderr: a progress bar being drawn there takes it
+# into its own line (a line written under it would be drawn over, or left above the bar).
+_announcer: list[Callable[[str], None]] = []
+
+
+@contextmanager
+def announcements_to(show: Callable[[str], None]) -> Iterator[None]:
+    """Within the block, a stop's announcement is given to ``show`` (a progress bar's), not written."""
+    _announcer.append(show)
+    try:
+        yield
+    finally:
+        _announcer.remove(show)
+
+
 def stop_signals_raise(*, announce: str = "") -> Callable[[], None]:
     """From now on SIGTERM and SIGHUP raise Terminated (as SIGINT raises KeyboardInterrupt); returns
     the function that puts the previous handlers back. With ``announce``, the first of these signals
@@ -38,6 +53,9 @@ def stop_signals_raise(*, announce: str = "") -> Callable[[], None]:
         nonlocal told
         if announce and not told:
             told = True
+            if _announcer:
+                _announcer[-1](announce)
+                return
             try:
                 os.write(2, f"\r{announce}\n".encode("utf-8", "replace"))
             except OSError:

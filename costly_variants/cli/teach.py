@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..game.actions import Action, Kind
 from ..game.play import card_value, score_play
-from ..profiles.display import format_value, plain
+from ..profiles.words import words
 from ..profiles.rules import LatterWhen, MogProcedure, Rules, Status
 
 if TYPE_CHECKING:
@@ -52,6 +52,19 @@ def _either(values: Sequence[object], word: str = "or") -> str:
 def _a(number: int) -> str:
     """A card's value with its article, as it is said: "a 7", "an 8", "an 11"."""
     return f"{'an' if number in (8, 11, 18) or 80 <= number < 90 else 'a'} {number}"
+
+
+def _card_worth(rules: Rules, value: int) -> str:
+    """The card a player lays to add ``value`` to the count, as a player names it: "a 7", "an Ace" (for 1,
+    or 11 where an Ace may count 11), "a 10 or a court card"; "" where no card is worth that."""
+    names = []
+    if value in rules.ace_values:
+        names.append("an Ace")
+    if 2 <= value <= 10:
+        names.append(_a(value))
+    if value == rules.court_value:
+        names.append("a court card")
+    return " or ".join(names)
 
 
 def _term(profile: Profile, term: str, lead: str) -> Point | None:
@@ -152,7 +165,7 @@ def key_rules(profile: Profile) -> list[tuple[str, str, str]]:
     from .. import profiles
 
     titles = profiles.rule_titles()
-    return [(titles[key], format_value(plain(profile.values[key])), citation(profile, Point("", (key,))))
+    return [(titles[key], words(key, profile.values[key]), citation(profile, Point("", (key,))))
             for key in KEY_RULES if key in profile.values]
 
 
@@ -182,7 +195,8 @@ def hint(profile: Profile, state: State, action: Action, player: int = 0) -> str
                     others.append(f"{other.card.pretty()}{'' if other.value is None else f' as {other.value}'}: "
                                   f"{', '.join(theirs)}")
         why = f"the count becomes {count}; {now}"
-        threats = [f"{t} with {_a(t - count)}" for t in rules.play_point_totals if 0 < t - count <= 11]
+        threats = [f"{t} with {card}" for t in rules.play_point_totals
+                   if 0 < t - count <= 11 and (card := _card_worth(rules, t - count))]
         if threats and count != rules.play_limit:
             # Two hands: the other player; more: the one who lays next (the threat is to the next card).
             who = "the other player" if state.n == 2 else "the next player"

@@ -158,8 +158,8 @@ def procedure_words(rules: Rules, role: Role) -> tuple[str, str]:
     """How this role's two kinds of choice are said under the profile's procedure: to mog, not to."""
     if rules.players == 4:
         return ("ask your partner to mog, and give", "keep your hand")
-    if rules.mog_procedure is MogProcedure.BOTH_PASS:
-        return ("mog, giving", "pass")
+    if rules.mog_procedure is MogProcedure.BOTH_PASS:  # "pass" is the play's word for giving a card: not this
+        return ("mog, giving", "keep your hand")
     if role == "dealer":
         return ("agree to mog, and give", "refuse")
     return ("ask to mog, and give", "do not ask")

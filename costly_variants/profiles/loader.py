@@ -17,7 +17,7 @@ from ..errors import Problem, ProfileError, UnknownVariantError
 from ..resources import data_dir, schema_path
 from .rules import (RULE_KEYS, Alternative, Provenance, Rules, SourceStatus, Status, build_rules)
 from .semantics import Recorded, alternative_problems, semantic_problems
-from . import evidence, known_good
+from . import evidence, hints, known_good
 from .document import Document, PathKey, json_path
 
 if TYPE_CHECKING:
@@ -153,6 +153,8 @@ def _schema_problems(doc: Document) -> list[Problem]:
             continue
         if error.validator == "required" and isinstance(error.instance, dict):
             message = error.message.replace(" is a required property", " is required")
+            missing = error.message.split("'")[1] if error.message.count("'") >= 2 else ""
+            message += hints.required_hint(missing, error.instance)
         elif error.validator == "pattern" and path and path[-1] == "id":
             message = f"{error.instance!r} is not a valid id: use lower-case letters and digits joined by hyphens"
         elif error.validator == "pattern" and "#" in schema.get("pattern", ""):
@@ -162,6 +164,8 @@ def _schema_problems(doc: Document) -> list[Problem]:
             message = f"{str(error.instance).lower()} is not of type {error.validator_value!r}"
         else:
             message = error.message
+        if error.validator == "type":
+            message += hints.type_hint(error.instance, error.validator_value, path)
         problems.append(doc.problem(path, " ".join(message.split())))
     return problems
 
@@ -241,7 +245,8 @@ def _load_chain(path: Path, lib: Library, seen: tuple[Path, ...], problems: list
         try:
             base_path = locate_profile(base_ref, relative_to=path)
         except UnknownVariantError:
-            problems.append(doc.problem(("extends",), f"extends {base_ref!r}, which is neither a bundled profile nor a file"))
+            problems.append(doc.problem(("extends",), f"extends {base_ref!r}, which is neither a bundled profile nor a "
+                                                      f"file{hints.nearest(base_ref, bundled_paths())}"))
             return None
         if base_path.resolve() in seen + (path.resolve(),):
             cycle = " -> ".join(_display(p) for p in seen + (path.resolve(), base_path.resolve()))

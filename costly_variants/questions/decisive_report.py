@@ -73,17 +73,31 @@ def gaps_note(data: dict[str, Any], ids: Sequence[str]) -> str:
     return f"'-' in the win table: {' or '.join(said)}." if said else ""
 
 
+# A stopped run works out no win table (that can take some seconds a profile): its report says so in
+# the section's place, not leaving it out without a word.
+STOPPED = ("left out: the run was stopped, and a stopped run works out no win table; costly odds ID gives "
+           "a profile's")
+
+
+def _stopped(data: dict[str, Any]) -> bool:
+    return not data.get("decisive") and not data.get("settings", {}).get("complete", True)
+
+
 def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
     """The section as text, as wide as ``width``: a row a figure, a column a profile."""
-    from ..runs.layout import cell, groups, table, wrap
+    from ..runs.layout import groups, row_cells, table, wrap
 
+    if _stopped(data):
+        return [TITLE, *wrap(STOPPED, width, "  ", "  ")]
     found = data.get("decisive")
     if not found or not any(found.values()):
         return []
     lines: list[str] = []
     for group in groups(ids, width):
-        rows = [(label, [cell(found[p][name], unit) if name in found[p] else "-" for p in group])
-                for name, label, unit in ROWS]
+        rows = []
+        for name, label, unit in ROWS:  # a row's figures to the same decimals
+            shown = iter(row_cells([found[p][name] for p in group if name in found[p]], unit))
+            rows.append((label, [next(shown) if name in found[p] else "-" for p in group]))
         lines += table(f"{TITLE}: {_note(data)}" if not lines else TITLE, [key[p] for p in group], rows, width)
     return lines + wrap(LEAD_CHANGES, width, "", "")
 
@@ -97,6 +111,8 @@ LEAD_CHANGES = ("Lead changes (table) are counted in games put together from the
 def markdown_lines(data: dict[str, Any]) -> list[str]:
     from ..runs.layout import interval
 
+    if _stopped(data):
+        return [f"### {TITLE}", "", STOPPED.capitalize() + ".", ""]
     found = data.get("decisive")
     if not found or not any(found.values()):
         return []

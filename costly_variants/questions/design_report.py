@@ -9,16 +9,17 @@ import yaml
 
 from ..profiles.display import format_value
 from ..runs.layout import WIDTH, cell, interval_places, number, star_key, wrap
+from ..wording import counted
 
 
 def _games(data: dict[str, Any]) -> str:
     s = data["settings"]
     rounds = s["rounds"]
     played = sum(r["candidates"] for r in rounds if r["games"] == rounds[0]["games"]) if rounds else 0
-    text = (f"{s['moves']} rule values from the bundled profiles and their readings"
-            + (f" ({s['dropped']} changing no game these bots play, left out)" if s["dropped"] else "")
-            + f"; {played} candidates screened on {rounds[0]['games'] if rounds else 0} games, the better half "
-            f"kept and played again on twice the games, round by round, to {s['games']}")
+    text = (f"{counted(s['moves'], 'rule value')} from the bundled profiles and their readings"
+            + (f" ({s['dropped']:,} changing no game these bots play, left out)" if s["dropped"] else "")
+            + f"; {counted(played, 'candidate')} screened on {counted(rounds[0]['games'] if rounds else 0, 'game')}, "
+            f"the better half kept and played again on twice the games, round by round, to {s['games']:,}")
     return text + ("" if s["complete"] else " (interrupted: the best found so far)")
 
 
@@ -43,12 +44,15 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
     if not data["best"]:
         return "\n".join(lines + ["", "No candidate was played to the end (interrupted)."]) + "\n"
     if not data["met"]:
-        lines += [""] + wrap("No candidate meets every want: the closest are these.", width, "", "")
+        lines += [""] + wrap("No candidate meets every want: the closest are these. More rules may be tried: "
+                             "--vary KEY=LO..HI (e.g. --vary game.target=31..121), or more changes at once "
+                             "(--most-changes).", width, "", "")
     lines += _ranking_lines(data, width)
     for best in data["best"]:
         changes = best["changes"]
-        lines += ["", *wrap(f"{best['rank']}. {len(changes)} change{'s' if len(changes) != 1 else ''} from "
-                             f"{data['base']['id']} ({best['games']} games){_tied(data, best)}", width, "", "   ")]
+        lines += ["", *wrap(f"{best['rank']}. {counted(len(changes), 'change')} from "
+                             f"{data['base']['id']} ({counted(best['games'], 'game')}){_tied(data, best)}", width, "",
+                             "   ")]
         for change in changes:
             lines += wrap(f"{change['rule']}: {format_value(change['from'])} -> {format_value(change['to'])}",
                            width, "   ", "       ")

@@ -9,20 +9,22 @@ from typing import Any, Iterable, Sequence
 
 from ..profiles.display import format_value
 from ..runs.layout import WIDTH, cell, interval, md_escape, star_key, wrap
+from ..profiles.words import words
+from ..wording import counted
 
 # One effect in the text: its label, then its cell; two across where the width allows.
 EFFECT_CELL = 11
 
 
 def _games(s: dict[str, Any], played: int) -> str:
-    return f"{played} games" if s["complete"] else f"{played} of {s['games']} games (interrupted)"
+    return counted(played, "game") if s["complete"] else f"{played:,} of {counted(s['games'], 'game')} (interrupted)"
 
 
 def _with(row: dict[str, Any]) -> str:
     together = row["alternative"]["with"]
     if not together:
         return ""
-    return " (with " + ", ".join(f"{k} {format_value(v)}" for k, v in together.items()) + ")"
+    return " (with " + "; ".join(f"{k} {words(k, v)}" for k, v in together.items()) + ")"
 
 
 def _cites(refs: Sequence[str]) -> str:
@@ -66,8 +68,9 @@ def _reading_lines(row: dict[str, Any], figures: Sequence[dict[str, Any]], width
     head = f"{row['rank']:>2}. {row['rule']} ({row['status']}" + \
            (f", from {row['defined_in']})" if row["defined_in"] != row["profile"] else ")") + f": {row['title']}"
     lines = wrap(head, width, "", "      ")
-    lines += wrap(f"read as: {format_value(row['value'])} {_cites(row['cite'])}", width, "    ", "      ")
-    lines += wrap(f"or as: {format_value(alt['value'])}{_with(row)}: {alt['reading']} {_cites(alt['cite'])}",
+    # each value in words ("at the end of each series", not each-series), as compare's rules that differ
+    lines += wrap(f"read as: {words(row['rule'], row['value'])} {_cites(row['cite'])}", width, "    ", "      ")
+    lines += wrap(f"or as: {words(row['rule'], alt['value'])}{_with(row)}: {alt['reading']} {_cites(alt['cite'])}",
                    width, "    ", "      ")
     if row["same_rules_as"]:
         same = row["same_rules_as"]
@@ -104,7 +107,7 @@ def _not_playable_lines(entry: dict[str, Any], width: int) -> list[str]:
         return []
     lines = wrap(f"Not playable under these rules ({len(aside)}), inherited and set aside:", width, "  ", "    ")
     for a in aside:
-        lines += wrap(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): {a['why']}", width,
+        lines += wrap(f"{a['rule']}: {words(a['rule'], a['value'])} (from {a['defined_in']}): {a['why']}", width,
                        "    ", "      ")
     return lines
 
@@ -130,8 +133,7 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
             lines += wrap("No alternative reading recorded.", width, "  ", "    ")
         else:
             rules = len({r["rule"] for r in readings})
-            lines += wrap(f"{len(readings)} alternative reading{'s' if len(readings) != 1 else ''} of {rules} "
-                           f"rule{'s' if rules != 1 else ''}, {_games(s | {'complete': entry['complete']}, entry['games_played'])} "
+            lines += wrap(f"{counted(len(readings), 'alternative reading')} of {counted(rules, 'rule')}, {_games(s | {'complete': entry['complete']}, entry['games_played'])} "
                            "each", width, "  ", "    ")
             for row in readings:
                 lines += [""] + _reading_lines(row | {"profile": entry["id"]}, headline, width)
@@ -181,8 +183,8 @@ def render_markdown(data: dict[str, Any]) -> str:
             for row in readings:
                 alt = row["alternative"]
                 cells = [str(row["rank"]), row["rule"], row["status"],
-                         f"{format_value(row['value'])} {_cites(row['cite'])}",
-                         f"{format_value(alt['value'])}{_with(row)}: {alt['reading']} {_cites(alt['cite'])}"]
+                         f"{words(row['rule'], row['value'])} {_cites(row['cite'])}",
+                         f"{words(row['rule'], alt['value'])}{_with(row)}: {alt['reading']} {_cites(alt['cite'])}"]
                 out.append("| " + " | ".join(md_escape(c) for c in cells) + f" | {_clearest_md(row, figures)} |")
             played = [r for r in readings if r["effects"]]
             if played:
@@ -200,7 +202,7 @@ def render_markdown(data: dict[str, Any]) -> str:
         aside = entry.get("not_playable", [])
         if aside:
             out += [f"Not playable under these rules ({len(aside)}), inherited and set aside: "
-                    + "; ".join(md_escape(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): "
+                    + "; ".join(md_escape(f"{a['rule']}: {words(a['rule'], a['value'])} (from {a['defined_in']}): "
                                            f"{a['why']}") for a in aside) + ".", ""]
     return "\n".join(out)
 

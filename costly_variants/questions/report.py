@@ -15,11 +15,13 @@ import io
 import textwrap
 from typing import Any, Callable, Iterable, Sequence
 
-from ..profiles.display import citations, format_value
+from ..profiles.display import citations
+from ..profiles.words import words
 from . import decisive_report
 from ..stats import TOO_FEW
+from ..wording import counted
 from ..runs.layout import (CELL, EFFECT, GAP, LABEL, WIDTH, cell, decimals_for, groups, interval, interval_places, letters, md_escape,
-                           number, star_key, table, wrap)
+                           number, row_cells, star_key, table, wrap)
 from ..runs.thresholds import Verdict, kind_of, sizes_text, verdict
 
 
@@ -57,13 +59,23 @@ def _rules_lines(data: dict[str, Any], key: dict[str, str], width: int, twins: d
         values = {p: v for p, v in row["values"].items() if p not in gone}
         # Profiles with one value, or the same passages, share an entry (A/C/E 2; D 4): "; " between
         # entries, as a list value has its own ", " (A 1; B 1, 11).
-        shown = "; ".join(f"{'/'.join(key[p] for p in pids)} {text}"
-                          for text, pids in _alike(values, lambda v: format_value(v["value"])))
-        lines += wrap(f"{row['rule']}: {shown}", width)
+        # The rule as a player reads it (its title, the key after it for a house profile's writer), then
+        # each value in words: ". " between entries, as the colours' words have their own "; " and ", ".
+        shown = ". ".join(f"{'/'.join(key[p] for p in pids)}: {text}"
+                          for text, pids in _alike(values, lambda v: words(row["rule"], v["value"])))
+        lines += wrap(f"{_rule_title(row['rule'])} ({row['rule']})", width)
+        lines += wrap(shown + ".", width, "    ", "      ")
         cites = "; ".join(f"{'/'.join(key[p] for p in pids)} {text}"
                           for text, pids in _alike(values, lambda v: f"[{citations(v['cite'])}]"))
         lines += wrap(cites, width, "      ", "      ")
     return lines
+
+
+def _rule_title(rule: str) -> str:
+    """The rule's title in the profile schema (``game.target``: "Game: the score that wins")."""
+    from ..profiles import rule_titles
+
+    return rule_titles().get(rule, rule)
 
 
 def _alike(values: dict[str, Any], show: Callable[[Any], str]) -> list[tuple[str, list[str]]]:
@@ -172,6 +184,10 @@ def _deals_counted(exact: dict[str, Any], key: dict[str, str]) -> str:
 SECTIONS = (("game", "Games"), ("points", "Points per deal by source"), ("feel", "How the game feels"),
             ("skill", "Skill: the stronger bot's share of wins (seats swapped)"))
 SHORT = {"game": "games", "points": "points by source", "feel": "how the game feels", "skill": "skill"}
+# What a section's terse labels mean, said under its table (the site's pages say it at length).
+MEANINGS = {"feel": "Lead changes: how often the lead passed from one side to the other in a game. Drama: the "
+                    "most points the eventual winner was ever behind. Decisive deal: the deal from which the "
+                    "winner led for good, as a share of the game's deals (low: decided early)."}
 
 
 def _shown_label(f: dict[str, Any], data: dict[str, Any]) -> str:
@@ -188,7 +204,7 @@ def _section_lines(data: dict[str, Any], section: str, title: str, ids: Sequence
     after: dict[str, Row] = {}
     for f in chosen:
         label = _shown_label(f, data)
-        rows.append((label, [cell(f["estimates"][p], f["unit"]) for p in ids], [f["estimates"][p] for p in ids]))
+        rows.append((label, row_cells([f["estimates"][p] for p in ids], f["unit"]), [f["estimates"][p] for p in ids]))
         if f["key"] == "deals_per_game":  # the quartiles go with their figure, shown or not
             after[label] = ("  quartiles", ["/".join(f"{q:g}" for q in quartiles[p]) for p in ids])
     kept, notes = _pruned(rows, len(ids))
@@ -197,7 +213,13 @@ def _section_lines(data: dict[str, Any], section: str, title: str, ids: Sequence
     for group in groups(ids, width, [c for _, c in kept]) if kept else []:
         places = [ids.index(p) for p in group]
         lines += table(title, [key[p] for p in group], [(n, [c[i] for i in places]) for n, c in kept], width)
-    return lines + _left_out(notes, width)
+    meaning = wrap(MEANINGS[section], width, "", "") if section in MEANINGS and lines else []
+    return lines + _left_out(notes, width) + meaning
+
+
+def _listed(labels: Iterable[str]) -> str:
+    """Figures' labels in a list, each quoted: a label may hold a comma ("points per deal, both")."""
+    return ", ".join(f'"{label}"' for label in labels)
 
 
 def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
@@ -295,8 +317,7 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
             titles: bool = True) -> list[str]:
     """The run's settings, what a stopped run played, and (``titles``) each profile's letter and title."""
     s = data["settings"]
-    played = s["games_played"]
-    head = (f"{played} games per profile" + ("" if s["complete"] else f" of {s['games']} (interrupted)")
+    head = (_games_line(s, "per profile")
             + f", seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every profile")
     lines = wrap(head, width, "", "")
     if s.get("precision"):
@@ -395,7 +416,7 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
                 chosen += text
             small = _largest_clear(data, shown, wanted=Verdict.SMALL)
             count = sum(len(pids) for _, pids in clear) + sum(len(pids) for _, pids in small)
-            tail = (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}" if small
+            tail = (f"; detectable but small: {_listed(_label(f, data).strip() for f, _ in small)}" if small
                     else "")
             body = [""] + intro + chosen + wrap(f"({count} of {total} differences starred{tail}: every "
                                                   "one in the differences, below)", width, "  ", "  ")
@@ -408,8 +429,8 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
         elif data["settings"]["games_played"]:
             small = _largest_clear(data, shown, wanted=Verdict.SMALL)
             said = (f"No difference from {key[shown[0]]} is starred and large enough to matter at "
-                    f"{data['settings']['games_played']} games a profile"
-                    + (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}." if small
+                    f"{counted(data['settings']['games_played'], 'game')} a profile"
+                    + (f"; detectable but small: {_listed(_label(f, data).strip() for f, _ in small)}." if small
                        else ": more games (--games) narrow the intervals."))
             body = [""] + wrap(said, width, "", "")
     return head + body + [""] + sections
@@ -467,11 +488,11 @@ def _footer(data: dict[str, Any], width: int) -> list[str]:
                  else "")
         if s["complete"]:
             fewer = sorted({n for n in seeds.values() if n and n != s["skill_games"]})
-            text += f" Skill: {s['skill_games']} seeds, each played twice with the seats swapped"
-            text += (f" ({', '.join(str(n) for n in fewer)} for the search bot's pair)" if fewer else "") + teams + "."
+            text += f" Skill: {counted(s['skill_games'], 'seed')}, each played twice with the seats swapped"
+            text += (f" ({', '.join(f'{n:,}' for n in fewer)} for the search bot's pair)" if fewer else "") + teams + "."
         else:  # stopped early: the seeds each pair actually played
             played = s.get("skill_seeds_played", {})
-            done = [f"{pair.replace('-', ' v ')} {played.get(pair, 0)}" for pair, n in seeds.items() if n]
+            done = [f"{pair.replace('-', ' v ')} {played.get(pair, 0):,}" for pair, n in seeds.items() if n]
             text += f" Skill: seeds played (stopped early), {', '.join(done)}, each twice, seats swapped{teams}."
     gaps = decisive_report.gaps_note(data, [p["id"] for p in data["profiles"] if p["id"] not in same_as(data)])
     if gaps:
@@ -491,8 +512,10 @@ def render_markdown(data: dict[str, Any]) -> str:
     if data["rules_differing"]:
         out += ["### Rules that differ", "", "| rule | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
         for row in data["rules_differing"]:
-            cells = [f"{format_value(v['value'])} ({', '.join(v['cite']) or 'no passage'})" for v in row["values"].values()]
-            out.append(f"| {row['rule']} | " + " | ".join(md_escape(c) for c in cells) + " |")
+            cells = [f"{words(row['rule'], v['value'])} ({', '.join(v['cite']) or 'no passage'})"
+                     for v in row["values"].values()]
+            out.append(f"| {md_escape(_rule_title(row['rule']))} (`{row['rule']}`) | "
+                       + " | ".join(md_escape(c) for c in cells) + " |")
         out.append("")
     out += ["### Exact hand statistics", "", "| | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
     exact = data["exact"]
@@ -540,6 +563,7 @@ def render_markdown(data: dict[str, Any]) -> str:
 # then from the games finished, fewer than asked for. New columns go last, so that a reader that takes
 # the columns by position finds the others where they were: a difference's p, its p after the report's
 # error control (Holm, over every difference), and whether it is starred (empty for an estimate).
+EXACT_LABELS = {"mean": "mean count", "sd": "spread (sd)", "maximum": "maximum", "cocks_nest_share": "cock's nest (0)"}
 CSV_FIELDS = ("kind", "figure", "label", "profile", "baseline", "value", "low", "high", "n", "method",
               "clear_of_zero", "interrupted", "p", "p_adjusted", "starred")
 
@@ -550,25 +574,28 @@ def _interrupted(data: dict[str, Any]) -> bool:
 
 def cut_short(data: dict[str, Any]) -> str:
     """What a stopped run played of what was asked, part by part, and what its report therefore holds:
-    ``Stopped early: the games 0 of 20000 a profile; the skill seeds, search v greedy 30 of 1000, ...``."""
+    ``Stopped early: 0 of 20,000 games a profile played; skill seeds played: search v greedy 30 of 1,000,
+    ...``."""
     s = data["settings"]
-    parts = [f"the games {s['games_played']} of {s['games']} a profile"]
+    parts = [f"{s['games_played']:,} of {counted(s['games'], 'game')} a profile played"]
     asked, played = s.get("skill_seeds", {}), s.get("skill_seeds_played", {})
-    skill = [f"{pair.replace('-', ' v ')} {played.get(pair, 0)} of {n}" for pair, n in asked.items() if n]
+    skill = [f"{pair.replace('-', ' v ')} {played.get(pair, 0):,} of {n:,}" for pair, n in asked.items() if n]
     if skill:
-        parts.append("the skill seeds, " + ", ".join(skill))
+        parts.append("skill seeds played: " + ", ".join(skill))
     return (f"Stopped early: {'; '.join(parts)}. The rules that differ and the exact hand figures need no games; "
-            "every other figure is of the games finished, and one of none is left out.")
+            "every other figure is of the games finished, and a figure no finished game measured is left out.")
 
 
 def _games_line(s: dict[str, Any], what: str) -> str:
     """``400 games per profile``, or ``400 of 1000 games per profile (interrupted)``."""
-    return f"{s['games_played']} games {what}" if s["complete"] else \
-        f"{s['games_played']} of {s['games']} games {what} (interrupted)"
+    return f"{counted(s['games_played'], 'game')} {what}" if s["complete"] else \
+        f"{s['games_played']:,} of {counted(s['games'], 'game')} {what} (interrupted)"
 
 
 def render_csv(data: dict[str, Any]) -> str:
-    """One row per figure and profile (kind ``estimate``), and per difference from the baseline."""
+    """One row per figure and profile (kind ``estimate``), per difference from the baseline, per exact hand
+    figure (kind ``exact``: every deal counted, no interval) and per figure of the win table (kind
+    ``win table``), as ``--json`` has them."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
@@ -588,6 +615,23 @@ def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
                        "high": e["high"], "n": e["n"], "method": e["method"],
                        "clear_of_zero": e.get("clear_of_zero", ""), "interrupted": interrupted,
                        **{k: _blank(e.get(k)) for k in ("p", "p_adjusted", "starred")}}
+    for pid, exact in data.get("exact", {}).items():
+        if not exact:
+            continue
+        deals = sum(exact["distribution"].values())
+        shares = {f"share.{category}": share for category, share in exact.get("category_share", {}).items()}
+        for name, value in {"mean": exact["mean"], "sd": exact["sd"], "maximum": exact["maximum"],
+                            "cocks_nest_share": exact["cocks_nest_share"], **shares}.items():
+            yield {"kind": "exact", "figure": f"exact.{name}", "label": EXACT_LABELS.get(name, name.replace(".", ": ")),
+                   "profile": pid, "value": value, "low": value, "high": value, "n": deals, "method": "exact",
+                   "interrupted": interrupted}
+    for pid, figures in data.get("decisive", {}).items():
+        for name, label, _ in decisive_report.ROWS:
+            if figures and name in figures:
+                e = figures[name]
+                yield {"kind": "win table", "figure": f"decisive.{name}", "label": label, "profile": pid,
+                       "value": e["value"], "low": e["low"], "high": e["high"], "n": e["n"], "method": e["method"],
+                       "interrupted": interrupted}
 
 
 def _blank(value: Any) -> Any:
@@ -605,7 +649,7 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
     shown = set(data.get("shown", [f["key"] for f in data["figures"]]))
     figures = [f for f in data["figures"] if f["key"] in shown]
     lines = wrap(f"Which rule makes the difference from {data['from']} to {data['to']}: each rule switched "
-                  f"alone from {data['from']}'s value to {data['to']}'s, {s['games_played']} games each on the same "
+                  f"alone from {data['from']}'s value to {data['to']}'s, {counted(s['games_played'], 'game')} each on the same "
                   f"seeds (seed {s['seed']}, bots {'/'.join(s['bots'])})"
                   + ("" if s["complete"] else " (interrupted)") + ".", width, "", "")
     short = {f["key"]: (f["label"] + (" %" if f["unit"] == "share" else "")) for f in figures}
@@ -656,7 +700,8 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
                 lines += wrap(f"{entry['rule']}: {entry['why']}", width, "  ", "      ")
     lines.append("The switches:")
     for row in data["switches"]:
-        change = "; ".join(f"{k}: {row['from'][k]} -> {row['to'][k]}" for k in row["rules"])
+        change = "; ".join(f"{k} ({_rule_title(k)}): {words(k, row['from'][k])} -> {words(k, row['to'][k])}"
+                           for k in row["rules"])
         lines += wrap(change, width, "  ", "      ")
     lines += wrap("Shares in percentage points; intervals 95% paired t, shown as ± half their width; effects of "
                    "single switches need not add up to the total where rules interact.", width, "", "")

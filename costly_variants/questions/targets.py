@@ -158,7 +158,21 @@ def parse_want(text: str) -> Want:
         if op != "~":
             raise UsageError(f"costly design: --want {text!r}: a tolerance (±) goes with ~ only")
         tolerance = abs(_number(match["tol"], match["tolpct"], figure, text))
+    _check_possible(text, figure, op, value)
     return Want(text, figure, op, value, tolerance)
+
+
+def _check_possible(text: str, figure: Figure, op: str, value: float) -> None:
+    """A share is 0% to 100%: a want every candidate meets (``<= 150%``), or none can (``> 100%``), is
+    refused with why, not searched for a minute to no purpose."""
+    if figure.unit != "share" or op == "~":
+        return
+    always = value >= 1 if op == "<=" else value > 1 if op == "<" else value <= 0 if op == ">=" else value < 0
+    never = value < 0 if op == "<=" else value <= 0 if op == "<" else value > 1 if op == ">=" else value >= 1
+    if always or never:
+        said = "always true" if always else "never met"
+        raise UsageError(f"costly design: --want {text!r} is {said}: {_shown_name(figure)} is a share, 0% to "
+                         "100%")
 
 
 @dataclass(frozen=True)

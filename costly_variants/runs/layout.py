@@ -92,6 +92,28 @@ def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: boo
     return text
 
 
+def row_cells(estimates: Sequence[dict[str, Any]], unit: str) -> list[str]:
+    """One figure's estimates across a row (one a profile), all to the same decimals: the most any of them
+    needs (``6.87±0.74  10.42±1.10``, not ``6.87±0.74  10.4±1.1``)."""
+    def places(e: dict[str, Any]) -> int:
+        if e.get("low") is None:
+            value = abs(float(e["value"])) * (100 if unit == "share" else 1)
+            return decimals_for(value) if value == value else 0
+        return interval_places(e, unit)
+
+    common = max((places(e) for e in estimates), default=0)
+    out = []
+    for e in estimates:
+        value = float(e["value"])
+        if e.get("low") is None:
+            text = number(value, unit, places=common)
+            out.append(text + " ?" if text != "-" else text)
+        else:
+            half = (float(e["high"]) - float(e["low"])) / 2
+            out.append(number(value, unit, places=common) + "±" + number(half, unit, places=common))
+    return out
+
+
 def star_key(control: dict[str, Any]) -> str:
     """What a star means, once a report: ``* = clear of zero ... over 36 differences tested``."""
     tested = int(control["tested"])
