@@ -1,0 +1,151 @@
+"""The Try page: "what does my house rule do?", answered in the browser by ``costly compare``'s own code.
+
+``.. costly-try::`` puts the page's frame in a document (``try.js`` draws its controls); the build writes,
+beside the Play page's files (which it reuses: the engine, the profiles, the win tables), into
+``_static/try/``:
+
+- ``try_files.json``: what checking a house profile needs besides the engine (the bundled profiles and
+  sources, which a house profile extends and cites; PyYAML's pure-Python reader; jsonschema and the
+  pure-Python packages it stands on, with ``pyodide_rpds`` as ``rpds``), by path, as the Play page's
+  engine is shipped;
+- ``decisive.json``: each bundled profile's figures of how decisive its game is, under the comparison's
+  default bots, as ``costly compare`` gives them (they come from the win table, which needs numpy);
+- ``try-worker.js``: the worker that runs ``cli.try_page`` in Pyodide.
+
+Add ``costly_variants.site.try_page`` to ``extensions`` (it sets up the Play page's extension too).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from .. import profiles
+from .._version import __version__
+from ..resources import data_dir
+from . import play, pyodide
+
+STATIC = Path(__file__).with_name("play_static")
+TARGET = "_static/try"
+METADATA = "costly-try"
+FILES = "try_files.json"
+DECISIVE = "decisive.json"
+# Where the worker writes the packages jsonschema needs (their own folder, on sys.path).
+LIBRARY_DIR = "/home/pyodide/lib"
+# The pure-Python packages a profile's check imports: PyYAML (without its C reader), jsonschema and what it
+# stands on. rpds is compiled (Rust): pyodide_rpds stands in for it.
+LIBRARIES = ("yaml", "jsonschema", "jsonschema_specifications", "referencing", "attr", "attrs")
+SINGLE_MODULES = ("typing_extensions",)
+LEFT_OUT_PARTS = ("__pycache__", "tests", "benchmarks")
+
+FRAME = """<div id="costly-try" class="costly-play costly-try" data-pyodide="{pyodide}" data-play="{play}" data-try="{try_}" data-version="{version}">
+<div class="costly-play-loading" role="status" aria-live="polite">
+<p class="costly-play-status">Loading the game engine&hellip;</p>
+<progress class="costly-play-progress" max="100" value="0"></progress>
+</div>
+<noscript><p class="costly-play-problem">The Try page needs JavaScript and WebAssembly. Without them, compare
+rules in a terminal: <code>pip install costly-variants</code>, then <code>costly compare cotton-1674 parlett-121</code>.</p></noscript>
+</div>"""
+
+
+class TryDirective(SphinxDirective):
+    """The frame of the Try page; ``try.js`` fills it once Pyodide has started."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.env.metadata[self.env.docname][METADATA] = True
+        root = "../" * self.env.docname.count("/")
+        html = FRAME.format(pyodide=f"{root}{pyodide.TARGET}/", play=f"{root}{play.TARGET}/", try_=f"{root}{TARGET}/",
+                            version=__version__)
+        return [nodes.raw("", html, format="html")]
+
+
+def library_files() -> dict[str, str]:
+    """The pure-Python packages a profile's check imports, by path from ``LIBRARY_DIR``: their ``.py``
+    and data files (jsonschema's meta-schemas), and ``rpds.py``."""
+    import importlib
+
+    files: dict[str, str] = {}
+    for name in LIBRARIES:
+        folder = Path(importlib.import_module(name).__file__ or "").parent
+        for path in sorted(folder.rglob("*")):
+            relative = path.relative_to(folder.parent)
+            if (path.is_file() and not set(relative.parts) & set(LEFT_OUT_PARTS)
+                    and path.suffix in (".py", ".json", "")):
+                if path.suffix == "" and "schemas" not in relative.parts:
+                    continue
+                files[relative.as_posix()] = path.read_text(encoding="utf-8")
+    for name in SINGLE_MODULES:
+        path = Path(importlib.import_module(name).__file__ or "")
+        files[path.name] = path.read_text(encoding="utf-8")
+    files["rpds.py"] = (Path(__file__).with_name("pyodide_rpds.py")).read_text(encoding="utf-8")
+    return files
+
+
+def data_files() -> dict[str, str]:
+    """The bundled profiles and sources, by path from the engine's folder, where the package looks for
+    them in a wheel (``costly_variants/data/...``)."""
+    files = {}
+    for name in ("variants", "sources"):
+        folder = data_dir(name)
+        for path in sorted(folder.rglob("*.yaml")):
+            files[f"costly_variants/data/{name}/{path.relative_to(folder).as_posix()}"] = path.read_text(encoding="utf-8")
+    return files
+
+
+def decisive_document() -> dict[str, Any]:
+    """Each bundled profile's figures of how decisive its game is, under the default bots, by
+    ``decisive_report.given_key``: what ``costly compare`` reports (from the same cache, or worked out)."""
+    from ..api import running
+    from ..compare import decisive_report
+
+    bots = running.DEFAULT_BOTS
+    pair = (bots[0], bots[1 % len(bots)])
+    out = {}
+    for profile in profiles.load_all():
+        figures = decisive_report.of([profile], bots)[profile.id]
+        if figures:
+            out[decisive_report.given_key(profile.rules, pair)] = figures
+    return out
+
+
+def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    if app.env.metadata.get(pagename, {}).get(METADATA):
+        app.add_js_file("try/links.js", defer="defer")
+        app.add_js_file("try/try.js", defer="defer")
+        app.add_css_file("play/play.css")
+        app.add_css_file("try/try.css")
+
+
+def _write(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / TARGET
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("try.js", "try.css", "links.js"):
+        (target / name).write_bytes((STATIC / name).read_bytes())
+    files = {**data_files(), **{f"{LIBRARY_DIR}/{k}": v for k, v in library_files().items()}}
+    (target / FILES).write_text(json.dumps(files, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    (target / DECISIVE).write_text(json.dumps(decisive_document(), sort_keys=True), encoding="utf-8")
+    text = (STATIC / "try-worker.js").read_text(encoding="utf-8")
+    assert text.count(play.WORKER_BUILD) == 1, "try-worker.js has lost its BUILD line"
+    build = {"engine": play.ENGINE, "extractDir": play.EXTRACT_DIR, "libraryDir": LIBRARY_DIR, "files": FILES,
+             "decisive": DECISIVE, "tables": play.TABLES, "pyodide": pyodide.VERSION}
+    lock = Path(app.outdir) / pyodide.TARGET / "pyodide-lock.json"
+    if lock.is_file():
+        build["lock"] = pyodide.lock_info(lock.parent)
+    (target / "try-worker.js").write_text(text.replace(play.WORKER_BUILD, f"const BUILD = {json.dumps(build, sort_keys=True)};"),
+                                          encoding="utf-8")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("costly_variants.site.play")
+    app.add_directive("costly-try", TryDirective)
+    app.connect("html-page-context", _page_files)
+    app.connect("build-finished", _write, priority=900)  # after the Play page's files, which it reads
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
