@@ -121,6 +121,19 @@ def test_the_comparison_is_costly_compares_for_the_same_seed(driver, served, tmp
     assert js(driver, "return document.querySelector('.costly-try-count').textContent") == f"{total:,} of {total:,} games"
 
 
+def test_a_bundled_pair_is_costly_compare_byte_for_byte_its_games_in_the_webassembly_kernel(driver, served):  # noqa: F811
+    """Every part of the command's run, the search bot's games from the shipped win tables and the section on
+    how decisive the game is from the figures the build shipped, the same document, byte for byte."""
+    open_try(driver, served + "try.html?games=400&seed=5#rules=parlett-121")
+    assert js(driver, "return window.costlyTry.kernel") is True  # the games are the WebAssembly kernel's
+    compare(driver)
+    done = costly("compare", "cotton-1674", "parlett-121", "--games", "400", "--seed", "5", "--json")
+    assert done.returncode == 0, done.stderr
+    assert js(driver, "return window.costlyTry.report.json") + "\n" == done.stdout
+    data = json.loads(done.stdout)
+    assert data["decisive"]["parlett-121"] and data["settings"]["skill_seeds_played"]["search-greedy"] > 0
+
+
 def test_stop_keeps_the_games_played_and_their_figures(driver, served, tmp_path):  # noqa: F811
     open_try(driver, served + "try.html?games=5000&seed=4")
     paste(driver, HOUSE)

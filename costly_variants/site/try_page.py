@@ -10,9 +10,11 @@ beside the Play page's files (which it reuses: the engine, the profiles, the win
   engine is shipped;
 - ``decisive.json``: each bundled profile's figures of how decisive its game is, under the comparison's
   default bots, as ``costly compare`` gives them (they come from the win table, which needs numpy);
-- ``try-worker.js``: the worker that runs ``cli.try_page`` in Pyodide.
+- ``try-worker.js``: the worker that runs ``cli.try_page`` in Pyodide, its games played by the WebAssembly
+  kernel (``site.wasm_kernel``, ``game.kernel_js``).
 
-Add ``costly_variants.site.try_page`` to ``extensions`` (it sets up the Play page's extension too).
+Add ``costly_variants.site.try_page`` to ``extensions`` (it sets up the Play page's and the WebAssembly
+kernel's extensions too).
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from sphinx.util.docutils import SphinxDirective
 from .. import profiles
 from .._version import __version__
 from ..resources import data_dir
-from . import play, pyodide
+from . import play, pyodide, wasm_kernel
 
 STATIC = Path(__file__).with_name("play_static")
 TARGET = "_static/try"
@@ -42,7 +44,7 @@ LIBRARIES = ("yaml", "jsonschema", "jsonschema_specifications", "referencing", "
 SINGLE_MODULES = ("typing_extensions",)
 LEFT_OUT_PARTS = ("__pycache__", "tests", "benchmarks")
 
-FRAME = """<div id="costly-try" class="costly-play costly-try" data-pyodide="{pyodide}" data-play="{play}" data-try="{try_}" data-version="{version}">
+FRAME = """<div id="costly-try" class="costly-play costly-try" data-pyodide="{pyodide}" data-play="{play}" data-try="{try_}" data-kernel="{kernel}" data-version="{version}">
 <div class="costly-play-loading" role="status" aria-live="polite">
 <p class="costly-play-status">Loading the game engine&hellip;</p>
 <progress class="costly-play-progress" max="100" value="0"></progress>
@@ -61,7 +63,7 @@ class TryDirective(SphinxDirective):
         self.env.metadata[self.env.docname][METADATA] = True
         root = "../" * self.env.docname.count("/")
         html = FRAME.format(pyodide=f"{root}{pyodide.TARGET}/", play=f"{root}{play.TARGET}/", try_=f"{root}{TARGET}/",
-                            version=__version__)
+                            kernel=f"{root}{wasm_kernel.TARGET}/", version=__version__)
         return [nodes.raw("", html, format="html")]
 
 
@@ -134,7 +136,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     (target / DECISIVE).write_text(json.dumps(decisive_document(), sort_keys=True), encoding="utf-8")
     text = (STATIC / "try-worker.js").read_text(encoding="utf-8")
     assert text.count(play.WORKER_BUILD) == 1, "try-worker.js has lost its BUILD line"
-    build = {"engine": play.ENGINE, "extractDir": play.EXTRACT_DIR, "libraryDir": LIBRARY_DIR, "files": FILES,
+    build = {"kernel": [wasm_kernel.LOADER, wasm_kernel.MODULE], "engine": play.ENGINE, "extractDir": play.EXTRACT_DIR, "libraryDir": LIBRARY_DIR, "files": FILES,
              "decisive": DECISIVE, "tables": play.TABLES, "pyodide": pyodide.VERSION}
     lock = Path(app.outdir) / pyodide.TARGET / "pyodide-lock.json"
     if lock.is_file():
@@ -145,6 +147,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("costly_variants.site.play")
+    app.setup_extension("costly_variants.site.wasm_kernel")
     app.add_directive("costly-try", TryDirective)
     app.connect("html-page-context", _page_files)
     app.connect("build-finished", _write, priority=900)  # after the Play page's files, which it reads

@@ -34,6 +34,11 @@ async function start(urls) {
   const files = fetched(urls.try + BUILD.files, "json");
   const tables = fetched(urls.play + BUILD.tables, "text");
   const decisive = fetched(urls.try + BUILD.decisive, "text");
+  // The game kernel in WebAssembly (site/wasm_kernel.py): Python's game.kernel plays through it
+  // (game/kernel_js.py), as the native kernel in a terminal. Where it will not load, the Python engine plays.
+  const kernel = import(urls.kernel + BUILD.kernel[0]).then((m) => m.loadKernel(new URL(urls.kernel + BUILD.kernel[1])))
+    .then((loaded) => { globalThis.costlyKernel = loaded; return true; },
+          (error) => { console.warn("costly: the WebAssembly kernel did not load; the Python engine plays:", error); return false; });
   importScripts(urls.pyodide + "pyodide.js");
   const options = { indexURL: urls.pyodide };
   if (BUILD.lock) options.lockFileContents = { info: BUILD.lock, packages: {} };
@@ -43,11 +48,12 @@ async function start(urls) {
   writeFiles(py, await files, BUILD.extractDir);
   progress(75, "Starting the comparison…");
   py.runPython(`import sys\nfor _p in (${JSON.stringify(BUILD.extractDir)}, ${JSON.stringify(BUILD.libraryDir)}):\n    sys.path.insert(0, _p)`);
+  const kernelLoaded = await kernel; // set before the engine is imported, which asks whether it is there
   const module = py.pyimport("costly_variants.cli.try_page");
   const page = module.TryPage(await tables, await decisive);
   dispatch = (request) => module.dispatch(page, request);
   const fetchedUrls = performance.getEntriesByType("resource").map((entry) => entry.name); // read by the browser test
-  self.postMessage({ kind: "ready", ms: performance.now() - started, fetched: fetchedUrls });
+  self.postMessage({ kind: "ready", ms: performance.now() - started, fetched: fetchedUrls, kernel: kernelLoaded });
 }
 
 self.onmessage = async (event) => {

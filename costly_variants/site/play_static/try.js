@@ -55,7 +55,12 @@
       root.querySelector(".costly-play-status").textContent = message.text;
       root.querySelector(".costly-play-progress").value = message.value;
     } else if (message.kind === "failed") problem("The comparison could not start: " + message.error + ".");
-    else if (message.kind === "ready") { state.loadMs = message.ms; state.workerFetched = message.fetched; started(); }
+    else if (message.kind === "ready") {
+      state.loadMs = message.ms;
+      state.workerFetched = message.fetched;
+      state.kernel = message.kernel; // whether the games are played by the WebAssembly kernel
+      started();
+    }
     else if (message.kind === "reply") {
       const done = pending.get(message.id);
       pending.delete(message.id);
@@ -64,7 +69,7 @@
   };
   worker.onerror = (event) => problem("The comparison could not start: " + (event.message || "an error in its worker") + ".");
   worker.postMessage({ kind: "start", pyodide: absolute(root.dataset.pyodide), play: absolute(root.dataset.play),
-                       try: absolute(root.dataset.try), version: root.dataset.version });
+                       try: absolute(root.dataset.try), kernel: absolute(root.dataset.kernel), version: root.dataset.version });
 
   function ask(op, args) {
     return new Promise((resolve) => {
