@@ -67,6 +67,29 @@ class TryDirective(SphinxDirective):
         return [nodes.raw("", html, format="html")]
 
 
+def profile_fragment(text: str) -> str:
+    """A house profile's text as a link's fragment, as ``links.js`` writes and reads it: ``#profile=`` and
+    the text deflated (raw deflate, no header) in base64url without padding."""
+    import base64
+    import zlib
+
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = deflate.compress(text.encode("utf-8")) + deflate.flush()
+    return "#profile=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def open_links(docname: str, text: str) -> nodes.paragraph:
+    """"Play it" and "Try it": the Play and Try pages opened on the house profile ``text``, in their address."""
+    root = "../" * docname.count("/")
+    fragment = profile_fragment(text)
+    para = nodes.paragraph("", "", classes=["costly-open-links"])
+    para += nodes.reference("", "Play it", refuri=f"{root}play.html{fragment}", classes=["costly-open-play"])
+    para += nodes.Text(" against the computer here in your browser, or ")
+    para += nodes.reference("", "Try it", refuri=f"{root}try.html{fragment}", classes=["costly-open-try"])
+    para += nodes.Text(": what it changes, played out against the ruleset it comes from.")
+    return para
+
+
 def library_files() -> dict[str, str]:
     """The pure-Python packages a profile's check imports, by path from ``LIBRARY_DIR``: their ``.py``
     and data files (jsonschema's meta-schemas), and ``rpds.py``."""
