@@ -17,7 +17,6 @@ check of ``costly validate``: the same located messages (``FILE:LINE:COL: $.path
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -28,10 +27,9 @@ from ..compare.runner import Chunk, Collector, Plan, board_tables, chunks, run_c
 from ..compare.study import Settings, plans_for, summarise
 from ..game.page_tables import ShippedTables
 from ..game.wintable import providing
-from ..profiles import Profile, bundled_ids, check, load
+from ..profiles import Profile, bundled_ids, load
+from .house_text import checked
 
-HOUSE_DIR = Path("/tmp/costly-house")  # in Pyodide's file system
-_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 class Run:
@@ -90,21 +88,11 @@ class TryPage:
     def house(self, name: str, text: str) -> dict[str, Any]:
         """A house profile's text, checked as ``costly validate FILE`` checks it: its id and title where it
         is good, else every problem, located (``name:LINE:COL: $.path: message``)."""
-        clean = _NAME.sub("-", Path(name or "house.yaml").name).strip("-.") or "house.yaml"
-        if not clean.endswith((".yaml", ".yml")):
-            clean += ".yaml"
-        HOUSE_DIR.mkdir(parents=True, exist_ok=True)
-        path = HOUSE_DIR / clean
-        path.write_text(text, encoding="utf-8")
-        profile, problems = check(path)
-        shown = [str(p).replace(str(path), clean) for p in problems]
-        if profile is None or problems:
-            return {"ok": False, "file": clean, "problems": shown}
-        if profile.id in bundled_ids():
-            return {"ok": False, "file": clean, "problems": [
-                f"{clean}: $.id: {profile.id!r} is a bundled profile's id; give the house profile its own"]}
+        profile, path, problems = checked(name, text)
+        if profile is None:
+            return {"ok": False, "file": path.name, "problems": problems}
         self.houses[profile.id] = path
-        return {"ok": True, "file": clean, "id": profile.id, "title": profile.title, "extends": profile.extends,
+        return {"ok": True, "file": path.name, "id": profile.id, "title": profile.title, "extends": profile.extends,
                 "problems": []}
 
     def _profile(self, ref: str) -> Profile:

@@ -9,6 +9,8 @@ build then writes, beside the site's static files (``_static/play/``):
   worker writes into Pyodide's file system for it to import (the engine, the bots, the count, ``costly
   play``'s terminal: ``cli/browser.py``): a few JavaScript calls, where unpacking a zip in Python took
   a quarter of a second;
+- ``house_files.json``: what reading and checking a house profile needs (``site.house_files``), fetched
+  by the worker only once a profile is loaded (a file, a paste, a link);
 - ``wintables.json``: the win table the board-playing search reads in ``costly play`` for each bundled
   profile (``wintable.board_of``: from the same cache, or worked out as the terminal would),
   exactly, as ``game.page_tables`` writes it, so that the page's ``search`` plays the board as the
@@ -37,7 +39,7 @@ from .._version import __version__
 from ..compare.design import moves_for
 from ..profiles.display import profile_json
 from ..profiles.sources import library
-from . import pyodide
+from . import house_files, pyodide
 from .citations import citation_text, passage_label, passage_words
 from .data import site_data
 
@@ -194,8 +196,9 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     document.write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
     tables = target / TABLES
     tables.write_text(json.dumps(tables_document(), separators=(",", ":")), encoding="utf-8")
+    house_files.document(target / house_files.FILES)  # fetched only once a house profile is loaded
     build: dict[str, Any] = {"engine": ENGINE, "extractDir": EXTRACT_DIR, "pyodide": pyodide.VERSION,
-                             "tables": TABLES}
+                             "tables": TABLES, "houseFiles": house_files.FILES, "libraryDir": house_files.LIBRARY_DIR}
     try:
         pyodide.ship(out)
     except pyodide.PyodideError as exc:

@@ -1,13 +1,9 @@
 """The Try page: "what does my house rule do?", answered in the browser by ``costly compare``'s own code.
 
 ``.. costly-try::`` puts the page's frame in a document (``try.js`` draws its controls); the build writes,
-beside the Play page's files (which it reuses: the engine, the profiles, the win tables), into
-``_static/try/``:
+beside the Play page's files (which it reuses: the engine, the profiles, the win tables, what checking a
+house profile needs: ``site.house_files``), into ``_static/try/``:
 
-- ``try_files.json``: what checking a house profile needs besides the engine (the bundled profiles and
-  sources, which a house profile extends and cites; PyYAML's pure-Python reader; jsonschema and the
-  pure-Python packages it stands on, with ``pyodide_rpds`` as ``rpds``), by path, as the Play page's
-  engine is shipped;
 - ``decisive.json``: each bundled profile's figures of how decisive its game is, under the comparison's
   default bots, as ``costly compare`` gives them (they come from the win table, which needs numpy);
 - ``try-worker.js``: the worker that runs ``cli.try_page`` in Pyodide, its games played by the WebAssembly
@@ -28,22 +24,12 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import profiles
 from .._version import __version__
-from ..resources import data_dir
-from . import play, pyodide, wasm_kernel
+from . import house_files, play, pyodide, wasm_kernel
 
 STATIC = Path(__file__).with_name("play_static")
 TARGET = "_static/try"
 METADATA = "costly-try"
-FILES = "try_files.json"
 DECISIVE = "decisive.json"
-# Where the worker writes the packages jsonschema needs (their own folder, on sys.path).
-LIBRARY_DIR = "/home/pyodide/lib"
-# The pure-Python packages a profile's check imports: PyYAML (without its C reader), jsonschema and what it
-# stands on. rpds is compiled (Rust): pyodide_rpds stands in for it.
-LIBRARIES = ("yaml", "jsonschema", "jsonschema_specifications", "referencing", "attr", "attrs")
-SINGLE_MODULES = ("typing_extensions",)
-LEFT_OUT_PARTS = ("__pycache__", "tests", "benchmarks")
-
 FRAME = """<div id="costly-try" class="costly-play costly-try" data-pyodide="{pyodide}" data-play="{play}" data-try="{try_}" data-kernel="{kernel}" data-version="{version}">
 <div class="costly-play-loading" role="status" aria-live="polite">
 <p class="costly-play-status">Loading the game engine&hellip;</p>
@@ -90,39 +76,6 @@ def open_links(docname: str, text: str) -> nodes.paragraph:
     return para
 
 
-def library_files() -> dict[str, str]:
-    """The pure-Python packages a profile's check imports, by path from ``LIBRARY_DIR``: their ``.py``
-    and data files (jsonschema's meta-schemas), and ``rpds.py``."""
-    import importlib
-
-    files: dict[str, str] = {}
-    for name in LIBRARIES:
-        folder = Path(importlib.import_module(name).__file__ or "").parent
-        for path in sorted(folder.rglob("*")):
-            relative = path.relative_to(folder.parent)
-            if (path.is_file() and not set(relative.parts) & set(LEFT_OUT_PARTS)
-                    and path.suffix in (".py", ".json", "")):
-                if path.suffix == "" and "schemas" not in relative.parts:
-                    continue
-                files[relative.as_posix()] = path.read_text(encoding="utf-8")
-    for name in SINGLE_MODULES:
-        path = Path(importlib.import_module(name).__file__ or "")
-        files[path.name] = path.read_text(encoding="utf-8")
-    files["rpds.py"] = (Path(__file__).with_name("pyodide_rpds.py")).read_text(encoding="utf-8")
-    return files
-
-
-def data_files() -> dict[str, str]:
-    """The bundled profiles and sources, by path from the engine's folder, where the package looks for
-    them in a wheel (``costly_variants/data/...``)."""
-    files = {}
-    for name in ("variants", "sources"):
-        folder = data_dir(name)
-        for path in sorted(folder.rglob("*.yaml")):
-            files[f"costly_variants/data/{name}/{path.relative_to(folder).as_posix()}"] = path.read_text(encoding="utf-8")
-    return files
-
-
 def decisive_document() -> dict[str, Any]:
     """Each bundled profile's figures of how decisive its game is, under the default bots, by
     ``decisive_report.given_key``: what ``costly compare`` reports (from the same cache, or worked out)."""
@@ -154,13 +107,13 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in ("try.js", "try.css", "links.js"):
         (target / name).write_bytes((STATIC / name).read_bytes())
-    files = {**data_files(), **{f"{LIBRARY_DIR}/{k}": v for k, v in library_files().items()}}
-    (target / FILES).write_text(json.dumps(files, ensure_ascii=False, sort_keys=True), encoding="utf-8")
     (target / DECISIVE).write_text(json.dumps(decisive_document(), sort_keys=True), encoding="utf-8")
     text = (STATIC / "try-worker.js").read_text(encoding="utf-8")
     assert text.count(play.WORKER_BUILD) == 1, "try-worker.js has lost its BUILD line"
-    build = {"kernel": [wasm_kernel.LOADER, wasm_kernel.MODULE], "engine": play.ENGINE, "extractDir": play.EXTRACT_DIR, "libraryDir": LIBRARY_DIR, "files": FILES,
-             "decisive": DECISIVE, "tables": play.TABLES, "pyodide": pyodide.VERSION}
+    build: dict[str, Any] = {"kernel": [wasm_kernel.LOADER, wasm_kernel.MODULE], "engine": play.ENGINE,
+             "extractDir": play.EXTRACT_DIR,
+             "libraryDir": house_files.LIBRARY_DIR, "files": house_files.FILES, "decisive": DECISIVE,
+             "tables": play.TABLES, "pyodide": pyodide.VERSION}
     lock = Path(app.outdir) / pyodide.TARGET / "pyodide-lock.json"
     if lock.is_file():
         build["lock"] = pyodide.lock_info(lock.parent)

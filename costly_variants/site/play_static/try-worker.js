@@ -31,7 +31,7 @@ async function start(urls) {
   const started = performance.now();
   progress(5, "Loading Python (Pyodide " + BUILD.pyodide + ")…");
   const engine = fetched(urls.play + BUILD.engine, "json");
-  const files = fetched(urls.try + BUILD.files, "json");
+  const files = fetched(urls.play + BUILD.files, "json");
   const tables = fetched(urls.play + BUILD.tables, "text");
   const decisive = fetched(urls.try + BUILD.decisive, "text");
   // The game kernel in WebAssembly (site/wasm_kernel.py): Python's game.kernel plays through it
