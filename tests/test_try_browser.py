@@ -172,3 +172,55 @@ def test_a_link_opens_the_page_with_its_ruleset_and_a_bad_one_says_why(driver, s
         assert words in message, (fragment, message)
         # the page still works: a bundled pair can be chosen and compared
         assert js(driver, "return window.costlyTry.ready") is True
+
+
+def play_state(driver: Any) -> str:
+    return js(driver, "return document.getElementById('costly-play')?.dataset.state || ''")
+
+
+def open_play(driver: Any, url: str) -> None:
+    driver.get("about:blank")
+    driver.get(url)
+    wait_for(driver, lambda d: play_state(d) in ("ready", "failed"), "the game engine to start")
+    assert play_state(driver) == "ready", js(driver, "return document.getElementById('costly-play').innerText")
+
+
+def test_the_play_page_opens_a_house_profile_from_a_link_a_file_or_a_paste(driver, served, tmp_path):  # noqa: F811
+    # A link holding the whole profile: its rules in force, its title as text, dealt under its file's name.
+    open_play(driver, served + "play.html#profile=" + _link(HOUSE))
+    assert js(driver, "return window.costlyPlay.rules.base") == "my-house"
+    assert HOSTILE_TITLE in js(driver, "return document.querySelector('.costly-play-load-result').textContent")
+    assert js(driver, "return document.querySelectorAll('#costly-play img').length") == 0
+    assert js(driver, "return window.hacked") is None
+    driver.find_element("css selector", ".costly-play-deal").click()
+    wait_for(driver, lambda d: play_state(d) in ("waiting", "over"), "the deal")
+    assert js(driver, "return window.costlyPlay.view.target") == 91
+    assert js(driver, "return window.costlyPlay.view.command").startswith("costly play --variant link.yaml ")
+    # "Link to these rules": the page's own link opens it again with the same rules.
+    js(driver, "document.querySelector('.costly-play-load').open = true")
+    driver.find_element("css selector", ".costly-play-share").click()
+    wait_for(driver, lambda d: js(d, "return document.querySelector('.costly-play-share-link').value"), "the link")
+    shared = js(driver, "return document.querySelector('.costly-play-share-link').value")
+    open_play(driver, shared)
+    assert js(driver, "return window.costlyPlay.rules.base") == "my-house"
+    # A file: chosen as a person chooses one; a bad one gives costly validate's located messages.
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD, encoding="utf-8")
+    open_play(driver, served + "play.html#rules=parlett-121")
+    assert js(driver, "return window.costlyPlay.rules.base") == "parlett-121"
+    js(driver, "document.querySelector('.costly-play-load').open = true")
+    driver.find_element("css selector", ".costly-play-load-file").send_keys(str(bad))
+    wait_for(driver, lambda d: js(d, "return document.querySelectorAll('.costly-play-load-problems li').length") > 0,
+             "the file's check")
+    problems = js(driver, "return [...document.querySelectorAll('.costly-play-load-problems li')].map(li => li.textContent)")
+    assert problems[0].startswith("bad.yaml:6:13: $.rules.game.target: ")
+    assert js(driver, "return window.costlyPlay.rules.base") == "parlett-121"  # the page as it was
+    # Pasted text.
+    js(driver, "document.querySelector('.costly-play-load-text').value = arguments[0]", HOUSE)
+    driver.find_element("css selector", ".costly-play-load-button").click()
+    wait_for(driver, lambda d: js(d, "return window.costlyPlay.rules.base") == "my-house", "the pasted profile")
+    # A damaged or hostile link: a message, and the page works.
+    for fragment, words in [("profile=AAAA", "damaged"), ("rules=<img>", "not a profile id")]:
+        open_play(driver, served + "play.html#" + fragment)
+        assert words in js(driver, "return document.querySelector('.costly-play-link-problem').textContent")
+        assert js(driver, "return window.costlyPlay.rules.base") == "cotton-1674"

@@ -155,8 +155,11 @@ def tables_document() -> dict[str, Any]:
 
 def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if app.env.metadata.get(pagename, {}).get(METADATA):
+        app.add_js_file("play/links.js", defer="defer")
+        app.add_js_file("play/play-house.js", defer="defer")
         app.add_js_file("play/play.js", defer="defer")
         app.add_css_file("play/play.css")
+        app.add_css_file("play/play-house.css")
 
 
 def worker_script(build: dict[str, Any]) -> str:
@@ -189,7 +192,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     out = Path(app.outdir)
     target = out / TARGET
     target.mkdir(parents=True, exist_ok=True)
-    for name in ("play.js", "play.css"):
+    for name in ("play.js", "play.css", "play-house.js", "play-house.css", "links.js"):
         (target / name).write_bytes((STATIC / name).read_bytes())
     engine = package_document(target / ENGINE)
     document = target / "profiles.json"

@@ -94,7 +94,7 @@ def decisive_document() -> dict[str, Any]:
 
 def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if app.env.metadata.get(pagename, {}).get(METADATA):
-        app.add_js_file("try/links.js", defer="defer")
+        app.add_js_file("play/links.js", defer="defer")
         app.add_js_file("try/try.js", defer="defer")
         app.add_css_file("play/play.css")
         app.add_css_file("try/try.css")
@@ -105,7 +105,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
         return
     target = Path(app.outdir) / TARGET
     target.mkdir(parents=True, exist_ok=True)
-    for name in ("try.js", "try.css", "links.js"):
+    for name in ("try.js", "try.css"):
         (target / name).write_bytes((STATIC / name).read_bytes())
     (target / DECISIVE).write_text(json.dumps(decisive_document(), sort_keys=True), encoding="utf-8")
     text = (STATIC / "try-worker.js").read_text(encoding="utf-8")

@@ -48,7 +48,7 @@
       }
     } catch (error) {
       if (error instanceof LinkError) throw error;
-      throw new LinkError("the profile in the link is damaged (it does not inflate): was the link cut short?");
+      throw new LinkError("the profile in the link is damaged (it does not inflate; was the link cut short)");
     }
     const out = new Uint8Array(size);
     let at = 0;

@@ -7,6 +7,7 @@
 // (Pyodide is given a lock file with no packages, so it fetches none and loads none), the memory snapshot.
 const BUILD = {};
 let dispatch = null;
+let loadHouse = null; // what reading a house profile needs, fetched and unpacked the first time one is loaded
 
 function progress(value, text) {
   self.postMessage({ kind: "progress", value, text });
@@ -90,6 +91,16 @@ async function start(urls) {
     : browser.PlayPage(text, BUILD.tables ? await fetched(urls.play + BUILD.tables, "text") : null);
   mark("profiles");
   dispatch = (request) => browser.dispatch(page, request);
+  loadHouse = async () => {
+    // PyYAML, jsonschema and the bundled profiles and sources (site/house_files.py): only now, once.
+    for (const [name, text] of Object.entries(await fetched(urls.play + BUILD.houseFiles, "json"))) {
+      const at = name.startsWith("/") ? name : BUILD.extractDir + "/" + name;
+      py.FS.mkdirTree(at.slice(0, at.lastIndexOf("/")));
+      py.FS.writeFile(at, text);
+    }
+    py.runPython(`import sys\nif ${JSON.stringify(BUILD.libraryDir)} not in sys.path: sys.path.insert(0, ${JSON.stringify(BUILD.libraryDir)})`);
+    loadHouse = null;
+  };
   // The page draws from the same document: it is fetched once, here.
   const fetchedUrls = performance.getEntriesByType("resource").map((entry) => entry.name); // read by the browser test
   self.postMessage({ kind: "ready", ms: performance.now() - started, started, phases, restored, profiles: text, fetched: fetchedUrls });
@@ -108,6 +119,7 @@ self.onmessage = async (event) => {
   const started = performance.now();
   let reply;
   try {
+    if (message.request.op === "load" && loadHouse) await loadHouse();
     reply = dispatch(JSON.stringify(message.request));
   } catch (error) {
     reply = JSON.stringify({ error: String(error && error.message ? error.message : error) });
