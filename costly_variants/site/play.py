@@ -16,11 +16,11 @@ build then writes, beside the site's static files (``_static/play/``):
   exactly, as ``game.page_tables`` writes it, so that the page's ``search`` plays the board as the
   terminal's does (the page has no numpy to work one out);
 
-and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``, then (where Node is
-installed) writes ``costly_variants.snapshot``: Pyodide's memory with the engine imported, which the
-page's worker restores instead of starting Python afresh (seconds of a browser's CPU; see
-``benchmarks/bench_play_page.py``). The build fills in the worker's ``BUILD`` (where the engine goes, the
-lock file, the snapshot). The page loads everything from the site: nothing from a CDN. Add
+and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``. The build fills in the
+worker's ``BUILD`` (where the engine goes, the lock file). The page loads everything from the site:
+nothing from a CDN. (It once restored a Pyodide memory snapshot with the engine imported, to start a few
+seconds sooner; an empty Pyodide's memory alone is 5.2 MB gzipped, which with Pyodide's WebAssembly put
+the first load past its budget of 8 MB: ``tests/test_offline_browser.py``.) Add
 ``costly_variants.site.play`` to ``extensions``.
 """
 from __future__ import annotations
@@ -51,29 +51,10 @@ TARGET = "_static/play"
 # Folders of the package the page has no use for: the site (Sphinx) and the optional integrations.
 LEFT_OUT = ("site", "openspiel", "data")
 METADATA = "costly-play"
-# Where the worker writes the engine's files in Pyodide's file system (the snapshot is made with them there).
+# Where the worker writes the engine's files in Pyodide's file system.
 EXTRACT_DIR = "/home/pyodide/costly"
 ENGINE = "costly_variants.json"
-SNAPSHOT = "costly_variants.snapshot"
-# Imported in the snapshot: the page's side of costly play, and what it imports only later (the search
-# bot, a hint, a rule changed), so that the browser imports none of it.
-SNAPSHOT_IMPORTS = ("costly_variants.cli.browser", "costly_variants.cli.teach", "costly_variants.game.search",
-                    "costly_variants.compare.design")
-SNAPSHOT_PROFILES = "/tmp/profiles.json"  # in Pyodide's file system, while the snapshot is made
 TABLES = "wintables.json"
-SNAPSHOT_TABLES = f"/tmp/{TABLES}"
-# Run in the snapshot: the engine imported, and the page's Python side made from the profiles.json and
-# the win tables the page reads, left in __main__ as costly_page for the worker (it holds data, no
-# random state): a page that restores the snapshot does not download wintables.json.
-SNAPSHOT_SETUP = f"""
-import importlib, sys
-sys.path.insert(0, {EXTRACT_DIR!r})
-for _name in {SNAPSHOT_IMPORTS!r}:
-    importlib.import_module(_name)
-with open({SNAPSHOT_PROFILES!r}, encoding="utf-8") as _file, open({SNAPSHOT_TABLES!r}, encoding="utf-8") as _tables:
-    costly_page = sys.modules["costly_variants.cli.browser"].PlayPage(_file.read(), _tables.read())
-del importlib, sys, _name, _file, _tables
-"""
 WORKER_BUILD = "const BUILD = {};"
 
 FRAME = """<div id="costly-play" class="costly-play" data-pyodide="{pyodide}" data-play="{play}" data-version="{version}">
@@ -169,23 +150,6 @@ def worker_script(build: dict[str, Any]) -> str:
     return text.replace(WORKER_BUILD, f"const BUILD = {json.dumps(build, sort_keys=True)};")
 
 
-def _snapshot(folder: Path, engine: Path, document: Path, tables: Path, out: Path) -> str | None:
-    """The snapshot's file name for the worker, or None where there is none (the page then starts slower)."""
-    try:
-        made = pyodide.snapshot(folder, engine, EXTRACT_DIR, SNAPSHOT_SETUP, out,
-                                inputs={SNAPSHOT_PROFILES: document, SNAPSHOT_TABLES: tables})
-    except pyodide.PyodideError as exc:
-        logger.warning("costly: the Play page has no Pyodide snapshot: %s", exc)
-        made = None
-    else:
-        if made is None:
-            logger.info("costly: Node is not installed, so the Play page has no Pyodide snapshot and starts "
-                        "Python afresh (seconds slower)")
-    if made is None:
-        out.unlink(missing_ok=True)
-    return made.name if made else None
-
-
 def _write(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
@@ -194,7 +158,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in ("play.js", "play.css", "play-house.js", "play-house.css", "links.js"):
         (target / name).write_bytes((STATIC / name).read_bytes())
-    engine = package_document(target / ENGINE)
+    package_document(target / ENGINE)
     document = target / "profiles.json"
     document.write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
     tables = target / TABLES
@@ -208,11 +172,11 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
         logger.warning("costly: the Play page has no Pyodide: %s", exc)
     else:
         build["lock"] = pyodide.lock_info(out / pyodide.TARGET)
-        build["snapshot"] = _snapshot(out / pyodide.TARGET, engine, document, tables, target / SNAPSHOT)
     (target / "play-worker.js").write_text(worker_script(build), encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("costly_variants.site.offline")  # the Play page keeps working offline
     app.add_directive("costly-play", PlayDirective)
     app.connect("html-page-context", _page_files)
     app.connect("build-finished", _write)

@@ -100,6 +100,9 @@
     const rules = document.querySelector("#costly-play .costly-play-rules");
     rules.after(box.details);
     rules.parentNode.prepend(box.message);
+    // kept for offline (site/offline.py): what the page and its worker loaded, and the worker's own script
+    const root = document.getElementById("costly-play");
+    if (window.costlyOffline) window.costlyOffline([...(state.workerFetched || []), new URL(root.dataset.play + "play-worker.js", document.baseURI).href]);
     await fromLink();
   };
 })();

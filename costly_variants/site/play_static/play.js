@@ -70,7 +70,6 @@
     else if (message.kind === "failed") problem("The game engine could not start: " + message.error + ".");
     else if (message.kind === "ready") {
       state.loadMs = message.ms;
-      state.restored = message.restored; // whether Pyodide started from the build's snapshot
       state.workerFetched = message.fetched; // what the worker fetched to start
       state.phases = Object.assign({ page: early.at }, message.phases);
       started(JSON.parse(message.profiles));

@@ -280,6 +280,8 @@
       if (!GAMES.includes(Number(n))) parts.games.append(el("option", { value: n }, Number(n).toLocaleString("en")));
       parts.games.value = n;
     }
+    // kept for offline (site/offline.py): what the page and its worker loaded, and the worker's own script
+    if (window.costlyOffline) window.costlyOffline([...(state.workerFetched || []), absolute(root.dataset.try + "try-worker.js")]);
     await fromLink();
     state.ready = true;
     root.dataset.state = "ready";
