@@ -224,3 +224,27 @@ def test_the_play_page_opens_a_house_profile_from_a_link_a_file_or_a_paste(drive
         open_play(driver, served + "play.html#" + fragment)
         assert words in js(driver, "return document.querySelector('.costly-play-link-problem').textContent")
         assert js(driver, "return window.costlyPlay.rules.base") == "cotton-1674"
+
+
+def test_rules_changed_from_menus_are_compared_as_costly_compare_compares_their_house_profile(driver, served, tmp_path):  # noqa: F811
+    from selenium.webdriver.support.ui import Select
+
+    open_try(driver, served + "try.html?games=60&seed=2")
+    js(driver, "document.querySelector('.costly-try-edit').open = true")
+    wait_for(driver, lambda d: js(d, "return document.querySelectorAll('.costly-try-edit-rules select').length") > 0,
+             "the rules' menus")
+    target = driver.find_element("css selector", ".costly-try-edit-rules select[data-rule='game.target']")
+    Select(target).select_by_index(1)
+    wait_for(driver, lambda d: "1 rule changed" in js(d, "return document.querySelector('.costly-try-edit-note').textContent"),
+             "the rule changed")
+    driver.find_element("css selector", ".costly-try-edit-use").click()
+    wait_for(driver, lambda d: js(d, "return window.costlyTry.houses.length") == 1, "the house profile")
+    house = js(driver, "return window.costlyTry.houses[0]")
+    data = compare(driver)
+    path = tmp_path / house["file"]
+    path.write_text(js(driver, "return document.getElementById('costly-try-text').value"), encoding="utf-8")
+    done = costly("compare", house["extends"], str(path), "--games", "60", "--seed", "2", "--search-games", "0", "--json")
+    assert done.returncode == 0, done.stderr
+    expected = json.loads(done.stdout)
+    assert {k: v for k, v in data.items() if k != "decisive"} == {k: v for k, v in expected.items() if k != "decisive"}
+    assert [r["rule"] for r in data["rules_differing"]] == ["game.target"]

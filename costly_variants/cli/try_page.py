@@ -76,8 +76,14 @@ class Run:
 class TryPage:
     """The page's Python side: the bundled profiles, the house profiles given, and the run under way."""
 
-    def __init__(self, tables_json: str | None = None, decisive_json: str | None = None) -> None:
+    def __init__(self, tables_json: str | None = None, decisive_json: str | None = None,
+                 profiles_json: str | None = None) -> None:
+        from .browser import PlayPage
+
         self.tables = ShippedTables(tables_json)
+        # The Play page's rule editor (its menus of other readings and other profiles' values), where the page
+        # was given the Play page's profiles.json: the house rules made there are compared as a pasted profile.
+        self.editor = PlayPage(profiles_json, tables_json) if profiles_json else None
         self.decisive: dict[str, dict[str, Any]] = json.loads(decisive_json) if decisive_json else {}
         self.run: Run | None = None
         self.houses: dict[str, Path] = {}  # a house profile's reference on the page -> its file
@@ -166,6 +172,16 @@ def dispatch(page: TryPage, request: str) -> str:
             result = page.stop()
         elif op == "report":
             result = page.report()
+        elif op in ("edit-profile", "edit-rule", "edit-house"):
+            editor = page.editor
+            if editor is None:
+                raise ValueError("this page has no rule editor")
+            if op == "edit-profile":
+                result = editor.choose_profile(str(args["id"]))
+            elif op == "edit-rule":
+                result = editor.change_rule(str(args["key"]), int(args["index"]))
+            else:
+                result = {"yaml": editor.house_yaml(), "file": editor.house_file()}
         else:
             raise ValueError(f"unknown request {op!r}")
     except (ValueError, KeyError, CostlyError) as exc:

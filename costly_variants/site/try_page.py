@@ -107,7 +107,8 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in ("try.js", "try.css"):
         (target / name).write_bytes((STATIC / name).read_bytes())
-    (target / DECISIVE).write_text(json.dumps(decisive_document(), sort_keys=True), encoding="utf-8")
+    # in the order the figures come in (not sorted): the page prints them as the command does
+    (target / DECISIVE).write_text(json.dumps(decisive_document()), encoding="utf-8")
     text = (STATIC / "try-worker.js").read_text(encoding="utf-8")
     assert text.count(play.WORKER_BUILD) == 1, "try-worker.js has lost its BUILD line"
     build: dict[str, Any] = {"kernel": [wasm_kernel.LOADER, wasm_kernel.MODULE], "engine": play.ENGINE,

@@ -34,6 +34,7 @@ async function start(urls) {
   const files = fetched(urls.play + BUILD.files, "json");
   const tables = fetched(urls.play + BUILD.tables, "text");
   const decisive = fetched(urls.try + BUILD.decisive, "text");
+  const profiles = fetched(urls.play + "profiles.json", "text"); // for the rule editor
   // The game kernel in WebAssembly (site/wasm_kernel.py): Python's game.kernel plays through it
   // (game/kernel_js.py), as the native kernel in a terminal. Where it will not load, the Python engine plays.
   const kernel = import(urls.kernel + BUILD.kernel[0]).then((m) => m.loadKernel(new URL(urls.kernel + BUILD.kernel[1])))
@@ -50,7 +51,7 @@ async function start(urls) {
   py.runPython(`import sys\nfor _p in (${JSON.stringify(BUILD.extractDir)}, ${JSON.stringify(BUILD.libraryDir)}):\n    sys.path.insert(0, _p)`);
   const kernelLoaded = await kernel; // set before the engine is imported, which asks whether it is there
   const module = py.pyimport("costly_variants.cli.try_page");
-  const page = module.TryPage(await tables, await decisive);
+  const page = module.TryPage(await tables, await decisive, await profiles);
   dispatch = (request) => module.dispatch(page, request);
   const fetchedUrls = performance.getEntriesByType("resource").map((entry) => entry.name); // read by the browser test
   self.postMessage({ kind: "ready", ms: performance.now() - started, fetched: fetchedUrls, kernel: kernelLoaded });

@@ -108,7 +108,12 @@
       command: el("p", { class: "costly-try-command" }),
       summary: el("div", { class: "costly-try-summary" }),
       report: el("pre", { class: "costly-try-report" }),
-      share: el("p", { class: "costly-try-share" }),
+      editBase: el("select", { id: "costly-try-edit-base", onchange: () => edit("edit-profile", { id: parts.editBase.value }) },
+        state.profiles.map((p) => el("option", { value: p.id }, p.title))),
+      editRules: el("div", { class: "costly-play-rules-list costly-try-edit-rules" }),
+      editNote: el("p", { class: "costly-try-edit-note", "aria-live": "polite" }),
+      editUse: el("button", { type: "button", class: "costly-try-edit-use", onclick: () => useEdited() },
+        "Compare these rules (as Rules B) with the ruleset they come from"),
     };
     root.replaceChildren(
       parts.message,
@@ -122,6 +127,9 @@
           "page's ", el("em", { text: "Download these rules" }), " saves one. It is checked here as ",
           el("code", { text: "costly validate" }), " checks it, then offered as a ruleset above."),
         el("label", {}, "Its file ", parts.file), parts.text, parts.check, parts.checked),
+      el("details", { class: "costly-play-rules costly-try-edit", ontoggle: (e) => { if (e.target.open && !state.editView) edit("edit-profile", { id: parts.editBase.value }); } },
+        el("summary", {}, "Or change rules from menus, as on the Play page"),
+        el("label", {}, "Start from ", parts.editBase), parts.editNote, parts.editUse, parts.editRules),
       parts.command, parts.summary, parts.share, parts.report);
     options(parts.a, state.profiles[0].id);
     options(parts.b, (state.profiles[1] || state.profiles[0]).id);
@@ -156,6 +164,31 @@
     options(parts.a, a);
     options(parts.b, reply.id);
     return reply;
+  }
+
+  // -- house rules from menus (the Play page's editor, cli/browser.py's PlayPage, in the worker) ----------
+  async function edit(op, args) {
+    const view = await ask(op, args);
+    if (view.error) { parts.editNote.textContent = view.error; return; }
+    state.editView = view;
+    parts.editNote.textContent = view.refused || (view.house
+      ? `${view.changed} rule${view.changed === 1 ? "" : "s"} changed from ${view.base}.` : "Choose another value for a rule.");
+    parts.editRules.replaceChildren(...view.rules.filter((rule) => rule.options.length).map((rule) => {
+      const select = el("select", { "data-rule": rule.key, "aria-label": rule.title,
+                                    onchange: () => edit("edit-rule", { key: rule.key, index: Number(select.value) }) },
+        el("option", { value: "-1" }, `${rule.base_value} (${view.base}'s own)`),
+        rule.options.map((o) => el("option", { value: String(o.index), selected: o.index === rule.chosen }, `${o.value} — ${o.from}`)));
+      return el("div", { class: "costly-play-rule" + (rule.chosen >= 0 ? " costly-play-rule-changed" : ""), "data-rule": rule.key },
+        el("div", { class: "costly-play-rule-title" }, rule.title, " ", el("code", { text: rule.key })), select);
+    }));
+  }
+
+  async function useEdited() {
+    if (!state.editView || !state.editView.house) { parts.editNote.textContent = "Change a rule first."; return; }
+    const reply = await ask("edit-house");
+    if (reply.error) { parts.editNote.textContent = reply.error; return; }
+    parts.text.value = reply.yaml;
+    await checkHouse(reply.yaml, reply.file);
   }
 
   // -- the comparison -----------------------------------------------------------------------------------
