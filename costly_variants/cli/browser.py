@@ -33,7 +33,7 @@ from ..profiles.resolved import HouseRule, house_profile, house_rule, house_yaml
 from .games import Terminal, say
 
 if TYPE_CHECKING:
-    from ..compare.design import Move
+    from ..questions.design import Move
 
 BOTS = ("greedy", "expert", "search")  # the easy opponent, the default, the strongest
 # The page cannot work out a win table (that needs numpy and minutes): where it was shipped none for the
@@ -211,7 +211,7 @@ class PlayPage:
             if profile_id in self.by_id and rules_key(self.by_id[profile_id].rules) != key:
                 raise ValueError(f"wintables.json: the table of {profile_id} is for other rules ({key})")
         # Each profile's moves as the docs build worked them out (``Move.as_json``), where it shipped them:
-        # compare.design (and the compare stage it brings) is then imported only once a rule is changed.
+        # questions.design (and the compare stage it brings) is then imported only once a rule is changed.
         self.shipped_moves = {p["id"]: p["moves"] for p in shipped if "moves" in p}
         self.base = self.bundled[0]
         self.offers: list[dict[str, Any]] = []  # the moves from the base, as Move.as_json gives them
@@ -225,7 +225,7 @@ class PlayPage:
         """Start from a house profile given as text (a file, a paste, a link), checked as ``costly validate``
         checks it (the view, or ``{"problems": [...]}``, located); its rules can then be changed as a bundled
         profile's. Needs PyYAML and jsonschema, which the page loads only for this."""
-        from ..compare.design import moves_for
+        from ..questions.design import moves_for
         from .house_text import checked
 
         profile, path, problems = checked(name, text)
@@ -248,7 +248,7 @@ class PlayPage:
         if profile_id in self.shipped_moves:
             self.offers, self._moves = self.shipped_moves[profile_id], None
         else:
-            from ..compare.design import moves_for
+            from ..questions.design import moves_for
 
             self._moves = moves_for(self.base, self.bundled)
             self.offers = [m.as_json() for m in self._moves]
@@ -259,7 +259,7 @@ class PlayPage:
     def change_rule(self, key: str, index: int) -> dict[str, Any]:
         """Set ``key`` to the value of move ``index`` (-1: back to the profile's own); refused with a reason
         where the rules would then not make a game the loader accepts."""
-        from ..compare.design import candidate
+        from ..questions.design import candidate
 
         chosen = dict(self.chosen)
         if index < 0:
@@ -282,9 +282,9 @@ class PlayPage:
 
     @property
     def moves(self) -> list[Move]:
-        """The moves from the base as compare.design's ``Move`` (imported here, once a rule is changed)."""
+        """The moves from the base as questions.design's ``Move`` (imported here, once a rule is changed)."""
         if self._moves is None:
-            from ..compare.design import Move, Source
+            from ..questions.design import Move, Source
 
             self._moves = [Move(tuple((k, v) for k, v in o["changes"]),
                                 Source(**{**o["source"], "cite": tuple(o["source"]["cite"]),

@@ -1,7 +1,7 @@
 """``costly compare A B`` in a web page: the Try page of the reference site runs this module in Pyodide.
 
 It plays exactly what the command plays for the same profiles, games and seed (``api.running``'s settings,
-``compare.study``'s plans and summary, ``compare.runner``'s chunks and sums), but a chunk at a time, so
+``questions.study``'s plans and summary, ``runs.runner``'s chunks and sums), but a chunk at a time, so
 that the page's worker can report progress between chunks and stop between two of them: a stopped run
 keeps the chunks finished, as Ctrl-C does in the terminal, and reports "N of M games". Chunks merge
 exactly in any order and size, so the figures are the command's, number for number.
@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..api import running
-from ..compare import decisive_report
-from ..compare.report import render_text
-from ..compare.runner import Chunk, Collector, Plan, board_tables, chunks, run_chunk
-from ..compare.study import Settings, plans_for, summarise
+from ..questions import decisive_report
+from ..questions.report import render_text
+from ..questions.study import Settings, plans_for, summarise
+from ..runs.runner import Chunk, Collector, Plan, board_tables, chunks, run_chunk
 from ..game.page_tables import ShippedTables
 from ..game.wintable import providing
 from ..profiles import Profile, bundled_ids, load

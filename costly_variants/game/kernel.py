@@ -71,7 +71,7 @@ def available() -> bool:
     return KERNEL is not None and (ready is None or ready()) and KERNEL.FORMAT == KERNEL_FORMAT
 
 
-# The names of a game's whole-number measures, in the kernel's order (compare.tally.MEASURES is the same).
+# The names of a game's whole-number measures, in the kernel's order (runs.tally.MEASURES is the same).
 MEASURES: tuple[str, ...] = KERNEL.measures() if available() else ()
 
 
@@ -98,7 +98,7 @@ class CompiledRules:
 
 
 class KernelGame(NamedTuple):
-    """What the kernel reports of one game: what ``compare.measures`` reads of a finished game."""
+    """What the kernel reports of one game: what ``runs.measures`` reads of a finished game."""
 
     winner: int
     first_dealer_won: bool
@@ -333,7 +333,7 @@ def _boarded(rules: Rules) -> bool:
 
 
 class Slots(Protocol):
-    """Where a tally puts each kind of score's points (``compare.tally.KernelLayout``)."""
+    """Where a tally puts each kind of score's points (``runs.tally.KernelLayout``)."""
 
     keys: list[str]
     names: list[str]

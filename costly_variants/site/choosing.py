@@ -17,11 +17,11 @@ from docutils import nodes
 from sphinx import addnodes
 
 from .. import profiles
-from ..compare.design import DesignSettings, search, summarise
-from ..compare.design_report import house_profile
-from ..compare.study import local_runner
-from ..compare.targets import parse_prefer, parse_want
-from ..compare.thresholds import Verdict, verdict
+from ..questions.design import DesignSettings, search, summarise
+from ..questions.design_report import house_profile
+from ..questions.study import local_runner
+from ..questions.targets import parse_prefer, parse_want
+from ..runs.thresholds import Verdict, verdict
 from ..errors import CostlyError, UsageError
 from ..profiles import Profile
 from . import nodes as n

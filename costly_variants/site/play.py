@@ -36,7 +36,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import profiles
 from .._version import __version__
-from ..compare.design import moves_for
+from ..questions.design import moves_for
 from ..profiles.display import profile_json
 from ..profiles.sources import library
 from . import house_files, pyodide
@@ -126,7 +126,7 @@ def profiles_document(app: Sphinx) -> dict[str, Any]:
 def tables_document() -> dict[str, Any]:
     """``wintables.json``: each bundled profile's board table, as ``costly play``'s search reads it
     (none where no table can be sampled under its rules: the page's search then plays for points)."""
-    from .. import compare  # noqa: F401  (it says where board_of finds the tables: the cache, else worked out)
+    from ..chances import store as _chances_store  # noqa: F401  (it says where board_of finds the tables: the cache, else worked out)
     from ..game.page_tables import document
     from ..game.wintable import board_of
 

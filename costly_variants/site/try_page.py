@@ -80,7 +80,7 @@ def decisive_document() -> dict[str, Any]:
     """Each bundled profile's figures of how decisive its game is, under the default bots, by
     ``decisive_report.given_key``: what ``costly compare`` reports (from the same cache, or worked out)."""
     from ..api import running
-    from ..compare import decisive_report
+    from ..questions import decisive_report
 
     bots = running.DEFAULT_BOTS
     pair = (bots[0], bots[1 % len(bots)])
