@@ -210,12 +210,13 @@
         el("td", { text: percent(f.estimates[a].value, f.unit) + interval(f.estimates[a], f.unit) }),
         el("td", { text: percent(f.estimates[b].value, f.unit) + interval(f.estimates[b], f.unit) }),
         el("td", { text: d ? (d.value > 0 ? "+" : "") + percent(d.value, f.unit) + interval(d, f.unit) : "–" }),
-        el("td", { text: d ? (d.clear_of_zero ? "clear" : "not clear") : "" }));
+        el("td", { text: d && d.clear_of_zero ? "clear of zero" : "" }));
     });
     parts.summary.replaceChildren(
       el("p", {}, `${data.settings.games_played.toLocaleString("en")} of ${data.settings.games.toLocaleString("en")} games a ruleset` +
         (data.settings.complete ? "" : " (stopped: the figures are of the games played)") +
-        `, seed ${data.settings.seed}; B less A on the same seeds, with 95% intervals. "Clear" where the interval of the difference leaves out zero.`),
+        `, seed ${data.settings.seed}: B less A on the same seeds, each with its 95% interval; "clear of zero" where that interval ` +
+        "leaves out zero (the games tell the difference from chance), as costly compare marks it."),
       el("div", { class: "costly-try-table" }, el("table", { class: "costly-try-figures" },
         el("thead", {}, el("tr", {}, el("th", { text: "figure" }), el("th", { text: `A: ${a}` }), el("th", { text: `B: ${b}` }),
           el("th", { text: "B − A" }), el("th", { text: "" }))),
