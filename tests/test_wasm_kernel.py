@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from costly_variants import profiles
-from costly_variants.compare.runner import seeds_for
-from costly_variants.compare.tally import KernelLayout
+from costly_variants.runs.runner import seeds_for
+from costly_variants.runs.tally import KernelLayout
 from costly_variants.game import kernel
 from costly_variants.site import wasm_kernel
 

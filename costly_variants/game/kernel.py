@@ -404,7 +404,7 @@ _TALLY_SUMS = (("total", None), ("squares", None), ("by_deals", None), ("cross_a
 
 
 def read_tally(raw: bytes, n_seeds: int, n_slots: int, n_names: int, *, keep: bool = False) -> dict[str, Any]:
-    """``ck_tally``'s record (``costly_kernel.h``) as the sums ``compare.tally`` adds: each a list, the
+    """``ck_tally``'s record (``costly_kernel.h``) as the sums ``runs.tally`` adds: each a list, the
     histograms as tuples (their keys' parts, then the count), the kept games as bytes (or None)."""
     values = _int64s(raw)
     out: dict[str, Any] = {"games": values[0]}

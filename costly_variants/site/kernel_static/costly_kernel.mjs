@@ -20,7 +20,7 @@
 //   bots   Uint8Array (or numbers): kernel._seats(rules, bots), one bot code a seat (kernel.BOT_CODES:
 //          0 random, 1 greedy, 2 expert, 3 search-points, 4 search);
 //   seeds  BigUint64Array (or numbers / BigInts), one game a seed, each in 0..2**64-1;
-//   slots  Int32Array: compare.tally.KernelLayout.slots(kinds), four a kind of score.
+//   slots  Int32Array: runs.tally.KernelLayout.slots(kinds), four a kind of score.
 // A bad array throws an Error whose message is the kernel's ("kernel: ...").
 //
 // Python under Pyodide calls it as globalThis.costlyKernel (KERNEL_GLOBAL below): set that to a loaded
