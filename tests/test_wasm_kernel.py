@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from costly_variants import profiles
 from costly_variants.runs.runner import seeds_for
@@ -24,8 +23,7 @@ from costly_variants.game import kernel
 from costly_variants.site import wasm_kernel
 
 from .slow import few_and_many
-from .test_kernel import RANDOM_PAIRINGS, _played_profile, same_games
-from .test_rule_fuzzer import FAST, house_profiles
+from .test_kernel import same_games, same_games_on_house_profiles
 
 NODE = shutil.which("node") or shutil.which("nodejs")
 SERVER = Path(__file__).with_name("wasm_kernel_server.mjs")
@@ -186,14 +184,66 @@ def test_the_loaders_typed_calls_read_the_records_as_kernel_py_does(site_kernel)
 
 @pytest.mark.parametrize("examples", few_and_many(40, few=6))
 def test_the_wasm_kernel_plays_the_engines_games_on_random_house_profiles(examples, tmp_path, wasm):
-    @settings(FAST, max_examples=examples)
-    @given(house=house_profiles(), pairing=st.sampled_from(RANDOM_PAIRINGS))
-    def check(house, pairing):
-        extends, values = house
-        if "game.target" in values:
-            values["game.target"] = min(values["game.target"], 61)
-        profile = _played_profile(tmp_path, values, extends)
-        same_games(profile.rules, pairing, [random.Random(str(values)).getrandbits(64) for _ in range(2)],
-                   variant=profile.id)
+    same_games_on_house_profiles(examples, tmp_path,
+                                 lambda values: [random.Random(str(values)).getrandbits(64) for _ in range(2)])
 
-    check()
+
+PYODIDE_CODE = """
+import json
+from costly_variants.runs.tally import KernelLayout
+from costly_variants.game import kernel
+from costly_variants.profiles.resolved import profile_from_json
+
+assert kernel.available() and type(kernel.KERNEL).__name__ == "JsKernel"
+jobs = json.loads({jobs!r})
+out = []
+for job in jobs:
+    rules = profile_from_json(job["profile"]).rules
+    bots, seeds = tuple(job["bots"]), job["seeds"]
+    games = kernel.play(rules, bots, seeds, eldest_counts=True, trace=True)
+    layout = KernelLayout([kernel.compiled(rules).kinds])
+    sums = kernel.tally(rules, bots, seeds, layout, keep=True)
+    out.append({{"games": [None if g is None else list(g._asdict().values()) for g in games],
+                "sums": {{k: (v.hex() if isinstance(v, bytes) else v) for k, v in sums.items()}},
+                "winners": list(kernel.winners(rules, bots, seeds))}})
+json.dumps(out)
+"""
+
+
+@pytest.mark.slow
+def test_python_under_pyodide_plays_its_games_in_the_wasm_kernel(site_kernel, tmp_path):
+    """In the browser's Python (the Pyodide the site ships, in Node), kernel.available() is true once the page
+    has set globalThis.costlyKernel (even for a kernel module imported before), and kernel.play, tally and
+    winners give what the native kernel gives for the same rules and seeds."""
+    from costly_variants.profiles.display import profile_json
+    from costly_variants.site import play, pyodide
+
+    try:
+        folder = tmp_path / "pyodide"
+        pyodide.unpack(pyodide.tarball(), folder)
+    except pyodide.PyodideError as exc:
+        pytest.skip(f"no Pyodide here: {exc}")
+    engine = play.package_document(tmp_path / "engine.json")
+    out = tmp_path / "site"
+    module, loader = wasm_kernel.ship(out)
+    cases = [("cotton-1674", ("greedy",)), ("eddowes-burne-1874-partners", ("expert", "random")),
+             ("parlett-121", ("search-points", "greedy"))]
+    jobs, expected = [], []
+    for profile_id, bots in cases:
+        profile = profiles.load(profile_id)
+        seeds = seeds_for(9, 3 if "search-points" in bots else 30)
+        jobs.append({"profile": json.loads(json.dumps(profile_json(profile))), "bots": list(bots), "seeds": seeds})
+        rules = profile.rules
+        games = kernel.play(rules, bots, seeds, eldest_counts=True, trace=True)
+        sums = kernel.tally(rules, bots, seeds, KernelLayout([kernel.compiled(rules).kinds]), keep=True)
+        assert sums is not None
+        expected.append({"games": [None if g is None else json.loads(json.dumps(list(g._asdict().values())))
+                                   for g in games],
+                         "sums": json.loads(json.dumps({k: (v.hex() if isinstance(v, bytes) else v)
+                                                        for k, v in sums.items()})),
+                         "winners": list(kernel.winners(rules, bots, seeds) or b"")})
+    done = subprocess.run([NODE, str(Path(__file__).with_name("pyodide_kernel_check.mjs")), str(folder), str(engine),
+                           str(loader), str(module), PYODIDE_CODE.format(jobs=json.dumps(jobs))],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout) == expected

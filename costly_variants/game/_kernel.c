@@ -9,7 +9,7 @@
 #include "costly_kernel.h"
 
 /* A status of costly_kernel.h as Python's error; NULL. */
-static PyObject *raise(int status) {
+static PyObject *set_error(int status) {
     if (status == CK_NO_MEMORY)
         return PyErr_NoMemory();
     PyErr_SetString(PyExc_ValueError, ck_message(status));
@@ -28,7 +28,7 @@ static Py_ssize_t items(const Py_buffer *view, Py_ssize_t size, const char *what
 /* The output's int64 as bytes, and the output freed; NULL with the error set. */
 static PyObject *output(ck_out *out, int status) {
     PyObject *result = status == CK_ENGINE ? (Py_INCREF(Py_None), Py_None)
-                       : status != CK_OK  ? raise(status)
+                       : status != CK_OK  ? set_error(status)
                                            : PyBytes_FromStringAndSize((const char *)ck_out_data(out),
                                                                        (Py_ssize_t)(ck_out_length(out) * sizeof(int64_t)));
     ck_out_free(out);
@@ -131,7 +131,7 @@ static PyObject *kernel_winners(PyObject *self, PyObject *args) {
         int status = ck_winners(rules.buf, (size_t)n_rules, bots.buf, (size_t)bots.len, seeds.buf, (size_t)n_seeds, won);
         if (status != CK_OK) {
             Py_CLEAR(result);
-            raise(status);
+            set_error(status);
         }
     }
     PyBuffer_Release(&rules);

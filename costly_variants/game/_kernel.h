@@ -16,7 +16,7 @@
    random house profiles. CK_FORMAT (costly_kernel.h) must equal kernel.KERNEL_FORMAT, or the kernel is not
    used.
 
-   The units follow the Python they mirror, one a module of game/ (and of compare/ for the tally):
+   The units follow the Python they mirror, one a module of game/ (and of runs/ for the tally):
      _kernel_random.c  random numbers: Python's random.Random as game/playout.py seeds and draws from it
        (CPython's Modules/_randommodule.c).
      _kernel_deal.c  the state and the deal: game/base.py (the scores and their events), game/deal.py (the
@@ -39,7 +39,7 @@
        game/tangent.py (Tangent: the table to first order, for the four-hand search).
      _kernel_playout.c  one game: game/playout.py (play_game: one seeded game bot against bot) and what
        kernel.py asks of a game.
-     _kernel_tally.c  the tally: compare/measures.py (what is read of a finished game) and compare/tally.py
+     _kernel_tally.c  the tally: runs/measures.py (what is read of a finished game) and runs/tally.py
        (a chunk of games as sums).
      _kernel_api.c  the calls of costly_kernel.h: the rules array read, a call's games played, their records.
      _kernel.c  the CPython module (the one unit that includes Python.h): costly_kernel.h's calls over

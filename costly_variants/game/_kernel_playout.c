@@ -3,7 +3,7 @@
    to the same games. */
 #include "_kernel.h"
 
-/* ---- one game, and its measures (compare/measures.py) --------------------------------------------- */
+/* ---- one game, and its measures (runs/measures.py) --------------------------------------------- */
 
 static int trace_action(Trace *t, const Act *a) {
     if (t == NULL)

@@ -1,5 +1,5 @@
-/* The compiled kernel's the tally: compare/measures.py (what is read of a finished game) and
-   compare/tally.py (a chunk of games as sums). The same rules as the Python, step for step;
+/* The compiled kernel's the tally: runs/measures.py (what is read of a finished game) and
+   runs/tally.py (a chunk of games as sums). The same rules as the Python, step for step;
    tests/test_kernel.py holds the two to the same games. */
 #include "_kernel.h"
 
@@ -114,10 +114,10 @@ done:
     return status;
 }
 
-/* ---- a chunk of games as sums (compare/tally.py) ---------------------------------------------------
+/* ---- a chunk of games as sums (runs/tally.py) ---------------------------------------------------
 
    What Sums.add does game by game, for a whole chunk: each game's whole-number measures (MEASURES, then
-   the points of each source and each group of sources, at the slots compare.tally gives each kind of
+   the points of each source and each group of sources, at the slots runs.tally gives each kind of
    score) summed, squared and multiplied by the deals; the histograms; and, given the first rule set's
    games of the same seeds, the cross sums. All in 64-bit ints: exact, so the same as Python's sums. */
 
@@ -226,7 +226,7 @@ static void game_measures(const Game *g, const Rules *r, const int32_t *slots, l
 }
 
 /* ck_tally (costly_kernel.h): a chunk's sums, or CK_ENGINE where a game must go to the Python engine (see
-   compare/runner.py). `slots` holds four ints a kind: its source's slot, its group's slot, its name's place,
+   runs/runner.py). `slots` holds four ints a kind: its source's slot, its group's slot, its name's place,
    and 1 if it scores in the play, 2 at the count. */
 int ck_tally(const int32_t *rules, size_t n_rules, const uint8_t *bots, size_t n_bots, const uint64_t *seeds,
              size_t n_seeds, int eldest_counts, const int32_t *slots, size_t n_slot_ints, int n_slots, int n_names,

@@ -80,14 +80,14 @@ int ck_format(void);
 /* The names of the rules array's header, in order (kernel.py packs a value for each). */
 int ck_layout_size(void);
 const char *ck_layout_name(int i);
-/* The names of a game's whole-number measures, in slot order (compare.tally.MEASURES). */
+/* The names of a game's whole-number measures, in slot order (runs.tally.MEASURES). */
 int ck_measures_size(void);
 const char *ck_measure_name(int i);
 
 int ck_play(const int32_t *rules, size_t n_rules, const uint8_t *bots, size_t n_bots, const uint64_t *seeds,
             size_t n_seeds, int eldest_counts, int trace, ck_out *out);
 /* slots: four int32 a kind of score (4 * n_kinds): its source's slot, its group's slot, its name's place,
-   and 1 if it scores in the play, 2 at the count (compare.tally.KernelLayout). base: NULL, or
+   and 1 if it scores in the play, 2 at the count (runs.tally.KernelLayout). base: NULL, or
    n_seeds * (n_slots + 1) int64, a tally's kept games of the first rule set over the same seeds. */
 int ck_tally(const int32_t *rules, size_t n_rules, const uint8_t *bots, size_t n_bots, const uint64_t *seeds,
              size_t n_seeds, int eldest_counts, const int32_t *slots, size_t n_slot_ints, int n_slots, int n_names,
