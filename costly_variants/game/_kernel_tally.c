@@ -122,8 +122,9 @@ done:
    games of the same seeds, the cross sums. All in 64-bit ints: exact, so the same as Python's sums. */
 
 static const char *const MEASURES[] = {"deals", "first_dealer_won", "dealer_edge", "points", "won_in_play",
-                                       "won_at_count", "margin", "lead_changes", "drama", "eldest", "eldest_n"};
-#define N_MEASURES 11
+                                       "won_at_count", "margin", "lead_changes", "drama", "eldest", "eldest_n",
+                                       "won_at_turnup", "won_at_mog"};
+#define N_MEASURES 13
 #define LEAD_POINTS 11
 
 typedef struct {
@@ -222,12 +223,14 @@ static void game_measures(const Game *g, const Rules *r, const int32_t *slots, l
     v[8] = w.drama;
     v[9] = eldest;
     v[10] = g->n_eldest;
+    v[11] = decided == 3;
+    v[12] = decided == 4;
     *decisive = w.decisive_deal;
 }
 
 /* ck_tally (costly_kernel.h): a chunk's sums, or CK_ENGINE where a game must go to the Python engine (see
    runs/runner.py). `slots` holds four ints a kind: its source's slot, its group's slot, its name's place,
-   and 1 if it scores in the play, 2 at the count. */
+   and where it wins a game (tally.DECIDED: 1 in the play, 2 at the count, 3 at the turn-up, 4 at the mog). */
 int ck_tally(const int32_t *rules, size_t n_rules, const uint8_t *bots, size_t n_bots, const uint64_t *seeds,
              size_t n_seeds, int eldest_counts, const int32_t *slots, size_t n_slot_ints, int n_slots, int n_names,
              const int64_t *base, size_t n_base, int keep, ck_out *out) {
