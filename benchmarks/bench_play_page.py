@@ -7,8 +7,7 @@ Serves a built site (``--site``, else the test root ``tests/roots/test-play`` is
 
 - interactive: from the request for the page to the controls drawn (Pyodide started, the engine and the
   profiles loaded), as the page itself measures it (``performance.now()``), best and median of ``--runs``
-  fresh loads (the browser's cache off). Target 5 s, goal 3 s. Each load's phases are printed, and whether
-  Pyodide started from the build's memory snapshot (a build without Node has none: seconds slower).
+  fresh loads (the browser's cache off). Target 5 s, goal 3 s. Each load's phases are printed.
 - a bot's move: the time Python takes for each move of the computer (``greedy``, ``expert``, ``search``,
   or those ``--bots`` names), over the first deal of ``--deals`` games each (seeds 1, 2, ...) under the
   rules of ``--variant`` (a bundled profile: Cotton's unless told; ``eddowes-burne-1874-partners`` for the
@@ -108,9 +107,7 @@ def load(browser: Any, url: str) -> tuple[float, float]:
     state = wait(browser, f"const s = {STATE[7:]}; return (s === 'ready' || s === 'failed') && s")
     if state != "ready":
         sys.exit("the page did not start: " + browser.find_element("id", "costly-play").text)
-    restored = browser.execute_script("return window.costlyPlay.restored")
-    print("  phases (ms):", {k: round(v) for k, v in (browser.execute_script("return window.costlyPlay.phases") or {}).items()},
-          "from the snapshot" if restored else "Python started afresh (no snapshot)")
+    print("  phases (ms):", {k: round(v) for k, v in (browser.execute_script("return window.costlyPlay.phases") or {}).items()})
     return browser.execute_script("return window.costlyPlay.readyAt"), tree_cpu(pid) - before
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
-import shutil
 import subprocess
 import sys
 import tarfile
@@ -20,7 +19,7 @@ from costly_variants.questions.design import moves_for
 from costly_variants.profiles.display import profile_json
 from costly_variants.profiles.resolved import profile_from_json
 from costly_variants.site import pyodide
-from costly_variants.site.play import (EXTRACT_DIR, SNAPSHOT_IMPORTS, package_document, package_files, tables_document,
+from costly_variants.site.play import (EXTRACT_DIR, package_document, package_files, tables_document,
                                        worker_script)
 
 
@@ -247,27 +246,12 @@ def test_the_pyodide_step_ships_only_the_pinned_core(tmp_path, monkeypatch):
         pyodide.tarball(cache)
 
 
-def test_the_worker_is_given_the_build_and_the_snapshot_imports_are_in_the_zip(tmp_path):
-    build = {"extractDir": EXTRACT_DIR, "lock": {"abi_version": "x"}, "snapshot": "costly_variants.snapshot"}
+def test_the_worker_is_given_the_build(tmp_path):
+    build = {"extractDir": EXTRACT_DIR, "lock": {"abi_version": "x"}, "tables": "wintables.json"}
     script = worker_script(build)
     assert script.count("const BUILD = ") == 1 and f"const BUILD = {json.dumps(build, sort_keys=True)};" in script
     # the loading message names Pyodide's version from the build, not the project's the page was given
     assert '"Loading Python (Pyodide " + BUILD.pyodide' in script and "urls.version" not in script
-    names = set(package_files())
-    for module in SNAPSHOT_IMPORTS:
-        assert f"{module.replace('.', '/')}.py" in names, module
-
-
-def test_without_node_there_is_no_snapshot_and_a_failing_node_is_a_clear_error(tmp_path, monkeypatch):
-    engine = package_document(tmp_path / "p.json")
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is not None:
-        # No Pyodide in the folder: Node's error, in one line, not a traceback.
-        with pytest.raises(pyodide.PyodideError, match="the Pyodide snapshot failed under Node: .+") as failed:
-            pyodide.snapshot(tmp_path / "no-pyodide", engine, EXTRACT_DIR, "import json", tmp_path / "s")
-        assert "\n" not in str(failed.value) and not (tmp_path / "s").exists()
-    monkeypatch.setenv("PATH", str(tmp_path / "no-node-here"))
-    assert pyodide.snapshot(tmp_path / "no-pyodide", engine, EXTRACT_DIR, "import json", tmp_path / "s") is None
 
 
 def test_the_play_page_is_in_the_docs_and_linked_from_the_front_page():

@@ -100,3 +100,23 @@ def test_the_worked_design_says_its_candidates_in_words_with_their_passages(ques
     words = words[:words.index("</ol>")]
     assert "Game: the score that wins" in text_of(words) and "61 points" in text_of(words)
     assert 'class="costly-cite"' in words or "source/" in words  # the passages linked
+
+
+def test_each_house_ruleset_opens_in_the_play_and_try_pages_from_its_link(questions_site, questions):
+    """"Play it" and "Try it" beside each house profile: links whose address holds the profile itself (raw
+    deflate, base64url), as the pages' links.js reads it: the same text as the file to download."""
+    import base64
+    import html
+    import zlib
+
+    downloads = {p.name: p.read_text(encoding="utf-8") for p in (questions_site / "_downloads").rglob("house-*.yaml")}
+    links = re.findall(r'<a class="costly-open-(play|try) reference external" href="([^"]+)"', questions)
+    assert sorted(kind for kind, _ in links) == sorted(["play", "try"] * len(downloads))
+    found = set()
+    for kind, href in links:
+        page, _, fragment = html.unescape(href).partition("#profile=")
+        assert page == f"{kind}.html"
+        text = zlib.decompress(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)), -15).decode("utf-8")
+        assert text in downloads.values()
+        found.add(text)
+    assert found == set(downloads.values())

@@ -219,10 +219,32 @@ class PlayPage:
         self.chosen: dict[str, int] = {}  # rule key -> the index of the move chosen for it
         self.profile = self.base
         self.session: Session | None = None
+        self.loaded_file: str | None = None  # the file a house profile given to the page was loaded from
+
+    def load_house(self, name: str, text: str) -> dict[str, Any]:
+        """Start from a house profile given as text (a file, a paste, a link), checked as ``costly validate``
+        checks it (the view, or ``{"problems": [...]}``, located); its rules can then be changed as a bundled
+        profile's. Needs PyYAML and jsonschema, which the page loads only for this."""
+        from ..questions.design import moves_for
+        from .house_text import checked
+
+        profile, path, problems = checked(name, text)
+        if profile is None:
+            return {"problems": problems, "file": path.name}
+        self.by_id[profile.id] = profile
+        self.base = profile
+        self._moves = moves_for(profile, self.bundled)
+        self.offers = [m.as_json() for m in self._moves]
+        self.chosen = {}
+        self.profile = profile
+        self.loaded_file = path.name
+        return self.rules_view() | {"file": path.name}
 
     def choose_profile(self, profile_id: str) -> dict[str, Any]:
-        """Start from a bundled profile, with no house rules; its rules and every other value for each."""
+        """Start from a bundled profile (or one loaded), with no house rules; its rules and every other value
+        for each."""
         self.base = self.by_id[profile_id]
+        self.loaded_file = None if profile_id in self.shipped_moves else self.loaded_file
         if profile_id in self.shipped_moves:
             self.offers, self._moves = self.shipped_moves[profile_id], None
         else:
@@ -318,7 +340,7 @@ class PlayPage:
 
     def new_game(self, seed: int, bot: str) -> dict[str, Any]:
         self.session = Session(self.profile, seed=seed, bot=bot, tables=self.tables,
-                               house_file=self.house_file() if self.chosen else None)
+                               house_file=self.house_file() if self.chosen else self.loaded_file)
         return self.session.view()
 
     def _session(self) -> Session:
@@ -345,6 +367,8 @@ def dispatch(page: PlayPage, request: str) -> str:
             result = page.change_rule(args["key"], int(args["index"]))
         elif op == "house":
             result = {"yaml": page.house_yaml(), "id": page.house_id()}
+        elif op == "load":
+            result = page.load_house(str(args.get("name", "")), str(args["text"]))
         elif op == "deal":
             result = page.new_game(int(args["seed"]), args["bot"])
         elif op == "advance":

@@ -10,7 +10,8 @@ unchanged costs nothing the next time).
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping, Sequence
 
 from ..profiles import Profile
 from ..profiles.rules import Rules
@@ -24,9 +25,34 @@ TITLE = "How decisive the game is"
 FOLDER = "decisive"  # the figures alone, in the cache folder: reading a whole win table back costs a tenth of a second
 
 
+# Figures given in place of working them out (``providing``): the Try page, which has no numpy for the win
+# table, is given the bundled profiles' by the docs build.
+_GIVEN: list[Mapping[str, dict[str, Any]]] = []
+
+
+def given_key(rules: Rules, pair: Sequence[str]) -> str:
+    """The key of a rule set's figures under a pair of bots, as ``providing`` is given them."""
+    from ..game.page_tables import rules_key
+
+    return f"{rules_key(rules)}/{'-'.join(pair)}"
+
+
+@contextmanager
+def providing(figures: Mapping[str, dict[str, Any]]) -> Iterator[None]:
+    """While it lasts, ``of`` reads each profile's figures from ``figures`` (by ``given_key``) and works
+    none out: a rule set not given has none ({})."""
+    _GIVEN.append(figures)
+    try:
+        yield
+    finally:
+        _GIVEN.pop()
+
+
 def of(chosen: Sequence[Profile], bots: Sequence[str]) -> dict[str, Any]:
     """Each profile's figures of how decisive its game is, under ``bots`` (side A's, side B's)."""
     pair = (bots[0], bots[1 % len(bots)])
+    if _GIVEN:
+        return {p.id: dict(_GIVEN[-1].get(given_key(p.rules, pair), {})) for p in chosen}
     return {p.id: _figures(p.rules, pair) for p in chosen}
 
 
@@ -126,4 +152,4 @@ def markdown_lines(data: dict[str, Any]) -> list[str]:
     return out + ["", LEAD_CHANGES, ""]
 
 
-__all__ = ["COMPARE_DEALS", "gaps_note", "markdown_lines", "of", "text_lines"]
+__all__ = ["COMPARE_DEALS", "gaps_note", "given_key", "markdown_lines", "of", "providing", "text_lines"]

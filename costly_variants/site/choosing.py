@@ -28,6 +28,7 @@ from . import nodes as n
 from .citations import profile_label, rule_label
 from .comparison import SEED, comparison, estimate_text, interval_text, short_number, value_text
 from .directive import CostlyDirective
+from .try_page import open_links
 from .words import short_title, words
 
 HOUSE_FOLDER = "_house"
@@ -233,6 +234,7 @@ class ChoosingDirective(CostlyDirective):
         out.append(n.para("Download the house profile: ", ref, " (check it with ", n.literal(f"costly validate {name}"),
                           ", play it with ", n.literal(f"costly compare {best.id} {name}"), "). The same search: ",
                           n.literal(design_command(best.id, goal.asks, self.games)), "."))
+        out.append(open_links(self.env.docname, text))
         return out
 
 

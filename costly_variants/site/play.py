@@ -9,16 +9,18 @@ build then writes, beside the site's static files (``_static/play/``):
   worker writes into Pyodide's file system for it to import (the engine, the bots, the count, ``costly
   play``'s terminal: ``cli/browser.py``): a few JavaScript calls, where unpacking a zip in Python took
   a quarter of a second;
+- ``house_files.json``: what reading and checking a house profile needs (``site.house_files``), fetched
+  by the worker only once a profile is loaded (a file, a paste, a link);
 - ``wintables.json``: the win table the board-playing search reads in ``costly play`` for each bundled
   profile (``wintable.board_of``: from the same cache, or worked out as the terminal would),
   exactly, as ``game.page_tables`` writes it, so that the page's ``search`` plays the board as the
   terminal's does (the page has no numpy to work one out);
 
-and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``, then (where Node is
-installed) writes ``costly_variants.snapshot``: Pyodide's memory with the engine imported, which the
-page's worker restores instead of starting Python afresh (seconds of a browser's CPU; see
-``benchmarks/bench_play_page.py``). The build fills in the worker's ``BUILD`` (where the engine goes, the
-lock file, the snapshot). The page loads everything from the site: nothing from a CDN. Add
+and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``. The build fills in the
+worker's ``BUILD`` (where the engine goes, the lock file). The page loads everything from the site:
+nothing from a CDN. (It once restored a Pyodide memory snapshot with the engine imported, to start a few
+seconds sooner; an empty Pyodide's memory alone is 5.2 MB gzipped, which with Pyodide's WebAssembly put
+the first load past its budget of 8 MB: ``tests/test_offline_browser.py``.) Add
 ``costly_variants.site.play`` to ``extensions``.
 """
 from __future__ import annotations
@@ -37,7 +39,7 @@ from .._version import __version__
 from ..questions.design import moves_for
 from ..profiles.display import profile_json
 from ..profiles.sources import library
-from . import pyodide
+from . import house_files, pyodide
 from .citations import citation_text, passage_label, passage_words
 from .data import site_data
 
@@ -49,29 +51,10 @@ TARGET = "_static/play"
 # Folders of the package the page has no use for: the site (Sphinx) and the optional integrations.
 LEFT_OUT = ("site", "openspiel", "data")
 METADATA = "costly-play"
-# Where the worker writes the engine's files in Pyodide's file system (the snapshot is made with them there).
+# Where the worker writes the engine's files in Pyodide's file system.
 EXTRACT_DIR = "/home/pyodide/costly"
 ENGINE = "costly_variants.json"
-SNAPSHOT = "costly_variants.snapshot"
-# Imported in the snapshot: the page's side of costly play, and what it imports only later (the search
-# bot, a hint, a rule changed), so that the browser imports none of it.
-SNAPSHOT_IMPORTS = ("costly_variants.cli.browser", "costly_variants.cli.teach", "costly_variants.game.search",
-                    "costly_variants.questions.design")
-SNAPSHOT_PROFILES = "/tmp/profiles.json"  # in Pyodide's file system, while the snapshot is made
 TABLES = "wintables.json"
-SNAPSHOT_TABLES = f"/tmp/{TABLES}"
-# Run in the snapshot: the engine imported, and the page's Python side made from the profiles.json and
-# the win tables the page reads, left in __main__ as costly_page for the worker (it holds data, no
-# random state): a page that restores the snapshot does not download wintables.json.
-SNAPSHOT_SETUP = f"""
-import importlib, sys
-sys.path.insert(0, {EXTRACT_DIR!r})
-for _name in {SNAPSHOT_IMPORTS!r}:
-    importlib.import_module(_name)
-with open({SNAPSHOT_PROFILES!r}, encoding="utf-8") as _file, open({SNAPSHOT_TABLES!r}, encoding="utf-8") as _tables:
-    costly_page = sys.modules["costly_variants.cli.browser"].PlayPage(_file.read(), _tables.read())
-del importlib, sys, _name, _file, _tables
-"""
 WORKER_BUILD = "const BUILD = {};"
 
 FRAME = """<div id="costly-play" class="costly-play" data-pyodide="{pyodide}" data-play="{play}" data-version="{version}">
@@ -153,8 +136,11 @@ def tables_document() -> dict[str, Any]:
 
 def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if app.env.metadata.get(pagename, {}).get(METADATA):
+        app.add_js_file("play/links.js", defer="defer")
+        app.add_js_file("play/play-house.js", defer="defer")
         app.add_js_file("play/play.js", defer="defer")
         app.add_css_file("play/play.css")
+        app.add_css_file("play/play-house.css")
 
 
 def worker_script(build: dict[str, Any]) -> str:
@@ -164,49 +150,33 @@ def worker_script(build: dict[str, Any]) -> str:
     return text.replace(WORKER_BUILD, f"const BUILD = {json.dumps(build, sort_keys=True)};")
 
 
-def _snapshot(folder: Path, engine: Path, document: Path, tables: Path, out: Path) -> str | None:
-    """The snapshot's file name for the worker, or None where there is none (the page then starts slower)."""
-    try:
-        made = pyodide.snapshot(folder, engine, EXTRACT_DIR, SNAPSHOT_SETUP, out,
-                                inputs={SNAPSHOT_PROFILES: document, SNAPSHOT_TABLES: tables})
-    except pyodide.PyodideError as exc:
-        logger.warning("costly: the Play page has no Pyodide snapshot: %s", exc)
-        made = None
-    else:
-        if made is None:
-            logger.info("costly: Node is not installed, so the Play page has no Pyodide snapshot and starts "
-                        "Python afresh (seconds slower)")
-    if made is None:
-        out.unlink(missing_ok=True)
-    return made.name if made else None
-
-
 def _write(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
     target = out / TARGET
     target.mkdir(parents=True, exist_ok=True)
-    for name in ("play.js", "play.css"):
+    for name in ("play.js", "play.css", "play-house.js", "play-house.css", "links.js"):
         (target / name).write_bytes((STATIC / name).read_bytes())
-    engine = package_document(target / ENGINE)
+    package_document(target / ENGINE)
     document = target / "profiles.json"
     document.write_text(json.dumps(profiles_document(app), ensure_ascii=False), encoding="utf-8")
     tables = target / TABLES
     tables.write_text(json.dumps(tables_document(), separators=(",", ":")), encoding="utf-8")
+    house_files.document(target / house_files.FILES)  # fetched only once a house profile is loaded
     build: dict[str, Any] = {"engine": ENGINE, "extractDir": EXTRACT_DIR, "pyodide": pyodide.VERSION,
-                             "tables": TABLES}
+                             "tables": TABLES, "houseFiles": house_files.FILES, "libraryDir": house_files.LIBRARY_DIR}
     try:
         pyodide.ship(out)
     except pyodide.PyodideError as exc:
         logger.warning("costly: the Play page has no Pyodide: %s", exc)
     else:
         build["lock"] = pyodide.lock_info(out / pyodide.TARGET)
-        build["snapshot"] = _snapshot(out / pyodide.TARGET, engine, document, tables, target / SNAPSHOT)
     (target / "play-worker.js").write_text(worker_script(build), encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("costly_variants.site.offline")  # the Play page keeps working offline
     app.add_directive("costly-play", PlayDirective)
     app.connect("html-page-context", _page_files)
     app.connect("build-finished", _write)

@@ -8,15 +8,10 @@ checked against the pinned one before anything is unpacked, and only the files t
 file) are copied, to ``_static/pyodide/`` of the built site. The cache folder is
 ``$COSTLY_PYODIDE_CACHE``, else ``pyodide/`` in the user's cache (see ``costly_variants.cache``), else a
 temporary folder.
-
-``snapshot()`` then starts the shipped Pyodide under Node (Debian's ``nodejs``, which npm needs anyway),
-imports the engine and writes Pyodide's memory, gzipped: the page restores it instead of starting Python
-and importing the engine (seconds of a browser's CPU; see ``pyodide_snapshot.mjs``).
 """
 from __future__ import annotations
 
 import base64
-import gzip
 import hashlib
 import json
 import os
@@ -25,7 +20,6 @@ import subprocess
 import tarfile
 import tempfile
 from pathlib import Path
-from typing import Mapping
 
 from ..cache import cache_dir
 from ..errors import CostlyError
@@ -38,7 +32,6 @@ INTEGRITY = "sha512-22UBuhOJawj7vKUnS7/F3xK+515LJdjiMAHoCfuS6/PbHiOrSQVnYwDe+2sb
 CORE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
               "package.json")
 TARGET = "_static/pyodide"
-SNAPSHOT_SCRIPT = Path(__file__).with_name("pyodide_snapshot.mjs")
 
 
 class PyodideError(CostlyError):
@@ -113,34 +106,4 @@ def lock_info(folder: Path) -> dict[str, str]:
     return dict(json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["info"])
 
 
-def snapshot(folder: Path, engine: Path, extract_dir: str, setup: str, out: Path, *,
-             inputs: Mapping[str, Path] | None = None) -> Path | None:
-    """Pyodide's memory once the shipped Pyodide in ``folder`` has written the files of ``engine`` (JSON:
-    path -> text) under ``extract_dir``, been given the files ``inputs`` (path in Pyodide's file system ->
-    file) and run the Python code ``setup``, gzipped to ``out``; None where Node is not installed."""
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is None:
-        return None
-    given = [f"{at}={file}" for at, file in (inputs or {}).items()]
-    with tempfile.TemporaryDirectory(prefix="costly-snapshot-") as work:
-        raw = Path(work) / "snapshot.bin"
-        try:
-            done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(folder), str(engine), extract_dir, str(raw), setup,
-                                   *given], capture_output=True, text=True, timeout=600)
-        except subprocess.TimeoutExpired:
-            raise PyodideError("the Pyodide snapshot took more than 10 minutes under Node") from None
-        if done.returncode != 0 or not raw.is_file():
-            # Node ends with its version after the error: the last line naming an error says what went wrong
-            lines = [line.strip() for line in (done.stderr or done.stdout).splitlines() if line.strip()]
-            errors = [line for line in lines if "Error" in line] or lines or ["no snapshot written"]
-            raise PyodideError(f"the Pyodide snapshot failed under Node: {errors[-1]}")
-        written = out.with_name(out.name + ".part")
-        with open(raw, "rb") as source, open(written, "wb") as file, \
-                gzip.GzipFile(filename="", mode="wb", compresslevel=6, fileobj=file, mtime=0) as sink:
-            shutil.copyfileobj(source, sink)
-        os.replace(written, out)
-    return out
-
-
-__all__ = ["CORE_FILES", "INTEGRITY", "PyodideError", "SNAPSHOT_SCRIPT", "TARGET", "VERSION", "lock_info", "ship",
-           "snapshot", "tarball", "unpack"]
+__all__ = ["CORE_FILES", "INTEGRITY", "PyodideError", "TARGET", "VERSION", "lock_info", "ship", "tarball", "unpack"]

@@ -70,7 +70,6 @@
     else if (message.kind === "failed") problem("The game engine could not start: " + message.error + ".");
     else if (message.kind === "ready") {
       state.loadMs = message.ms;
-      state.restored = message.restored; // whether Pyodide started from the build's snapshot
       state.workerFetched = message.fetched; // what the worker fetched to start
       state.phases = Object.assign({ page: early.at }, message.phases);
       started(JSON.parse(message.profiles));
@@ -394,6 +393,9 @@
     download(`costly-game-${state.view.profile}-seed-${state.view.seed}.json`, reply.log, "application/json");
   }
 
+  // What play-house.js (loading a ruleset from a file, a paste or a link) uses of the page.
+  state.api = { ask, drawRules, chooseProfile, parts: () => parts, el };
+
   document.addEventListener("keydown", (event) => {
     if (!state.ready || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
@@ -426,7 +428,8 @@
     if (/^\d+$/.test(wanted.get("seed") || "")) parts.seedInput.value = wanted.get("seed");
     state.ready = true;
     state.readyAt = performance.now(); // ms since the page was asked for: when it became interactive
-    root.dataset.state = "ready";
     parts.situation.textContent = "Choose the rules and your opponent, then deal.";
+    if (window.costlyPlayHouse) await window.costlyPlayHouse(state); // a ruleset in the page's link (play-house.js)
+    root.dataset.state = "ready";
   }
 })();
