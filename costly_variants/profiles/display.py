@@ -171,15 +171,15 @@ def short_title(profile: Profile | str) -> str:
 
 def source_words(source: Mapping[str, Any]) -> str:
     """Where a value ``costly design`` (or the Play page) offers comes from, in a player's words, from
-    its source as ``Source.as_dict`` gives it: "as in Eddowes–Burne 1874 (disputed there; also Parlett
-    121)", "another reading Cotton 1674 records: the dealer pegs the turn-up with his own count". The
+    its source as ``Source.as_dict`` gives it: "as in Eddowes–Burne 1874, disputed there, also Parlett
+    121", "another reading Cotton 1674 records: the dealer pegs the turn-up with his own count". The
     terminal's ``Source.describe`` names the rule and the profile by their keys, to be typed back."""
     also = [short_title(p) for p in source.get("also", ())]
     if source["kind"] == "value":
         status = source.get("status")
         notes = ([f"{status} there"] if status and status != Status.STATED.value else []) + \
             ([f"also {', '.join(also)}"] if also else [])
-        return f"as in {short_title(source['profile'])}" + (f" ({'; '.join(notes)})" if notes else "")
+        return ", ".join([f"as in {short_title(source['profile'])}", *notes])
     if source["kind"] == "alternative":
         reading = str(source.get("reading") or "").rstrip(".")
         return (f"another reading {short_title(source['profile'])} records: {reading}"

@@ -113,10 +113,20 @@ def design(base: str, asks: tuple[tuple[str, str], ...], games: int = DESIGN_GAM
     return summarise(search(profiles.load(base), wants, prefers, [], settings, local_runner(1)))
 
 
+def shell_word(text: str) -> str:
+    """``text`` as one word a shell reads back as it is: in double quotes where it holds an apostrophe and
+    nothing a shell expands there ("dealer's edge per deal:low", easier to read than shlex's
+    'dealer'"'"'s ...'), else as ``shlex.quote`` has it."""
+    quoted = shlex.quote(text)
+    if quoted != text and "'" in text and not set(text) & set('"$`\\!'):
+        return f'"{text}"'
+    return quoted
+
+
 def design_command(base: str, asks: Sequence[tuple[str, str]], games: int = DESIGN_GAMES) -> str:
     """The terminal command that runs the same search, each argument quoted as a shell reads it (the
     dealer's edge has an apostrophe)."""
-    said = " ".join(f"--{kind} {shlex.quote(text)}" for kind, text in asks)
+    said = " ".join(f"--{kind} {shell_word(text)}" for kind, text in asks)
     return (f"costly design --base {base} {said} --games {games} --screen-games {screen_games(games)} "
             f"--most-changes {MOST_CHANGES} --seed {SEED}")
 
@@ -307,8 +317,9 @@ class ChoosingDirective(CostlyDirective):
                 f"{weak} one in ")
         return n.para(said, f"{estimate_text(got['house'], 'share')} of games under the house rule, against "
                       f"{estimate_text(got['base'], 'share')} without it, on the same {seeds:,} seeds played "
-                      f"both ways round: a difference of {difference_text(d, 'share', goal.figure, units=True)}. "
-                      "More games won in the play need not mean more skill: the play's points may fall by luck.",
+                      f"both ways round: a difference of {difference_text(d, 'share', goal.figure, units=True)}."
+                      + ("" if clear and d["value"] > 0 else " More games won in the play need not mean that good "
+                         "play counts for more: the play's points may fall by luck as much as by choice."),
                       classes=["costly-skill-under-house"])
 
 
