@@ -98,7 +98,7 @@ def test_the_choosing_page_explains_its_figures_status_words_and_bots(questions)
     said = " ".join(text_of(figures).split())
     assert "What the figures mean" in said
     # every figure the goals name is defined where the page is read
-    for label in ("Game length", "Lead changes", "percentage points", "95% interval"):
+    for label in ("deals per game", "lead changes", "percentage points", "95% interval"):
         assert label in said, said
     for status in ("stated", "inferred", "silent", "disputed"):
         assert f"costly-badge-{status}" in figures

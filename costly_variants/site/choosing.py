@@ -180,7 +180,7 @@ class ChoosingDirective(CostlyDirective):
             "after a value (stated, disputed ...), is explained under ", n.xref("choosing-figures", "What the "
                                                                                 "figures mean"), " below.",
             classes=["costly-games-line"])]
-        self.shown: list[str] = []  # the figures the goals' sections name, explained at the end
+        self.shown: dict[str, str] = {}  # the figures the goals' sections name, as named, explained at the end
         for goal in GOALS:
             out.append(self.goal_section(goal, data, ids))
         out.append(self.meanings())
@@ -198,9 +198,8 @@ class ChoosingDirective(CostlyDirective):
             item += nodes.definition("", n.para(meaning[0].upper() + meaning[1:].rstrip(".") + "."))
             terms.append(item)
 
-        for key in dict.fromkeys(self.shown):
-            title, meaning = TITLES.get(key, (key, key))
-            term(title, meaning)
+        for key, label in self.shown.items():
+            term(label, TITLES.get(key, (key, key))[1])
         term("percentage points", SITE_TERMS["percentage point"])
         term("95% interval (in brackets)", SITE_TERMS["95% interval"])
         sec += terms
@@ -237,8 +236,6 @@ class ChoosingDirective(CostlyDirective):
     def pick_words(self, goal: Goal, data: Mapping[str, Any], ranked: Sequence[tuple[float, str]],
                    best: Profile) -> list[n.Child]:
         link = n.xref(profile_label(best.id), short_title(best))
-        if goal.figure != "sources":
-            self.shown.append(goal.figure)
         if goal.figure == "sources":
             counts = ", ".join(f"{short_title(i)} {int(v)}" for v, i in ranked)
             return ["Choose ", link, f": {int(ranked[0][0])} kinds of score, the fewest of the bundled profiles "
@@ -253,6 +250,7 @@ class ChoosingDirective(CostlyDirective):
                  and row["estimates"][i]["value"] != top["value"]]
         what = {"deals_per_game": "deals a game", "lead_changes": "changes of lead a game",
                 "skill.expert-greedy": "of games won by the expert bot"}.get(goal.figure, "")
+        self.shown.setdefault(goal.figure, row["label"].strip())
         close = (f" {' and '.join(alike)} {'is' if len(alike) == 1 else 'are'} within its interval: much the same "
                  "on these games." if alike else "")
         bots = (f" These are games between greedy bots; a profile's page gives its lead changes for the "
@@ -279,7 +277,7 @@ class ChoosingDirective(CostlyDirective):
             unit = figures.get(key, {}).get("unit", "number")
             d = top["figures"][key]["difference"]
             if verdict(d, key, unit) is Verdict.HEADLINE and len(moved) < 3:
-                self.shown.append(key)
+                self.shown.setdefault(key, figures.get(key, {}).get("label", key).strip())
                 moved.append(f"{figures.get(key, {}).get('label', key)} {short_number(d['value'], unit, key)} "
                              f"({interval_text(d, unit)})")
         out.append(n.para(f"House rules for {goal.asks_said}, from {short_title(best)}: ", *change_parts, ". ",
@@ -309,16 +307,16 @@ class ChoosingDirective(CostlyDirective):
         seeds = int(comparison(self.data, int(self.config.costly_compare_games))["settings"]["skill_games"])
         got = skill_under(best, profiles.load(house_file), seeds, strong, weak)
         d = got["difference"]
-        clear = verdict(d, goal.figure, "share") is Verdict.HEADLINE
-        said = (f"Does skill count more under it? Yes: the {strong} bot beats the {weak} one in "
-                if clear and d["value"] > 0 else
-                f"Does skill count more under it? No: the {strong} bot beats the {weak} one in " if clear else
-                f"Does skill count more under it? Not that these games can tell: the {strong} bot beats the "
-                f"{weak} one in ")
+        standing = verdict(d, goal.figure, "share")
+        more = standing is Verdict.HEADLINE and d["value"] > 0
+        answer = ("Yes" if more else "No, it counts for less" if standing is Verdict.HEADLINE else
+                  "Hardly: by less than the size that matters" if standing is Verdict.SMALL else
+                  "Not that these games can tell")
+        said = f"Does skill count more under it? {answer}: the {strong} bot beats the {weak} one in "
         return n.para(said, f"{estimate_text(got['house'], 'share')} of games under the house rule, against "
                       f"{estimate_text(got['base'], 'share')} without it, on the same {seeds:,} seeds played "
                       f"both ways round: a difference of {difference_text(d, 'share', goal.figure, units=True)}."
-                      + ("" if clear and d["value"] > 0 else " More games won in the play need not mean that good "
+                      + ("" if more else " More games won in the play need not mean that good "
                          "play counts for more: the play's points may fall by luck as much as by choice."),
                       classes=["costly-skill-under-house"])
 
