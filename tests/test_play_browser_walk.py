@@ -173,8 +173,9 @@ def test_the_feed_and_rule_editor_say_rules_by_title_and_each_citation_once(brow
     driver.find_element("css selector", ".costly-play-rules > summary").send_keys(Keys.ENTER)
     editor = driver.find_element("css selector", ".costly-play-rules-list")
     # what the page says of each rule (a profile's own notes are its data, shown as they are)
-    said = js(driver, """return [...document.querySelectorAll('.costly-play-rule-title, .costly-play-rule-value,
-        .costly-play-rule-from, .costly-play-rule option')].map(e => e.textContent).join(' | ')""")
+    said = js(driver, "return [...document.querySelectorAll('.costly-play-rule-title, .costly-play-rule-value, "
+                      ".costly-play-rule-from, .costly-play-rule option')].map(e => e.textContent).join(' | ')")
     assert RULE_KEY.findall(said) == [] and not editor.find_elements("css selector", "code"), said
+    assert "cut-lowest" not in said and "the lowest cut deals" in said, said  # coded values in words
     base = js(driver, "return document.querySelector('select[data-rule=\"game.target\"] option').textContent")
     assert base == "61 points, as in Cotton 1674" or base.endswith(", as in Cotton 1674"), base

@@ -41,6 +41,7 @@ from ..profiles.sources import library
 from . import pyodide
 from .citations import citation_text, passage_label, passage_words, profile_label
 from .data import site_data
+from .words import VALUE_WORDS
 
 logger = logging.getLogger(__name__)
 
@@ -138,7 +139,8 @@ def profiles_document(app: Sphinx) -> dict[str, Any]:
         passages[ref] = {"citation": citation_text(ref, lib, bibfile), "words": passage_words(ref, lib), "url": url}
     return {"version": __version__, "pyodide": pyodide.VERSION,
             "profiles": [{**profile_json(p), "moves": [m.as_json() for m in moves_for(p, bundled)]} for p in bundled],
-            "passages": passages, "how_to_play": how_to_play(app, bundled, labels)}
+            "passages": passages, "how_to_play": how_to_play(app, bundled, labels),
+            "value_words": VALUE_WORDS}  # each coded value in words, as the site's tables say it
 
 
 def how_to_play(app: Sphinx, bundled: Sequence[Profile], labels: Mapping[str, Any]) -> dict[str, str]:

@@ -14,7 +14,7 @@
   const BOT_PAUSE = 250;
   const state = { ready: false, busy: false, view: null, rules: null, passages: {}, timings: [], loadMs: null,
                   seed: null, seedText: null, deals: 0, taken: 0, hinting: false, queued: null, asking: false,
-                  howToPlay: {} };
+                  howToPlay: {}, valueWords: {} };
   window.costlyPlay = state; // read by the browser test and the benchmark
 
   function el(tag, attrs, ...children) {
@@ -227,13 +227,13 @@
     parts.rulesTable.replaceChildren(...view.rules.map((rule) => {
       const select = el("select", { "data-rule": rule.key, "aria-label": rule.title,
                                     onchange: () => changeRule(rule.key, Number(select.value)) },
-        el("option", { value: "-1" }, `${rule.base_value}, as in ${view.base_name || view.base}`),
-        rule.options.map((o) => el("option", { value: String(o.index), selected: o.index === rule.chosen }, `${o.value}, ${o.said || o.from}`)));
+        el("option", { value: "-1" }, `${said(rule.key, rule.base_value)}, as in ${view.base_name || view.base}`),
+        rule.options.map((o) => el("option", { value: String(o.index), selected: o.index === rule.chosen }, `${said(rule.key, o.value)}, ${o.said || o.from}`)));
       if (!rule.options.length) select.disabled = true;
       const chosen = rule.options.find((o) => o.index === rule.chosen);
       return el("div", { class: "costly-play-rule" + (rule.chosen >= 0 ? " costly-play-rule-changed" : ""), "data-rule": rule.key },
         el("div", { class: "costly-play-rule-title" }, rule.title),
-        el("div", { class: "costly-play-rule-value" }, el("strong", { text: rule.value }), " ",
+        el("div", { class: "costly-play-rule-value" }, el("strong", { text: said(rule.key, rule.value) }), " ",
           el("span", { class: `costly-badge costly-badge-${rule.status}`, text: rule.status }), " ", ...citeLinks(rule.cite)),
         rule.note ? el("div", { class: "costly-play-rule-note", text: rule.note }) : null,
         chosen ? el("div", { class: "costly-play-rule-from" }, "Taken ", chosen.said || chosen.from, ": ", ...citeLinks(chosen.cite)) : null,
@@ -242,6 +242,9 @@
   }
 
   function seatName(view, player) { return view.names[player]; }
+
+  // A coded value in words, as the site's tables say it ("the lowest cut deals", not "cut-lowest").
+  function said(key, text) { const words = state.valueWords[key]; return (words && words[text]) || text; }
 
   function drawBoard(view) {
     const bars = view.scores.map((score, team) => el("div", { class: "costly-play-score", "data-team": String(team) },
@@ -284,8 +287,8 @@
       "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => choose(i) },
       el("kbd", { text: String(i + 1) }), choice.card ? cardFace(choice.card) : null, el("span", { class: "costly-play-choice-label", text: choice.label }))),
       // the game over, the next one is dealt from here: the Deal button may be a screen above
-      view.finished ? el("button", { type: "button", class: "costly-play-again", "aria-keyshortcuts": "N", onclick: () => newGame() },
-        el("kbd", { text: "N" }), " Deal a new game") : null);
+      ...(view.finished ? [el("button", { type: "button", class: "costly-play-again", "aria-keyshortcuts": "N", onclick: () => newGame() },
+        el("kbd", { text: "N" }), " Deal a new game")] : []));
     parts.hintButton.disabled = !view.waiting;
     parts.logButton.disabled = false;
     root.dataset.state = view.finished ? "over" : (view.waiting ? "waiting" : "busy");
@@ -518,6 +521,7 @@
   async function started(document_) {
     state.passages = document_.passages;
     state.howToPlay = document_.how_to_play || {};
+    state.valueWords = document_.value_words || {};
     build(document_.profiles);
     const choosing = performance.now();
     await chooseProfile(document_.profiles[0].id);
