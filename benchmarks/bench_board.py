@@ -18,7 +18,7 @@ import time
 
 from costly_variants import profiles
 from costly_variants.api import Simulation
-from costly_variants.compare.stats import proportion
+from costly_variants.stats import proportion
 
 
 def measure(profile: str, seeds: int, seed: int, jobs: int) -> tuple[int, int]:

@@ -26,9 +26,9 @@ import time
 from baseline import BASELINE_ROUNDS, best_cpu, random_play_loop
 
 from costly_variants import profiles
-from costly_variants.compare import odds_check
-from costly_variants.compare.odds import DEFAULT_DEALS
-from costly_variants.compare.odds_store import odds
+from costly_variants.chances import check as odds_check
+from costly_variants.chances.table import DEFAULT_DEALS
+from costly_variants.chances.store import odds
 
 
 def positions(target: int) -> list[tuple[int, int, int]]:

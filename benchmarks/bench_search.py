@@ -15,8 +15,8 @@ import argparse
 from fractions import Fraction
 
 from costly_variants import profiles
-from costly_variants.compare import stats
-from costly_variants.compare.runner import seeds_for
+from costly_variants import stats
+from costly_variants.runs.runner import seeds_for
 from costly_variants.game import kernel
 
 from bench_games import simulate  # the costly command in a cold process, CPU of its whole tree

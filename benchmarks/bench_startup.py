@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 COMMANDS = [["--version"], ["--help"], ["variants"], ["show", "cotton-1674"], ["score", "5H", "5D", "10H", "--deck", "KH"]]
-HEAVY = ("jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game", "costly_variants.compare",
+HEAVY = ("jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game", "costly_variants.chances", "costly_variants.runs",
+         "costly_variants.questions",
          "costly_variants.worked_examples")
 
 

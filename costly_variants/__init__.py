@@ -2,9 +2,9 @@
 
 The package reads as a pipeline, one subpackage a stage, and imports run only from a later stage to an
 earlier one: ``profiles`` (YAML, schema, typed rules, sources) -> ``count`` (a hand's count, exact
-analysis, batches) -> ``game`` (the engine and bots) -> ``worked_examples`` -> ``compare`` (many games,
-summarised) -> ``api`` (this Python interface) and ``openspiel`` (every profile an OpenSpiel game) ->
-``cli`` and ``site`` (the terminal and the reference site). ``cards``, ``errors``, ``resources`` and
+analysis, batches) -> ``game`` (the engine and bots) -> ``worked_examples`` and ``chances`` (the win table) -> ``runs`` (many
+seeded games, summarised) -> ``questions`` (compare, by rule, readings, design) -> ``api`` (this Python interface) and ``openspiel`` (every profile an OpenSpiel game) ->
+``cli`` and ``site`` (the terminal and the reference site). ``cards``, ``errors``, ``resources``, ``outputs``, ``cache``, ``stats`` and
 ``_version`` are the ground floor every stage stands on.
 """
 from __future__ import annotations

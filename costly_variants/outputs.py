@@ -84,3 +84,24 @@ def _mode_for(target: Path) -> int:
 def write_text(path: str | os.PathLike[str], text: str, *, what: str = "output") -> None:
     with atomic_writer(path, what=what) as out:
         out.write(text)
+
+
+# A plot (compare --plot, odds --heatmap): its format from the name, checked before any game is played.
+FORMATS = {".svg": "svg", ".png": "png"}
+
+
+class PlotError(OutputError):
+    """A plot that cannot be drawn: no matplotlib, or a file name it cannot write."""
+
+
+def check_plot_target(path: str) -> str:
+    """The format for ``path`` (``svg`` or ``png``); refuse anything else before any game is played."""
+    fmt = FORMATS.get(Path(path).suffix.lower())
+    if fmt is None:
+        raise PlotError(f"cannot write the plot {path!r}: name a .svg or .png file")
+    check_target(path, what="plot")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PlotError("--plot needs matplotlib: pip install 'costly-variants[plot]'") from None
+    return fmt

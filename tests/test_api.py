@@ -90,7 +90,7 @@ def test_rows_and_the_data_frame_hold_every_figure(small):
 
 
 def test_the_other_forms_are_the_commands(small):
-    from costly_variants.compare.report import render_csv, render_markdown, render_text
+    from costly_variants.questions.report import render_csv, render_markdown, render_text
 
     data = small.data
     assert small.to_markdown() == render_markdown(data)

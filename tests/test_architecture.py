@@ -8,10 +8,13 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "costly_variants"
 
-# The ground floor (rank 0) and the stages in pipeline order; the Python API (api) and the OpenSpiel game
-# (openspiel) stand on the comparison; cli and site are both last.
-RANK = {"cards": 0, "errors": 0, "resources": 0, "outputs": 0, "cache": 0, "_version": 0, "profiles": 1, "count": 2, "game": 3,
-        "worked_examples": 4, "compare": 5, "api": 6, "openspiel": 6, "cli": 7, "site": 7}
+# The ground floor (rank 0) and the stages in pipeline order: the win table (chances) and the worked examples
+# stand on the game; the seeded runs on the chances (the search bot reads its tables); the questions asked of
+# many runs on the runs; the Python API (api) and the OpenSpiel game (openspiel) on the questions; cli and
+# site are both last.
+RANK = {"cards": 0, "errors": 0, "resources": 0, "outputs": 0, "cache": 0, "stats": 0, "_version": 0, "profiles": 1,
+        "count": 2, "game": 3, "worked_examples": 4, "chances": 4, "runs": 5, "questions": 6, "api": 7, "openspiel": 7,
+        "cli": 8, "site": 8}
 FACE = {"__init__", "__main__"}
 ROOT = "__init__"  # what a module imports from the package root itself (which imports every stage)
 
@@ -72,13 +75,13 @@ def test_the_check_sees_every_spelling_of_an_import():
     assert _units_in("from ..game.state import State", ["count"]) == {"game"}
     assert _units_in("from .. import profiles", ["cli"]) == {"profiles"}
     assert _units_in("from .hand import x", ["count"]) == {"count"}
-    assert _units_in("import costly_variants.compare.simulate", ["game"]) == {"compare"}
+    assert _units_in("import costly_variants.runs.simulate", ["game"]) == {"runs"}
     assert _units_in("from costly_variants.site import setup", ["game"]) == {"site"}
     assert _units_in("from .. import __version__", ["count"]) == {ROOT}
     assert _units_in("from .. import __version__, profiles", ["site"]) == {ROOT, "profiles"}
     assert _units_in("from costly_variants import Card", ["game"]) == {ROOT}
     assert _units_in("from .._version import __version__", ["cli"]) == {"_version"}
-    assert not _allowed("count", "game") and not _allowed("cli", "site") and _allowed("site", "compare")
+    assert not _allowed("count", "game") and not _allowed("cli", "site") and _allowed("site", "questions") and _allowed("runs", "chances") and not _allowed("chances", "runs")
     assert _allowed("cli", "api") and not _allowed("api", "cli") and not _allowed("api", "openspiel")
 
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 
 from costly_variants import profiles
-from costly_variants.compare import odds_store
-from costly_variants.compare.runner import seeds_for
+from costly_variants.chances import store as odds_store
+from costly_variants.runs.runner import seeds_for
 from costly_variants.game import kernel, wintable
 from costly_variants.game.bots import BOTS, make_bot
 from costly_variants.game.playout import play_game

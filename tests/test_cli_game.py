@@ -209,7 +209,7 @@ def _at_a_mog_pass_with_a_deuce():
 def _terminal(typed: str):
     import io
 
-    from costly_variants import compare  # noqa: F401  (where the hint's board search finds its table)
+    from costly_variants import chances  # noqa: F401  (where the hint's board search finds its table)
     from costly_variants.cli.games import Terminal
 
     profile, state = _at_a_mog_pass_with_a_deuce()

@@ -254,7 +254,7 @@ def _imports(*argv: str, env: dict[str, str] | None = None) -> set[str]:
                               env=env).stdout.split())
 
 
-HEAVY = {"jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game", "costly_variants.compare",
+HEAVY = {"jsonschema", "rich", "multiprocessing", "yaml", "costly_variants.game", "costly_variants.chances", "costly_variants.runs", "costly_variants.questions",
          "costly_variants.count", "costly_variants.worked_examples", "costly_variants.profiles"}
 
 
@@ -275,7 +275,7 @@ def test_commands_import_only_what_they_use(argv, allowed):
 
 # What a run of a few games never needs: the schema checker and YAML (the bundled profiles, once checked,
 # are trusted: profiles.known_good), rich (output piped), the plotting, data-frame and cluster libraries,
-# and a pool of processes (a small run is played in the one process: compare.runner.POOL_COST).
+# and a pool of processes (a small run is played in the one process: runs.runner.POOL_COST).
 NOT_FOR_A_SMALL_RUN = {"jsonschema", "yaml", "rich", "matplotlib", "pandas", "numpy", "dask", "distributed",
                        "multiprocessing", "costly_variants.site", "costly_variants.openspiel", "costly_variants.count.analysis"}
 
@@ -295,9 +295,9 @@ def test_a_small_run_imports_only_the_engine_and_the_runner(tmp_path, argv):
 
     env = dict(os.environ, COSTLY_CACHE_DIR=str(tmp_path))
     first = _imports(*argv, env=env)  # checks the bundled profile, compiles and keeps the tables
-    assert "jsonschema" in first and "costly_variants.compare.runner" in first
+    assert "jsonschema" in first and "costly_variants.runs.runner" in first
     again = _imports(*argv, env=env)
-    assert "costly_variants.compare.runner" in again and "costly_variants.game.kernel" in again
+    assert "costly_variants.runs.runner" in again and "costly_variants.game.kernel" in again
     assert again & NOT_FOR_A_SMALL_RUN - ({"costly_variants.count.analysis"} if argv[0] == "compare" else set()) == set()
 
 

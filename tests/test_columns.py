@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from costly_variants.compare import stats
+from costly_variants import stats
 
 WIDTH = 80
 
@@ -22,7 +22,7 @@ def columns80(monkeypatch):
 
 
 def test_readings_with_wide_effects_fit_80_columns():
-    from costly_variants.compare.readings_report import _effect_lines
+    from costly_variants.questions.readings_report import _effect_lines
 
     def e(v, lo, hi):
         return {"value": v, "low": lo, "high": hi, "clear_of_zero": lo > 0 or hi < 0, "n": 20000, "method": "t"}
@@ -56,7 +56,7 @@ def test_diff_never_splits_a_value_nor_no_passage(cli, columns80, tmp_path):
 
 
 def _five() -> dict:
-    from costly_variants.compare.report import render_text  # noqa: F401  (the same data the command renders)
+    from costly_variants.questions.report import render_text  # noqa: F401  the same data the command renders
 
     estimate = stats.Estimate(52.7 / 100, 0.47, 0.58, 300, "wilson").as_dict()
     difference = stats.Estimate(0.00039, 0.00001, 0.00077, 300, "paired-t")
@@ -80,7 +80,7 @@ def _five() -> dict:
 
 
 def test_a_five_profile_compare_cuts_no_label():
-    from costly_variants.compare.report import render_text
+    from costly_variants.questions.report import render_text
 
     text = render_text(_five(), WIDTH)
     _fits(text)
@@ -93,7 +93,7 @@ def test_a_five_profile_compare_cuts_no_label():
 
 
 def test_by_rule_columns_never_touch():
-    from costly_variants.compare.report import render_by_rule_text
+    from costly_variants.questions.report import render_by_rule_text
     from tests.test_honest_zeros import _by_rule
 
     data = _by_rule(stats.Estimate(0.0003, 0.0001, 0.0005, 100, "paired-t"))
@@ -108,7 +108,7 @@ def test_by_rule_columns_never_touch():
 
 
 def test_design_tables_widen_for_wide_cells_and_cut_no_label():
-    from costly_variants.compare.design_report import _figure_lines
+    from costly_variants.questions.design_report import _figure_lines
 
     def e(v, lo, hi, clear=False):
         return {"value": v, "low": lo, "high": hi, "n": 20000, "method": "t", "clear_of_zero": clear}

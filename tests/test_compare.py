@@ -17,12 +17,12 @@ import pytest
 
 from costly_variants import profiles
 from costly_variants.cards import Card, Rank
-from costly_variants.compare import stats
-from costly_variants.compare.byrule import run_by_rule, switches
-from costly_variants.compare.figures import eldest_count, heels_per_deal
-from costly_variants.compare.measures import HITTER, measure
-from costly_variants.compare.runner import GameSpec, Plan, run_plans
-from costly_variants.compare.study import Settings, local_runner, run_comparison
+from costly_variants import stats
+from costly_variants.questions.byrule import run_by_rule, switches
+from costly_variants.runs.figures import eldest_count, heels_per_deal
+from costly_variants.runs.measures import HITTER, measure
+from costly_variants.runs.runner import GameSpec, Plan, run_plans
+from costly_variants.questions.study import Settings, local_runner, run_comparison
 from costly_variants.count.analysis import analyse_hands
 from costly_variants.game.playout import play_game
 from costly_variants.game.state import Game
@@ -208,7 +208,8 @@ def _words(text: str) -> set[str]:
 
 @pytest.mark.parametrize("width", [40, 80, 120])
 def test_the_report_is_laid_out_to_the_width_and_cuts_no_id_or_value(three_profiles, width):
-    from costly_variants.compare.report import cell, render_by_rule_text, render_text
+    from costly_variants.runs.layout import cell
+    from costly_variants.questions.report import render_by_rule_text, render_text
 
     data, by_rule = three_profiles
     text, by_rule_text = render_text(data, width), render_by_rule_text(by_rule, width)
@@ -228,7 +229,7 @@ def test_the_report_is_laid_out_to_the_width_and_cuts_no_id_or_value(three_profi
     tables = by_rule_text.count("sum of single effects")
     shown = len(by_rule["shown"])  # the six headline effects and any other a switch moved clearly
     assert shown >= 6 and len(by_rule["figures"]) > shown
-    from costly_variants.compare.report import EFFECT
+    from costly_variants.runs.layout import EFFECT
     assert tables == -(-shown // max(1, (width - 38) // EFFECT))  # one effect a table at 40, three at 80
     for switch in by_rule["switches"]:  # each rule id whole, in every table
         name = " + ".join(switch["rules"])
@@ -259,8 +260,7 @@ def _stopped_after_the_first_chunk(plans, progress):
 def test_an_interrupted_comparison_says_so_in_every_form():
     import csv
 
-    from costly_variants.compare.report import (by_rule_csv, render_by_rule_markdown, render_by_rule_text,
-                                                 render_csv, render_markdown, render_text)
+    from costly_variants.questions.report import by_rule_csv, render_by_rule_markdown, render_by_rule_text, render_csv, render_markdown, render_text
 
     a, b = profiles.load("cotton-1674"), profiles.load("parlett-121")
     settings = Settings(12, 1, ("greedy",))
@@ -412,7 +412,7 @@ def test_ending_the_pool_never_hangs_on_a_task_queue_lock_a_dead_worker_kept():
     lock, which pool.terminate() takes first: ending the pool then kills the workers instead of waiting."""
     import multiprocessing
 
-    from costly_variants.compare import runner
+    from costly_variants.runs import runner
 
     pool = multiprocessing.get_context("fork").Pool(2, initializer=runner._start_worker)
     assert pool.apply_async(os.getpid).get(timeout=running.LIMIT)  # the workers up, one waiting for a task
@@ -497,7 +497,7 @@ def test_a_switched_rule_carries_its_value_and_its_passages():
 
 
 def test_the_plot_as_png(tmp_path):
-    from costly_variants.compare.plot import write_plot
+    from costly_variants.runs.plot import write_plot
 
     chosen = [profiles.load("cotton-1674"), profiles.load("parlett-121")]
     data = run_comparison(chosen, Settings(12, 1, ("greedy",)), local_runner(1))
@@ -521,7 +521,7 @@ def test_scheduler_without_dask_installed_is_one_line(monkeypatch, capsys):
 def test_a_profile_without_exact_figures_has_a_dash_rather_than_wrong_ones(tmp_path):
     """Where a comparison has no exact figures for a profile (study's own summary counts three cards
     only; the command fills in the rest), the report shows a dash and says why, never another's."""
-    from costly_variants.compare.report import render_text
+    from costly_variants.questions.report import render_text
 
     house = tmp_path / "four.yaml"
     house.write_text("id: four-cards\ntitle: Four cards each\nextends: parlett-121\nrules:\n"
@@ -557,7 +557,7 @@ def test_a_four_card_house_profile_is_compared_with_its_exact_figures(cli, house
 
 def test_a_stop_in_the_middle_of_counting_a_chunk_never_counts_it_in_part(monkeypatch):
     """A stop can come between any two steps; a chunk is in every rule set's sums or in none."""
-    from costly_variants.compare import runner, tally
+    from costly_variants.runs import runner, tally
 
     chosen = [profiles.load("cotton-1674"), profiles.load("parlett-121")]
     plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), ("greedy",), 3, 40)
@@ -607,7 +607,7 @@ def test_a_comparison_stopped_early_keeps_every_figure_whose_games_finished():
     """The skill games and the main games are played side by side: a stop after a few chunks has some of
     each, and the document has every figure with games, says how many of each part were played, and
     leaves out a figure of none (its JSON has no NaN)."""
-    from costly_variants.compare.report import render_markdown, render_text
+    from costly_variants.questions.report import render_markdown, render_text
     from costly_variants.profiles.display import dumps
 
     chosen = [profiles.load("cotton-1674"), profiles.load("parlett-121")]
@@ -633,8 +633,8 @@ def test_a_comparison_stopped_early_keeps_every_figure_whose_games_finished():
     assert "Stopped early: the games 2 of 40" in render_markdown(first)
 
     def skill_alone(plans, progress):  # the skill games finished, none of the main plan's
-        from costly_variants.compare.runner import PlanResult
-        from costly_variants.compare.tally import Tally
+        from costly_variants.runs.runner import PlanResult
+        from costly_variants.runs.tally import Tally
 
         return [*run_plans(plans[:-1], jobs=1), PlanResult(plans[-1], Tally.empty(2), complete=False)]
 
@@ -656,8 +656,8 @@ def test_the_plans_are_played_side_by_side_each_at_the_same_pace():
     """Every chunk is of the plan least far along: at each point every plan has about the same share of
     its seeds handed out, so that the games done are the same share of the work however costly each
     plan's games are (what makes the estimate of the time left true)."""
-    from costly_variants.compare.runner import chunk_size_for, chunks, seeds_for
-    from costly_variants.compare.study import plans_for
+    from costly_variants.runs.runner import chunk_size_for, chunks, seeds_for
+    from costly_variants.questions.study import plans_for
 
     plans = plans_for(profiles.load_all(), Settings(2_000, 1, ("greedy",), skill_games=200, search_games=160))
     step = [chunk_size_for(plan, 2) / plan.games for plan in plans]  # a chunk's share of its plan
@@ -677,7 +677,7 @@ def test_a_plan_played_alone_is_cut_into_fewer_larger_chunks_with_the_same_sums(
     """A plan played alone keeps pace with no other: it is not cut into CHUNKS_AT_LEAST chunks where each
     would then cost less than CHUNK_LEAST (a chunk costs the run some 0.6 ms besides its games), only into
     eight a worker at least; beside another plan it is. Its sums are those of any other chunking."""
-    from costly_variants.compare import runner
+    from costly_variants.runs import runner
 
     specs = (GameSpec.from_profile(profiles.load("eddowes-burne-1874")),)
     search = Plan(specs, ("search", "expert"), 1, 1000)
@@ -707,7 +707,7 @@ def test_the_games_done_tell_the_time_left_from_a_tenth_of_the_work_on():
     it, so one chunk's wander on a loaded machine is averaged out), and the work done at each event is
     each plan's share done times its cost. Played plan after plan, search games first, the estimate is
     several times the truth."""
-    from costly_variants.compare.study import plans_for
+    from costly_variants.questions.study import plans_for
 
     plans = plans_for([profiles.load("cotton-1674"), profiles.load("parlett-121")],
                       Settings(2_000, 1, ("greedy",), skill_games=200, search_games=100))
@@ -749,7 +749,7 @@ def test_the_games_done_tell_the_time_left_from_a_tenth_of_the_work_on():
 def test_rule_sets_that_play_alike_are_played_once_with_the_same_sums(monkeypatch, pure, bots, skill):
     """Holme's notes change no rule of Cotton's that plays: their games are played once, and every sum
     (each rule set's, and those against the first) is what playing both gives, twin of the first or not."""
-    from costly_variants.compare import runner
+    from costly_variants.runs import runner
     from costly_variants.game import kernel
 
     if pure:
@@ -769,7 +769,7 @@ def test_a_stop_while_the_tables_are_made_still_keeps_what_needs_no_games(monkey
     """Before the first game, while the kernel's tables are made: the stop is kept, and the comparison has
     the rules that differ and the exact figures, marked as cut short."""
     from costly_variants.api import running as api_running
-    from costly_variants.compare import runner
+    from costly_variants.runs import runner
 
     def stopped(plans):
         raise KeyboardInterrupt
@@ -803,8 +803,8 @@ def test_the_decisive_deals_share_is_summed_exactly_as_fraction_by_fraction():
     from collections import Counter
     from fractions import Fraction
 
-    from costly_variants.compare.figures import FEEL
-    from costly_variants.compare.tally import Sums
+    from costly_variants.runs.figures import FEEL
+    from costly_variants.runs.tally import Sums
 
     figure = next(f for f in FEEL if f.key == "decisiveness")
     rng = random.Random(5)
@@ -831,7 +831,8 @@ def test_the_decisive_figures_are_kept_beside_the_win_table_and_only_ever_a_shor
     """compare reads each profile's figures of how decisive its game is from a small file of their own (a
     whole win table read back costs a tenth of a second): the same figures, worked out again when the file
     is damaged or the cache is off."""
-    from costly_variants.compare import decisive_report, odds_store
+    from costly_variants.questions import decisive_report
+    from costly_variants.chances import store as odds_store
 
     monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
     chosen = [profiles.load("holme-1688")]
@@ -853,8 +854,8 @@ def test_the_decisive_figures_are_kept_beside_the_win_table_and_only_ever_a_shor
 def test_a_pool_of_processes_gives_the_sums_of_one_process(monkeypatch):
     """Same seed, same result, whatever the number of processes: the pool (which a run under POOL_COST does
     not start) forced for a small comparison's plans, skill pairs included, against one process."""
-    from costly_variants.compare import runner
-    from costly_variants.compare.study import plans_for
+    from costly_variants.runs import runner
+    from costly_variants.questions.study import plans_for
 
     chosen = [profiles.load("cotton-1674"), profiles.load("holme-1688"), profiles.load("parlett-121")]
     plans = plans_for(chosen, Settings(40, 3, ("greedy", "expert"), skill_games=6, search_games=2))
@@ -871,8 +872,8 @@ FIVE = ("cotton-1674", "holme-1688", "eddowes-burne-1874", "eddowes-burne-1874-p
 
 def _none_finished(plans, progress):
     """Ctrl-C before any game finished: every plan handed back empty."""
-    from costly_variants.compare.runner import PlanResult
-    from costly_variants.compare.tally import Tally
+    from costly_variants.runs.runner import PlanResult
+    from costly_variants.runs.tally import Tally
 
     return [PlanResult(plan, Tally.empty(len(plan.specs)), complete=False) for plan in plans]
 
@@ -881,7 +882,7 @@ def test_a_stopped_run_of_five_profiles_keeps_its_whole_header_and_claims_no_twi
     """The first screen of a default comparison stopped early keeps the whole first sentence, the line on
     what was cut short and every profile's letter; and with no game played, a profile whose rules differ
     is never said to play as another (only Holme over Cotton, whose rules are the same)."""
-    from costly_variants.compare.report import render_text, same_as
+    from costly_variants.questions.report import render_text, same_as
 
     chosen = [profiles.load(pid) for pid in FIVE]
     data = run_comparison(chosen, Settings(20, 1, ("greedy",), skill_games=10), _none_finished)
@@ -897,7 +898,7 @@ def test_a_stopped_run_of_five_profiles_keeps_its_whole_header_and_claims_no_twi
 
 
 def test_a_stopped_run_says_in_its_footnote_the_skill_seeds_it_played():
-    from costly_variants.compare.report import render_text
+    from costly_variants.questions.report import render_text
 
     chosen = [profiles.load("cotton-1674"), profiles.load("eddowes-burne-1874-partners")]
     settings = Settings(40, 1, ("greedy",), skill_games=10, search_games=10)
@@ -924,8 +925,8 @@ def test_a_stopped_run_says_in_its_footnote_the_skill_seeds_it_played():
 def test_a_dash_in_the_win_table_is_explained_in_the_footnote():
     """A game to 31 has no position 20 behind at half-way (its leader has but 15): the footnote says what
     the dash stands for; where every row has a figure it says nothing of dashes."""
-    from costly_variants.compare.decisive import half_way
-    from costly_variants.compare.decisive_report import gaps_note
+    from costly_variants.chances.decisive import half_way
+    from costly_variants.questions.decisive_report import gaps_note
 
     assert half_way(31, 20) is None and half_way(121, 20) == (40, 60)
     one = {"value": 0.5, "low": 0.4, "high": 0.6}
@@ -943,7 +944,7 @@ def test_a_pool_that_fails_to_end_on_a_half_read_pipe_is_ended_quietly(monkeypat
     import multiprocessing
     import threading
 
-    from costly_variants.compare import runner
+    from costly_variants.runs import runner
 
     class HalfReadPool:
         def terminate(self) -> None:

@@ -10,9 +10,9 @@ import pytest
 from distributed import Client, LocalCluster
 
 from costly_variants import profiles
-from costly_variants.compare import dask_runner
-from costly_variants.compare.dask_runner import run_plans_on_cluster
-from costly_variants.compare.runner import GameSpec, Plan, run_plans
+from costly_variants.runs import dask_runner
+from costly_variants.runs.dask_runner import run_plans_on_cluster
+from costly_variants.runs.runner import GameSpec, Plan, run_plans
 
 
 @pytest.fixture(scope="module")

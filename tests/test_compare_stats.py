@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from costly_variants.compare import stats
+from costly_variants import stats
 
 
 @pytest.mark.parametrize("df, expected", [(9, 2.262157), (10, 2.228139), (30, 2.042272), (200, 1.971896)])

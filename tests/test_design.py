@@ -9,10 +9,10 @@ import pytest
 import yaml
 
 from costly_variants import profiles
-from costly_variants.compare import design, targets
-from costly_variants.compare.runner import run_plans
-from costly_variants.compare.stats import Estimate
-from costly_variants.compare.study import local_runner
+from costly_variants.questions import design, targets
+from costly_variants.runs.runner import run_plans
+from costly_variants.stats import Estimate
+from costly_variants.questions.study import local_runner
 from costly_variants.errors import UsageError
 
 from .stops import run_until_progress_then_stop
@@ -93,7 +93,7 @@ def test_a_written_profile_says_what_it_is_not_the_bases_title(short_game):
 
 
 def test_the_report_shows_how_the_preference_ranked_the_candidates(short_game):
-    from costly_variants.compare.design_report import render_text
+    from costly_variants.questions.design_report import render_text
 
     data, _ = short_game
     assert all("ranking" in b and b["prefers"][0]["figure"] == "lead_changes" for b in data["best"])

@@ -376,7 +376,7 @@ def test_a_logs_search_is_the_search_of_its_version(tmp_path, cli, profile_id, v
     points (now "search-points"): such a log replays bot move for bot move as it was played. From then on
     it is the search that plays the board, and the same moves under that name are found out where the
     two searches choose apart."""
-    import costly_variants.compare  # noqa: F401  (the board search's win tables)
+    import costly_variants.chances  # noqa: F401  (the board search's win tables)
 
     game = Game(profiles.load(profile_id).rules, variant=profile_id)
     for seed in range(40):

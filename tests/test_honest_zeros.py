@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import math
 
-from costly_variants.compare import stats
-from costly_variants.compare.report import render_by_rule_text, render_csv, render_markdown, render_text
+from costly_variants import stats
+from costly_variants.questions.report import render_by_rule_text, render_csv, render_markdown, render_text
 
 
 def _tiny() -> stats.Estimate:
@@ -98,7 +98,7 @@ def test_by_rule_shows_a_clear_effect_non_zero_and_an_equal_one_unstarred():
 
 
 def test_by_rule_sums_keep_no_negative_zero():
-    from costly_variants.compare.byrule import _sum
+    from costly_variants.questions.byrule import _sum
 
     assert json.dumps(_sum([-0.00001, 0.0])) == "1e-05" or _sum([-0.00001, 0.0]) < 0
     assert json.dumps(_sum([-0.0, 0.0])) == "0.0"

@@ -3,9 +3,9 @@ an error; the profile's own alternatives are still checked and refused."""
 from __future__ import annotations
 
 from costly_variants import profiles
-from costly_variants.compare.readings import readings_of
-from costly_variants.compare.readings_report import render_text
-from costly_variants.compare.study import Settings
+from costly_variants.questions.readings import readings_of
+from costly_variants.questions.readings_report import render_text
+from costly_variants.questions.study import Settings
 
 FOUR_CARDS = ("id: four-cards\ntitle: Holme with four cards\nextends: holme-1688\nrules:\n"
               "  deal: {cards_each: {value: 4, status: editorial, cite: [], note: four cards}}\n")
@@ -23,7 +23,7 @@ def test_validate_accepts_the_profile_with_a_note_naming_the_reading_and_why(cli
 
 
 def test_readings_lists_it_as_not_playable_and_plays_the_rest(tmp_path):
-    from costly_variants.compare.readings import plans_for, summarise
+    from costly_variants.questions.readings import plans_for, summarise
 
     path = tmp_path / "four-cards.yaml"
     path.write_text(FOUR_CARDS, encoding="utf-8")

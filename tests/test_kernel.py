@@ -14,8 +14,8 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from costly_variants import profiles
-from costly_variants.compare.measures import measure, record_from_kernel
-from costly_variants.compare.runner import seeds_for
+from costly_variants.runs.measures import measure, record_from_kernel
+from costly_variants.runs.runner import seeds_for
 from costly_variants.game import kernel
 from costly_variants.game.playout import InvariantError, play_game
 from costly_variants.game.state import Game

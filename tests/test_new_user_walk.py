@@ -64,8 +64,8 @@ def test_the_lead_cites_only_rules_that_score_under_the_profile(cli):
 
 def test_a_rule_that_does_nothing_under_the_profile_says_which_value_stops_it():
     from costly_variants import profiles
-    from costly_variants.compare.readings import readings_of
-    from costly_variants.compare.unchanged import why_unchanged
+    from costly_variants.questions.readings import readings_of
+    from costly_variants.runs.unchanged import why_unchanged
     from costly_variants.profiles.display import plain
 
     profile = profiles.load("eddowes-burne-1874")
@@ -85,9 +85,9 @@ def test_a_rule_that_does_nothing_under_the_profile_says_which_value_stops_it():
 
 def test_the_readings_text_says_why_for_each_reading_that_changes_nothing(tmp_path):
     from costly_variants import profiles
-    from costly_variants.compare.readings import run_readings
-    from costly_variants.compare.readings_report import render_markdown, render_text
-    from costly_variants.compare.study import Settings, local_runner
+    from costly_variants.questions.readings import run_readings
+    from costly_variants.questions.readings_report import render_markdown, render_text
+    from costly_variants.questions.study import Settings, local_runner
 
     data = run_readings([profiles.load("eddowes-burne-1874")], Settings(10, 1, ("greedy",)), local_runner(1))
     rows = {r["rule"]: r for r in data["profiles"][0]["readings"]}
@@ -120,7 +120,7 @@ def test_simulate_lists_no_source_that_scores_nothing(cli):
 
 
 def test_an_unmet_want_is_short_by_a_figure_of_its_own_decimals():
-    from costly_variants.compare.design_report import _want_line
+    from costly_variants.questions.design_report import _want_line
 
     want = {"text": "deals per game <= 7", "surely": False, "met": False, "shortfall": 2.4805,
             "estimate": {"value": 9.4805, "low": 9.41, "high": 9.55, "n": 200, "method": "t"}}

@@ -9,8 +9,8 @@ from functools import lru_cache
 import pytest
 
 from costly_variants import profiles
-from costly_variants.compare import decisive, odds, odds_check
-from costly_variants.compare.deals import Deal, runs_of, sample
+from costly_variants.chances import decisive, table as odds, check as odds_check
+from costly_variants.chances.deals import Deal, runs_of, sample
 from costly_variants.game import kernel
 from costly_variants.game.playout import play_game
 from costly_variants.game.state import Game
@@ -125,7 +125,7 @@ def test_dynamic_programming_matches_a_plain_recursion(cotton, peg_out):
 def test_deals_are_the_same_from_the_kernel_and_the_engine(cotton):
     if not kernel.available():
         pytest.skip("no compiled kernel")
-    from costly_variants.compare import deals as d
+    from costly_variants.chances import deals as d
 
     far, seats = d.far_rules(cotton), ["greedy", "greedy"]
     seeds = [123, 456]
@@ -189,7 +189,7 @@ def test_a_game_starts_at_a_position(cotton):
 
 
 def test_tables_are_cached(tmp_path, monkeypatch, cotton):
-    from costly_variants.compare import odds_store
+    from costly_variants.chances import store as odds_store
 
     monkeypatch.setenv("COSTLY_CACHE_DIR", str(tmp_path))
     first = odds_store.odds(cotton, bots=("greedy",), deals=2000, seed=4)

@@ -92,8 +92,8 @@ def test_each_side_its_own_bot():
 
 
 def test_how_decisive_in_the_comparison_report():
-    from costly_variants.compare import decisive_report
-    from costly_variants.compare.report import letters
+    from costly_variants.questions import decisive_report
+    from costly_variants.runs.layout import letters
 
     chosen = [cv.load("cotton-1674"), cv.load("parlett-121")]
     data = {"decisive": decisive_report.of(chosen, ("greedy",))}
@@ -119,7 +119,7 @@ def test_a_table_worked_out_shows_its_progress_on_stderr_and_one_read_back_does_
 
 
 def test_the_board_search_table_is_sampled_from_the_point_searchs_deals():
-    from costly_variants.compare.deals import sample
+    from costly_variants.chances.deals import sample
     from costly_variants.profiles import load
 
     rules = load("cotton-1674").rules

@@ -16,7 +16,7 @@ import pytest
 
 from costly_variants import profiles
 from costly_variants.cli.browser import PlayPage, dispatch
-from costly_variants.compare.design import moves_for
+from costly_variants.questions.design import moves_for
 from costly_variants.profiles.display import profile_json
 from costly_variants.profiles.resolved import profile_from_json
 from costly_variants.site import pyodide
@@ -180,7 +180,7 @@ def test_without_the_rules_table_the_page_plays_and_hints_for_points_and_logs_it
 
 
 def test_the_shipped_tables_are_the_ones_costly_play_reads_exactly(document, tables):
-    from costly_variants import compare  # noqa: F401
+    from costly_variants import chances  # noqa: F401
     from costly_variants.game.page_tables import ShippedTables
     from costly_variants.game.wintable import NoTableError, board_of
 
@@ -279,7 +279,7 @@ def test_the_play_page_is_in_the_docs_and_linked_from_the_front_page():
 
 def test_the_moves_the_build_ships_are_designs_and_spare_the_page_importing_compare(document):
     """profiles.json carries each profile's moves (Move.as_json of moves_for), so that the page starts without
-    compare.design; the rules it offers, and a rule changed, read the same as when it works them out."""
+    questions.design; the rules it offers, and a rule changed, read the same as when it works them out."""
     bundled = profiles.load_all()
     data = json.loads(document)
     data["profiles"] = [{**p, "moves": [m.as_json() for m in moves_for(b, bundled)]}
@@ -294,7 +294,7 @@ def test_the_moves_the_build_ships_are_designs_and_spare_the_page_importing_comp
               "page = PlayPage(sys.stdin.read())\n"
               "dispatch(page, json.dumps({'op': 'profile', 'id': 'cotton-1674'}))\n"
               "dispatch(page, json.dumps({'op': 'deal', 'seed': 3, 'bot': 'expert'}))\n"
-              "print(sorted(m for m in sys.modules if m.startswith('costly_variants.compare')))\n")
+              "print(sorted(m for m in sys.modules if m.startswith(('costly_variants.chances', 'costly_variants.runs', 'costly_variants.questions'))))\n")
     done = subprocess.run([sys.executable, "-c", script], input=json.dumps(data), capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr

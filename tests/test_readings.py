@@ -10,10 +10,10 @@ import json
 import pytest
 
 from costly_variants import profiles
-from costly_variants.compare.readings import readings_of, run_readings
-from costly_variants.compare.readings_report import render_csv, render_markdown, render_text
-from costly_variants.compare.runner import run_plans
-from costly_variants.compare.study import Settings, local_runner
+from costly_variants.questions.readings import readings_of, run_readings
+from costly_variants.questions.readings_report import render_csv, render_markdown, render_text
+from costly_variants.runs.runner import run_plans
+from costly_variants.questions.study import Settings, local_runner
 from costly_variants.game.playout import play_game
 from costly_variants.profiles.rules import Status
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from hypothesis import given, strategies as st
 
-from costly_variants.compare.report import _interval, cell
+from costly_variants.runs.layout import cell, interval
 
 
 def _clear(value: float, low: float, high: float) -> dict:
@@ -20,7 +20,7 @@ def test_a_clear_difference_is_never_printed_as_zero(unit, factor):
     estimate = _clear(0.001 / factor, 0.0005 / factor, 0.0015 / factor)
     text = cell(estimate, unit, signed=True, mark=True)
     assert text == "+0.0010±0.0005*"
-    assert _interval(estimate, unit, signed=True) == "+0.0010" + ("%" if unit == "share" else "") + \
+    assert interval(estimate, unit, signed=True) == "+0.0010" + ("%" if unit == "share" else "") + \
         " [0.0005, 0.0015]"
     negative = _clear(-0.001 / factor, -0.0015 / factor, -0.0005 / factor)
     assert cell(negative, unit, signed=True, mark=True) == "-0.0010±0.0005*"
@@ -31,7 +31,7 @@ def test_usual_figures_keep_their_usual_decimals():
     assert cell(_clear(0.521, 0.49, 0.552), "share") == "52.1±3.1"
     assert cell(_clear(0.0, 0.0, 0.0), "number", signed=True, mark=True) == "0.00±0.00"  # identical rules
     assert cell(_clear(0.004, -0.3, 0.308), "number", signed=True, mark=True) == "0.00±0.30"  # not clear: as was
-    assert _interval(_clear(8.5, 7.9, 9.1), "number") == "8.50 [7.90, 9.10]"
+    assert interval(_clear(8.5, 7.9, 9.1), "number") == "8.50 [7.90, 9.10]"
 
 
 NUMBERS = re.compile(r"[-+]?\d+\.?\d*")
@@ -48,7 +48,7 @@ def test_no_clear_interval_looks_as_if_it_reached_zero(size, inner, unit, negati
         value, low, high = -value, -high, -low
     shown, half = (float(x) for x in NUMBERS.findall(cell(_clear(value, low, high), unit, signed=True))[:2])
     assert shown != 0 and (shown > 0) != negative and abs(shown) - half > 0
-    bounds = [float(x) for x in NUMBERS.findall(_interval(_clear(value, low, high), unit).split("[")[1])]
+    bounds = [float(x) for x in NUMBERS.findall(interval(_clear(value, low, high), unit).split("[")[1])]
     assert all(b != 0 for b in bounds) and all((b > 0) != negative for b in bounds)
 
 
@@ -58,7 +58,7 @@ def test_no_clear_interval_looks_as_if_it_reached_zero(size, inner, unit, negati
 def every_profile():
     """The default comparison's profiles, in fewer games: enough for differences clear of zero."""
     from costly_variants import profiles
-    from costly_variants.compare.study import Settings, local_runner, run_comparison
+    from costly_variants.questions.study import Settings, local_runner, run_comparison
 
     return run_comparison(profiles.load_all(), Settings(60, 1, ("greedy",), skill_games=2), local_runner(2))
 
@@ -71,7 +71,7 @@ SECTION_HEADS = {"rules": "Rules that differ", "exact hands": "Exact hand statis
 
 @pytest.mark.parametrize("width", [80, 60, 120])
 def test_the_report_opens_with_a_screen_that_says_where_the_rest_is(every_profile, width):
-    from costly_variants.compare.report import render_text
+    from costly_variants.questions.report import render_text
 
     text = render_text(every_profile, width)
     lines = text.splitlines()
@@ -89,10 +89,11 @@ def test_the_report_opens_with_a_screen_that_says_where_the_rest_is(every_profil
 
 
 def test_the_summary_names_the_largest_clear_differences_in_words_with_intervals(every_profile):
-    """Only differences clear of zero and at least the size that matters (compare/thresholds.py) are
+    """Only differences clear of zero and at least the size that matters (runs/thresholds.py) are
     headlined; smaller clear ones are named as detectable but small."""
-    from costly_variants.compare.report import cell, letters, render_text
-    from costly_variants.compare.thresholds import Verdict, verdict
+    from costly_variants.runs.layout import cell, letters
+    from costly_variants.questions.report import render_text
+    from costly_variants.runs.thresholds import Verdict, verdict
 
     data = every_profile
     text = render_text(data)
@@ -110,7 +111,7 @@ def test_the_summary_names_the_largest_clear_differences_in_words_with_intervals
 
 
 def test_a_clear_but_small_difference_is_not_a_headline():
-    from costly_variants.compare.thresholds import Verdict, verdict
+    from costly_variants.runs.thresholds import Verdict, verdict
 
     def diff(value, low, high):
         return {"value": value, "low": low, "high": high, "clear_of_zero": low > 0 or high < 0}
@@ -124,7 +125,7 @@ def test_a_clear_but_small_difference_is_not_a_headline():
 
 def test_a_profile_that_plays_as_another_is_said_once_and_has_no_column(every_profile):
     """Holme's profile changes no rule that plays: every figure is Cotton's. Said once, not repeated."""
-    from costly_variants.compare.report import render_text, same_as
+    from costly_variants.questions.report import render_text, same_as
 
     assert same_as(every_profile) == {"holme-1688": "cotton-1674"}
     text = render_text(every_profile)
@@ -138,7 +139,7 @@ def test_a_profile_that_plays_as_another_is_said_once_and_has_no_column(every_pr
 
 
 def test_rows_the_same_in_every_profile_or_zero_everywhere_are_named_not_repeated(every_profile):
-    from costly_variants.compare.report import render_text
+    from costly_variants.questions.report import render_text
 
     text = render_text(every_profile)
     lines = text.splitlines()
@@ -157,8 +158,8 @@ def test_rows_the_same_in_every_profile_or_zero_everywhere_are_named_not_repeate
 
 def test_two_profiles_that_play_alike_are_one_column_with_nothing_to_compare():
     from costly_variants import profiles
-    from costly_variants.compare.report import render_text
-    from costly_variants.compare.study import Settings, local_runner, run_comparison
+    from costly_variants.questions.report import render_text
+    from costly_variants.questions.study import Settings, local_runner, run_comparison
 
     data = run_comparison([profiles.load("cotton-1674"), profiles.load("holme-1688")], Settings(12, 1, ("greedy",)),
                           local_runner(1))
@@ -170,11 +171,11 @@ def test_two_profiles_that_play_alike_are_one_column_with_nothing_to_compare():
 
 def test_a_wide_cell_widens_its_columns_and_never_runs_into_the_next():
     """A clear difference shown to four decimals ('-0.0117±0.0113*') once ran into its neighbour."""
-    from costly_variants.compare.report import _table
+    from costly_variants.runs.layout import table
 
     rows = [("the latter", ["-1.65±0.01*", "-1.65±0.01*", "-0.0117±0.0113*"]),
             ("Jacks", ["+0.0150±0.0146*", "+0.56±0.04*", "+0.01±0.01"])]
-    lines = _table("Differences", ["C−A", "D−A", "E−A"], rows, 80)
+    lines = table("Differences", ["C−A", "D−A", "E−A"], rows, 80)
     assert all(len(line) <= 80 for line in lines)
     for (name, cells), line in zip(rows, lines[2:]):
         assert line.split() == name.split() + cells  # every cell whole, a space at least between them

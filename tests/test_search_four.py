@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from costly_variants import profiles
-from costly_variants.compare.runner import seeds_for
+from costly_variants.runs.runner import seeds_for
 
 from .slow import few_and_many
 from .test_kernel import _played_profile, needs_kernel, same_games

@@ -276,7 +276,7 @@ def test_the_headline_explains_the_whole_change_by_its_parts_and_the_thresholds_
     headline = " ".join(text_of(headline[:headline.index("</ul>")]).split())
     assert "Cotton 1674 \u2192 Parlett 121" in headline
     assert (" alone " in headline and "changes together" in headline) or "less than 0.1 deal per game" in headline
-    from costly_variants.compare.thresholds import KINDS
+    from costly_variants.runs.thresholds import KINDS
 
     stated = text_of(markup)
     for kind in KINDS:
@@ -567,7 +567,7 @@ def test_the_greedy_bots_mog_is_stated_truly_everywhere():
     no report says it never asks."""
     import inspect
 
-    from costly_variants.compare import unchanged
+    from costly_variants.runs import unchanged
     from costly_variants.game.actions import ASK, DECLINE
     from costly_variants.game.bots import GreedyBot
     from costly_variants.site.glossary import SITE_TERMS

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from costly_variants import profiles
-from costly_variants.compare.readings import readings_of
+from costly_variants.questions.readings import readings_of
 
 from .test_site import build, page, text_of
 

@@ -69,7 +69,7 @@ class Odds:
     def plot(self) -> Any:
         """The heatmap as a matplotlib ``Figure`` (the ``plot`` extra)."""
         matplotlib_figure()
-        from ..compare.odds_plot import draw
+        from ..chances.plot import draw
 
         return draw(self.table, heat_title(self))
 
@@ -99,8 +99,8 @@ def odds(profile: ProfileRef, *, bots: Sequence[str] | str | None = None, deals:
     (some seconds with the search bot, under one with the others) and kept there; ``progress`` is then
     told (deals sampled, deals in all) as the deals are played."""
     from .. import profiles
-    from ..compare.odds import DEFAULT_BOT, DEFAULT_DEALS, DEFAULT_SEED
-    from ..compare.odds_store import odds as stored
+    from ..chances.table import DEFAULT_BOT, DEFAULT_DEALS, DEFAULT_SEED
+    from ..chances.store import odds as stored
     from .running import OptionError
 
     chosen = profiles.load(profile)

@@ -204,19 +204,19 @@ class Comparison:
 
     def to_markdown(self) -> str:
         """The Markdown tables of ``costly compare --markdown``."""
-        from ..compare.report import render_markdown
+        from ..questions.report import render_markdown
 
         return render_markdown(dict(self._data))
 
     def to_text(self, width: int = 80) -> str:
         """The text report of ``costly compare``, in lines of at most ``width`` columns."""
-        from ..compare.report import render_text
+        from ..questions.report import render_text
 
         return render_text(dict(self._data), width)
 
     def to_csv(self) -> str:
         """The rows ``costly compare --csv FILE`` writes."""
-        from ..compare.report import render_csv
+        from ..questions.report import render_csv
 
         return render_csv(dict(self._data))
 
@@ -226,7 +226,7 @@ class Comparison:
         with its 95% interval. Needs the ``plot`` extra."""
         Figure = matplotlib_figure()
         if figure is None:
-            from ..compare.plot import draw
+            from ..runs.plot import draw
 
             return draw(dict(self._data))
         chosen = [f for f in self._data["figures"] if f["key"] == figure]
@@ -308,13 +308,13 @@ class ByRule:
 
     def to_markdown(self) -> str:
         """The Markdown table of ``costly compare A B --by-rule --markdown``."""
-        from ..compare.report import render_by_rule_markdown
+        from ..questions.report import render_by_rule_markdown
 
         return render_by_rule_markdown(dict(self._data))
 
     def to_text(self, width: int = 80) -> str:
         """The text report of ``costly compare A B --by-rule``, in lines of at most ``width`` columns."""
-        from ..compare.report import render_by_rule_text
+        from ..questions.report import render_by_rule_text
 
         return render_by_rule_text(dict(self._data), width)
 

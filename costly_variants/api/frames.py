@@ -22,7 +22,7 @@ def matplotlib_figure() -> Any:
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        from ..compare.plot import PlotError
+        from ..outputs import PlotError
 
         raise PlotError("plot() needs matplotlib: pip install 'costly-variants[plot]'") from None
     return Figure

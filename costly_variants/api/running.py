@@ -13,9 +13,9 @@ from urllib.parse import urlsplit
 from ..errors import CostlyError
 
 if TYPE_CHECKING:
-    from ..compare.runner import ChunkDone, Plan, PlanResult, Progress
-    from ..compare.simulate import Summary
-    from ..compare.study import Settings
+    from ..runs.runner import ChunkDone, Plan, PlanResult, Progress
+    from ..runs.simulate import Summary
+    from ..questions.study import Settings
     from ..profiles import Profile
 
     ProfileRef = Profile | str | os.PathLike[str]
@@ -99,7 +99,7 @@ class PlanRunner:
     def __call__(self, plans: Sequence[Plan], progress: Progress | None) -> list[PlanResult]:
         import sys
 
-        from ..compare.runner import Collector, kernel_notes
+        from ..runs.runner import Collector, kernel_notes
 
         try:  # (making the kernel's tables: a stop here keeps what needs no games, as one during them does)
             notes = kernel_notes(plans)
@@ -109,11 +109,11 @@ class PlanRunner:
         for note in notes:
             print(note, file=sys.stderr)
         if self.scheduler:
-            from ..compare.dask_runner import run_plans_on_cluster
+            from ..runs.dask_runner import run_plans_on_cluster
 
             results = run_plans_on_cluster(self.scheduler, plans, progress=progress)
         else:
-            from ..compare.runner import run_plans
+            from ..runs.runner import run_plans
 
             results = run_plans(plans, jobs=self.jobs, progress=progress)
         self.stopped = self.stopped or next((r.stopped for r in results if r.stopped), None)
@@ -150,7 +150,7 @@ def comparison_settings(*, games: int | None, seed: int, bots: Sequence[str], sk
     ``DEFAULT_SKILL_GAMES`` scaled to the games (``skill_seeds``; none for ``--by-rule``, unless asked);
     the search bot's pair: ``search_games``, else as many as ``skill_games`` where that is given, else
     ``DEFAULT_SEARCH_GAMES`` scaled to the games. So ``--games N`` scales every part of the run."""
-    from ..compare.study import Settings
+    from ..questions.study import Settings
 
     if games is None:
         games = DEFAULT_BY_RULE_GAMES if by_rule else DEFAULT_GAMES
@@ -165,7 +165,7 @@ def skill_seeds(default: int, games: int) -> int:
     """A skill pair's seeds for ``games`` a profile: its ``default`` seeds scaled as ``games`` is to
     ``DEFAULT_GAMES`` (rounded up), and never fewer than an interval needs where the games have one
     (``stats.MIN_GAMES``, or ``games`` where those are fewer)."""
-    from ..compare.stats import MIN_GAMES
+    from ..stats import MIN_GAMES
 
     return max(-(-default * games // DEFAULT_GAMES), min(games, MIN_GAMES))
 
@@ -173,7 +173,7 @@ def skill_seeds(default: int, games: int) -> int:
 def run_comparison(chosen: Sequence[Profile], settings: Settings, runner: PlanRunner,
                    progress: Progress | None = None) -> dict[str, Any]:
     """The comparison's document, as ``costly compare --json`` prints it."""
-    from ..compare.study import run_comparison as run
+    from ..questions.study import run_comparison as run
 
     return run(chosen, settings, runner, progress)
 
@@ -181,7 +181,7 @@ def run_comparison(chosen: Sequence[Profile], settings: Settings, runner: PlanRu
 def run_by_rule(a: Profile, b: Profile, settings: Settings, runner: PlanRunner,
                 progress: Progress | None = None) -> dict[str, Any]:
     """The document of ``costly compare A B --by-rule --json``."""
-    from ..compare.byrule import run_by_rule as run
+    from ..questions.byrule import run_by_rule as run
 
     return run(a, b, settings, runner, progress)
 
@@ -192,8 +192,8 @@ def run_simulation(chosen: Sequence[Profile], *, games: int, seed: int, bots: Se
     """The games of ``costly simulate`` and their summaries, one per profile, in the order given."""
     import sys
 
-    from ..compare.runner import GameSpec, Plan, kernel_notes, run_plans
-    from ..compare.simulate import summarise_games
+    from ..runs.runner import GameSpec, Plan, kernel_notes, run_plans
+    from ..runs.simulate import summarise_games
     from ..game.state import Game
 
     plan = Plan(tuple(GameSpec.from_profile(p) for p in chosen), tuple(bots), seed, games, logs=logs, names=True)

@@ -8,7 +8,7 @@ from . import running
 from .frames import frame
 
 if TYPE_CHECKING:
-    from ..compare.simulate import Summary
+    from ..runs.simulate import Summary
     from ..profiles import Profile
 
     ProfileRef = Profile | str | os.PathLike[str]

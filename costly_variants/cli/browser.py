@@ -28,13 +28,13 @@ from ..game.page_tables import ShippedTables, rules_key
 from ..game.state import CHANCE, Game, State
 from ..game.wintable import providing
 from ..profiles import Profile, rule_titles
-from ..profiles.rules import Status
 from ..profiles.display import dumps, format_value, plain, short_title, source_words
 from ..profiles.resolved import HouseRule, house_profile, house_rule, house_yaml, profile_from_json
+from ..profiles.rules import Status
 from .games import Terminal, say
 
 if TYPE_CHECKING:
-    from ..compare.design import Move
+    from ..questions.design import Move
     from .teach import Point
 
 BOTS = ("greedy", "expert", "search")  # the easy opponent, the default, the strongest
@@ -227,7 +227,7 @@ class PlayPage:
             if profile_id in self.by_id and rules_key(self.by_id[profile_id].rules) != key:
                 raise ValueError(f"wintables.json: the table of {profile_id} is for other rules ({key})")
         # Each profile's moves as the docs build worked them out (``Move.as_json``), where it shipped them:
-        # compare.design (and the compare stage it brings) is then imported only once a rule is changed.
+        # questions.design (and the compare stage it brings) is then imported only once a rule is changed.
         self.shipped_moves = {p["id"]: p["moves"] for p in shipped if "moves" in p}
         self.base = self.bundled[0]
         self.offers: list[dict[str, Any]] = []  # the moves from the base, as Move.as_json gives them
@@ -242,7 +242,7 @@ class PlayPage:
         if profile_id in self.shipped_moves:
             self.offers, self._moves = self.shipped_moves[profile_id], None
         else:
-            from ..compare.design import moves_for
+            from ..questions.design import moves_for
 
             self._moves = moves_for(self.base, self.bundled)
             self.offers = [m.as_json() for m in self._moves]
@@ -253,7 +253,7 @@ class PlayPage:
     def change_rule(self, key: str, index: int) -> dict[str, Any]:
         """Set ``key`` to the value of move ``index`` (-1: back to the profile's own); refused with a reason
         where the rules would then not make a game the loader accepts."""
-        from ..compare.design import candidate
+        from ..questions.design import candidate
 
         chosen = dict(self.chosen)
         if index < 0:
@@ -276,9 +276,9 @@ class PlayPage:
 
     @property
     def moves(self) -> list[Move]:
-        """The moves from the base as compare.design's ``Move`` (imported here, once a rule is changed)."""
+        """The moves from the base as questions.design's ``Move`` (imported here, once a rule is changed)."""
         if self._moves is None:
-            from ..compare.design import Move, Source
+            from ..questions.design import Move, Source
 
             self._moves = [Move(tuple((k, v) for k, v in o["changes"]),
                                 Source(**{**o["source"], "cite": tuple(o["source"]["cite"]),

@@ -15,8 +15,8 @@ from .games import BOT_NAMES
 from .helptext import add_progress_options, command, progress_mode
 
 if TYPE_CHECKING:
-    from ..compare.runner import ChunkResult, Progress
-    from ..compare.simulate import Summary
+    from ..runs.runner import ChunkResult, Progress
+    from ..runs.simulate import Summary
     from ..game.state import Game
     from ..profiles import Profile
 
@@ -192,7 +192,7 @@ def _interrupted(stopped: KeyboardInterrupt | None) -> int:
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    from ..compare.plot import check_plot_target
+    from ..outputs import check_plot_target
     from ..errors import UsageError
     from ..outputs import check_target
 
@@ -213,9 +213,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..compare.plot import write_plot
-    from ..compare.report import (by_rule_csv, render_by_rule_markdown, render_by_rule_text, render_csv,
-                                  render_markdown, render_text)
+    from ..runs.plot import write_plot
+    from ..questions.report import by_rule_csv, render_by_rule_markdown, render_by_rule_text, render_csv, render_markdown, render_text
     from ..errors import UsageError
     from ..outputs import write_text
     from ..profiles.display import dumps

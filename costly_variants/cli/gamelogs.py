@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .. import compare  # noqa: F401  (it works out the win tables the board-playing search reads)
+from ..chances import store as _chances_store  # noqa: F401  (it works out the win tables the board-playing search reads)
 from .. import profiles
 from ..game.log import GameLog, LogError, complete_rules, missing_rules, read_log
 from ..game.state import State

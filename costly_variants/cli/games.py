@@ -575,7 +575,7 @@ def _point(text: str) -> Point:
 def cmd_play(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     import random
 
-    from .. import compare  # noqa: F401  (it works out the win tables the board-playing search reads)
+    from ..chances import store as _chances_store  # noqa: F401  (it works out the win tables the board-playing search reads)
     from .. import profiles
     from ..errors import CostlyError
     from ..game.bots import make_bot

@@ -106,7 +106,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     profile = profiles.load(args.profile)
     where = _position(args, profile.rules.target)
     if args.plot:
-        from ..compare.plot import check_plot_target
+        from ..outputs import check_plot_target
 
         check_plot_target(args.plot)
     if args.csv:
@@ -134,7 +134,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     elif args.csv:
         _write_csv(args.csv, chosen if chosen is not None else result.rows())
     if args.plot:
-        from ..compare.odds_plot import write_heatmap
+        from ..chances.plot import write_heatmap
 
         write_heatmap(args.plot, result.table, heat_title(result))
     if not args.json and not args.csv:

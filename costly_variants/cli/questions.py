@@ -26,7 +26,7 @@ DEFAULT_READINGS_GAMES = 10_000
 # up to DEFAULT_DESIGN_GAMES; about a minute on two cores with the compiled kernel (benchmarks/bench_design.py).
 DEFAULT_DESIGN_GAMES = 20_000
 DEFAULT_SCREEN_GAMES = 500
-Vary_MOST = 9  # as compare.targets.Vary.MOST, which this module does not import until a command runs
+Vary_MOST = 9  # as questions.targets.Vary.MOST, which this module does not import until a command runs
 
 
 def _add_play_options(p: argparse.ArgumentParser, games: int, what: str) -> None:
@@ -115,9 +115,9 @@ def cmd_readings(args: argparse.Namespace) -> int:
 
 
 def _readings(args: argparse.Namespace) -> int:
-    from ..compare.readings import run_readings
-    from ..compare.readings_report import render_csv, render_markdown, render_text
-    from ..compare.study import Settings
+    from ..questions.readings import run_readings
+    from ..questions.readings_report import render_csv, render_markdown, render_text
+    from ..questions.study import Settings
     from ..outputs import check_target, write_text
     from ..profiles.display import dumps
 
@@ -169,9 +169,9 @@ def _write_folder(folder: str | None) -> Path | None:
 
 def _design(args: argparse.Namespace) -> int:
     from .. import profiles
-    from ..compare.design import DesignSettings, search, summarise
-    from ..compare.design_report import render_text
-    from ..compare.targets import parse_prefer, parse_vary, parse_want
+    from ..questions.design import DesignSettings, search, summarise
+    from ..questions.design_report import render_text
+    from ..questions.targets import parse_prefer, parse_vary, parse_want
     from ..errors import UsageError
     from ..profiles.display import dumps
 
@@ -208,7 +208,7 @@ def _write_profiles(data: dict[str, Any], base: Profile, ref: str, folder: Path)
     import os
 
     from .. import profiles
-    from ..compare.design_report import house_profile
+    from ..questions.design_report import house_profile
     from ..errors import CostlyError
     from ..outputs import write_text
 

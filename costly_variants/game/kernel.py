@@ -57,7 +57,7 @@ def _load() -> Any:
 
 
 KERNEL = _load()
-# The names of a game's whole-number measures, in the kernel's order (compare.tally.MEASURES is the same).
+# The names of a game's whole-number measures, in the kernel's order (runs.tally.MEASURES is the same).
 MEASURES: tuple[str, ...] = KERNEL.measures() if KERNEL is not None else ()
 
 
@@ -85,7 +85,7 @@ class CompiledRules:
 
 
 class KernelGame(NamedTuple):
-    """What the kernel reports of one game: what ``compare.measures`` reads of a finished game."""
+    """What the kernel reports of one game: what ``runs.measures`` reads of a finished game."""
 
     winner: int
     first_dealer_won: bool
@@ -320,7 +320,7 @@ def _boarded(rules: Rules) -> bool:
 
 
 class Slots(Protocol):
-    """Where a tally puts each kind of score's points (``compare.tally.KernelLayout``)."""
+    """Where a tally puts each kind of score's points (``runs.tally.KernelLayout``)."""
 
     keys: list[str]
     names: list[str]

@@ -169,7 +169,7 @@ class State(TurnupPhase):
 
     def start_at(self, scores: Sequence[int], dealer: int) -> None:
         """Begin this new game at ``scores`` (each side's, below the target), ``dealer`` (a seat) dealing
-        the first deal, without the cut: to play on from a position of the board (``compare.odds_check``)."""
+        the first deal, without the cut: to play on from a position of the board (``chances.check``)."""
         if self.history or self.phase is not _CUT:
             raise ValueError("a game can start at a position only before its first action")
         if len(scores) != self.game.num_teams or not all(0 <= s < self.rules.target for s in scores):

@@ -3,7 +3,7 @@
 A position is the two sides' scores, each below the target, and the side that deals next (as at the
 start of a deal). The table holds side A's chance of winning from each, and its uncertainty: side B's
 chance is one less side A's (a game always has a winner). It is what cribbage players call a
-win-probability table and backgammon players a match-equity table; ``compare.odds`` works it out (by
+win-probability table and backgammon players a match-equity table; ``chances.table`` works it out (by
 dynamic programming over sampled deals, its error estimated from independent batches of them).
 
 This module is the table's type only, in the standard library, so that the game stage (and the engine
@@ -208,13 +208,13 @@ class BoardTableError(CostlyError):
 
 
 class NoTableError(CostlyError):
-    """No win table can be sampled under these rules (``compare.deals`` says why). The board-playing
+    """No win table can be sampled under these rules (``chances.deals`` says why). The board-playing
     search then values points, as ``search-points`` does, in both engines."""
 
 
 # Where the board-playing search gets the table of a set of rules. The game stage only reads tables:
-# the compare stage works them out (sampled deals, numpy) and says how here, when it is imported
-# (``compare.odds_store.board_table``). The Play page, which has no numpy, gives the tables the docs build
+# the chances stage works them out (sampled deals, numpy) and says how here, when it is imported
+# (``chances.store.board_table``). The Play page, which has no numpy, gives the tables the docs build
 # shipped, as ``Board``s (``cli/browser.py``).
 Source = Callable[[Rules], "WinTable | Board"]
 _SOURCE: list[Source] = []
@@ -241,7 +241,7 @@ def _board(rules: Rules) -> Board | None:
     """The rules' table as the board-playing search reads it; None where none can be sampled (the search
     then values points)."""
     if not _SOURCE:
-        raise BoardTableError("the board-playing search needs the win table that costly_variants.compare "
+        raise BoardTableError("the board-playing search needs the win table that costly_variants.chances "
                               "works out: import it first, or play search-points")
     try:
         table = _SOURCE[0](rules)

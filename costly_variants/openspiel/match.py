@@ -2,7 +2,7 @@
 
 Each seed is played twice, ISMCTS in each seat in turn, with the same chance draws (so the first deal is
 the same both times); the seed's result is ISMCTS's mean return over its two games, and the figure is
-the mean over seeds with Student's t interval (``compare.stats``). By default each game is one deal
+the mean over seeds with Student's t interval (``stats``). By default each game is one deal
 (``max_deals=1``) and the return is its points, ISMCTS's side's less the other's: a measure of who plays
 a deal better that a few seconds can estimate. Whole games (``max_deals=200, returns="win_loss"``) take
 a few seconds each.
@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..compare import stats
+from .. import stats
 from .bots import ProjectBot
 from .game import SHORT_NAME
 

@@ -18,16 +18,16 @@ from docutils import nodes
 from sphinx import addnodes
 
 from .. import profiles
-from ..compare.design import DesignSettings, search, summarise
-from ..compare.design_report import house_profile
-from ..compare.runner import GameSpec, Plan, run_plans
-from ..compare.study import local_runner, skill_difference, skill_estimate
-from ..compare.targets import parse_prefer, parse_want
-from ..compare.thresholds import Verdict, verdict
 from ..errors import CostlyError, UsageError
 from ..profiles import Profile
 from ..profiles.display import source_words
 from ..profiles.rules import Status
+from ..questions.design import DesignSettings, search, summarise
+from ..questions.design_report import house_profile
+from ..questions.study import local_runner, skill_difference, skill_estimate
+from ..questions.targets import parse_prefer, parse_want
+from ..runs.runner import GameSpec, Plan, run_plans
+from ..runs.thresholds import Verdict, verdict
 from . import nodes as n
 from .citations import profile_label, rule_label
 from .comparison import (SEED, TITLES, comparison, difference_text, estimate_text, interval_text, short_number,

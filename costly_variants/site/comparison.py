@@ -17,8 +17,8 @@ from typing import Any, Mapping, Sequence
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from ..compare import byrule, study
-from ..compare.thresholds import DEALS, KINDS, Verdict, kind_of, sizes_text, thresholds_text, verdict
+from ..questions import byrule, study
+from ..runs.thresholds import DEALS, KINDS, Verdict, kind_of, sizes_text, thresholds_text, verdict
 from ..profiles import Profile
 from . import nodes as n
 from .citations import profile_label, rule_label
@@ -545,7 +545,7 @@ class ComparisonHeadlineDirective(CostlyDirective):
 
 
 class ThresholdsDirective(CostlyDirective):
-    """``.. costly-thresholds::``: the sizes that matter (``compare.thresholds``), stated where the site and
+    """``.. costly-thresholds::``: the sizes that matter (``runs.thresholds``), stated where the site and
     the command line's first screen are explained."""
 
     has_content = False

@@ -2,13 +2,13 @@
 sentence and a table (each figure with its 95% interval), and the win table as a heatmap.
 
 The tables are worked out at build time under ``SITE_BOT`` from ``SITE_DEALS`` deals a profile and kept
-in the cache folder (``compare.odds_store``), so an unchanged profile costs nothing on the next build.
+in the cache folder (``chances.store``), so an unchanged profile costs nothing on the next build.
 The expert bot is the strongest the build can afford today: with it a table costs 0.7 to 0.9 CPU-seconds
 (a profile's deals, the dynamic programming and its ten batches); under ``search`` it costs 5.3 to 5.8
 (measured at 6,000 deals, load 6.5), some 25 CPU-seconds more for the five profiles, most of what the
 build may add, and its deals would be those of ``search-points`` in any case (the board-playing search
-cannot be sampled far from the target: ``compare.deals.FAR_BOTS``). The expert table is also the one
-the board-playing search reads (``compare.odds_store.BOARD_BOTS``).
+cannot be sampled far from the target: ``chances.deals.FAR_BOTS``). The expert table is also the one
+the board-playing search reads (``chances.store.BOARD_BOTS``).
 """
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from typing import Any
 
 from docutils import nodes
 
-from ..compare.odds_plot import paint
-from ..compare.odds_store import odds
+from ..chances.plot import paint
+from ..chances.store import odds
 from ..game.wintable import NoTableError
 from ..profiles import Profile
 from . import nodes as n

@@ -34,8 +34,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import profiles
 from .._version import __version__
-from ..compare.design import moves_for
 from ..profiles import Profile
+from ..questions.design import moves_for
 from ..profiles.display import profile_json
 from ..profiles.sources import library
 from . import pyodide
@@ -58,7 +58,7 @@ SNAPSHOT = "costly_variants.snapshot"
 # Imported in the snapshot: the page's side of costly play, and what it imports only later (the search
 # bot, a hint, a rule changed), so that the browser imports none of it.
 SNAPSHOT_IMPORTS = ("costly_variants.cli.browser", "costly_variants.cli.teach", "costly_variants.game.search",
-                    "costly_variants.compare.design")
+                    "costly_variants.questions.design")
 SNAPSHOT_PROFILES = "/tmp/profiles.json"  # in Pyodide's file system, while the snapshot is made
 TABLES = "wintables.json"
 SNAPSHOT_TABLES = f"/tmp/{TABLES}"
@@ -157,7 +157,7 @@ def how_to_play(app: Sphinx, bundled: Sequence[Profile], labels: Mapping[str, An
 def tables_document() -> dict[str, Any]:
     """``wintables.json``: each bundled profile's board table, as ``costly play``'s search reads it
     (none where no table can be sampled under its rules: the page's search then plays for points)."""
-    from .. import compare  # noqa: F401  (it says where board_of finds the tables: the cache, else worked out)
+    from ..chances import store as _chances_store  # noqa: F401  (it says where board_of finds the tables: the cache, else worked out)
     from ..game.page_tables import document
     from ..game.wintable import board_of
 

@@ -24,12 +24,12 @@ from sphinx.application import Sphinx
 
 from .. import profiles
 from .._version import __version__
-from ..compare.design import DesignSettings, search, summarise
-from ..compare.design_report import house_profile, render_text
-from ..compare.readings import run_readings
-from ..compare.report import cell
-from ..compare.study import Settings, local_runner
-from ..compare.targets import parse_prefer, parse_vary, parse_want
+from ..questions.design import DesignSettings, search, summarise
+from ..questions.design_report import house_profile, render_text
+from ..questions.readings import run_readings
+from ..runs.layout import cell
+from ..questions.study import Settings, local_runner
+from ..questions.targets import parse_prefer, parse_vary, parse_want
 from ..errors import CostlyError, UsageError
 from . import nodes as n
 from .citations import profile_label

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from docutils import nodes
 
 from ..cards import FULL_DECK, Rank
-from ..compare import stats
+from .. import stats
 from ..game.advice import mog_choices
 from ..profiles import Profile
 from . import nodes as n

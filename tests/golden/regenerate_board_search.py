@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from costly_variants.compare.runner import seeds_for
+from costly_variants.runs.runner import seeds_for
 
 from .regenerate_search import write
 

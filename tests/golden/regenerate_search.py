@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from costly_variants import profiles
-from costly_variants.compare.runner import seeds_for
+from costly_variants.runs.runner import seeds_for
 from costly_variants.game import kernel
 from costly_variants.game.actions import CHANCE_ACTIONS, Kind
 from costly_variants.game.kernel import action_code

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 LEVEL = 0.95
 MIN_GAMES = 10
@@ -186,7 +186,7 @@ def _same_length(a: Sequence[float], b: Sequence[float]) -> None:
 
 # -- the same intervals from sums -------------------------------------------------------------------------
 #
-# A run keeps sums of whole numbers, not games (compare.tally): these are the intervals above worked out
+# A run keeps sums of whole numbers, not games (runs.tally): these are the intervals above worked out
 # from them. Each sum of squared deviations is exact (a Fraction) before the one division by n - 1, so
 # the result is the same whatever order the games were summed in.
 
@@ -285,3 +285,12 @@ __all__ = ["Estimate", "LEVEL", "METHODS", "MIN_GAMES", "RatioSums", "TOO_FEW", 
            "paired_difference", "paired_difference_of_sums", "paired_ratio_difference",
            "paired_ratio_difference_of_sums", "proportion", "quartiles", "quartiles_of_counts", "ratio",
            "ratio_of_sums", "rounded", "t_quantile"]
+
+
+def batch_half_width(parts: Any) -> Any:
+    """The 95% half-interval of a figure worked out from all the data, from its value in each of the independent
+    batches along the first axis of ``parts`` (batch means; numpy arrays)."""
+    import numpy as np
+
+    k = parts.shape[0]
+    return t_quantile(0.5 + LEVEL / 2, k - 1) * np.std(parts, axis=0, ddof=1) / math.sqrt(k)

@@ -6,28 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import CostlyError
-from ..outputs import atomic_writer, check_target
-
-FORMATS = {".svg": "svg", ".png": "png"}
-
-
-class PlotError(CostlyError):
-    """A plot that cannot be drawn: no matplotlib, or a file name it cannot write."""
-
-
-def check_plot_target(path: str) -> str:
-    """The format for ``path`` (``svg`` or ``png``); refuse anything else before any game is played."""
-    fmt = FORMATS.get(Path(path).suffix.lower())
-    if fmt is None:
-        raise PlotError(f"cannot write the plot {path!r}: name a .svg or .png file")
-    check_target(path, what="plot")
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise PlotError("--plot needs matplotlib: pip install 'costly-variants[plot]'") from None
-    return fmt
-
+from ..outputs import PlotError, atomic_writer, check_plot_target
 
 def write_plot(path: str, data: dict[str, Any]) -> None:
     fmt = check_plot_target(path)

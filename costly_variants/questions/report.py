@@ -17,125 +17,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..profiles.display import citations, format_value
 from . import decisive_report
-from .stats import TOO_FEW
-from .thresholds import Verdict, kind_of, sizes_text, verdict
-
-WIDTH = 80  # the width of the report when none is given
-LABEL = 24  # the label column of a table
-CELL = 11  # one profile's column, at least
-EFFECT = 14  # one effect's column in --by-rule: room for "-0.52±0.86*" with spaces between
-GAP = 2  # the fewest spaces between two cells of a row
-
-
-def letters(ids: Sequence[str]) -> dict[str, str]:
-    """A short key per profile (A, B, ...), so that five profiles fit across 80 columns."""
-    return {pid: _letter(i) for i, pid in enumerate(ids)}
-
-
-def _letter(index: int) -> str:
-    return chr(ord("A") + index) if index < 26 else f"P{index + 1}"
-
-
-def _places(size: float, *shown: float) -> int:
-    """Decimals for figures of about ``size``: two below 10, one below 100, none above; more where a
-    figure in ``shown`` that is not zero would otherwise print as zero."""
-    places = 2 if size < 10 else 1 if size < 100 else 0
-    while places < 12 and any(x and round(x, places) == 0 for x in shown):
-        places += 1
-    return places
-
-
-def _number(value: float, unit: str, *, signed: bool = False, scale: float | None = None,
-            places: int | None = None) -> str:
-    """Two decimals below 10, one below 100, none above (``scale`` picks them for a ± beside its value,
-    ``places`` gives them outright, in the figure's unit: percent for a share)."""
-    if value != value:  # NaN: nothing to estimate
-        return "-"
-    if unit == "share":
-        value *= 100
-        scale = None if scale is None else scale * 100
-    digits = _places(abs(value if scale is None else scale)) if places is None else places
-    value = round(value, digits) + 0.0  # no "-0.00"
-    return f"{value:+.{digits}f}" if signed and value else f"{value:.{digits}f}"
-
-
-def _interval_places(estimate: dict[str, Any], unit: str) -> int:
-    """Decimals for a value and its interval: the usual ones, or more where the interval is clear of zero
-    and would otherwise look as if it reached zero, as ``value±half`` or as its bounds."""
-    factor = 100 if unit == "share" else 1
-    value, low, high = (float(estimate[k]) * factor for k in ("value", "low", "high"))
-    half = (high - low) / 2
-    places = _places(max(abs(value), half))
-    if low > 0 or high < 0:  # clear of zero: the value, the bound nearer zero and value less half show it
-        nearer = low if low > 0 else high  # (the last where the interval is even: Wilson's need not be)
-        apart = abs(value) > half
-        while places < 12 and (round(value, places) == 0 or round(nearer, places) == 0 or
-                               apart and round(abs(value), places) - round(half, places) <= 0):
-            places += 1
-    return places
-
-
-def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: bool = False) -> str:
-    """``52.1±3.1`` (a share in percent) or ``7.02±0.10``; no ± where the games are too few. A figure
-    clear of zero is never shown as zero: ``+0.0010±0.0005*``, not ``0.00±0.00*``."""
-    value = float(estimate["value"])
-    if estimate.get("low") is None:
-        text = _number(value, unit, signed=signed and value != 0)
-        return text + " ?" if text != "-" else text
-    half = (float(estimate["high"]) - float(estimate["low"])) / 2
-    places = _interval_places(estimate, unit)
-    text = (_number(value, unit, signed=signed and value != 0, places=places) + "±"
-            + _number(half, unit, places=places))
-    if mark and estimate.get("clear_of_zero"):
-        text += "*"
-    return text
-
-
-def _table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]], width: int, *,
-           label: int = LABEL) -> list[str]:
-    """A title, a line of column heads, and a line per row: its name, then its cells. A name is never cut:
-    the columns give up what room they can spare (down to their widest cell) so that the names fit, and a
-    name that still does not fit goes on a line of its own above its cells."""
-    rows = list(rows)
-    across = max(1, len(columns))
-    if width < label + CELL:  # too narrow for the usual label column: the label takes what is left
-        label = max(0, width - CELL * len(columns))
-    column = max(CELL, min(16, (width - label) // across))
-    # Two spaces at least part two cells (a clear difference shown to four decimals, '+0.0003±0.0002*',
-    # once ran into its neighbour), and a wider cell widens every column.
-    widest = max((len(c) + GAP for _, cells in rows for c in cells), default=0)
-    column = max(column, widest)
-    longest = max((len(name) + 1 for name, _ in rows), default=label)
-    if longest > width - column * len(columns):  # the names need the room: the columns give what they can
-        column = max(widest, min(column, (width - longest) // across))
-    label = max(min(12, width - column * len(columns)), min(max(label, longest), width - column * len(columns)), 0)
-    lines = (_wrap(title, width, "", "") if title else [title]) + [
-        " " * label + "".join(c.rjust(column) for c in columns)]
-    for name, cells in rows:
-        if len(name) > label - 1:
-            indent = name[:len(name) - len(name.lstrip())]
-            lines += _wrap(name.strip(), width, indent, indent + "  ")
-            name = ""
-        lines.append(name.ljust(label) + "".join(c.rjust(column) for c in cells))
-    return lines
-
-
-def _groups(ids: Sequence[str], width: int, cells: Iterable[Sequence[str]] = ()) -> list[list[str]]:
-    """The profiles in groups of as many as fit across beside the labels (at least one), each column as
-    wide as the widest of ``cells`` (the rows' cells) needs."""
-    column = max([CELL, *(len(c) + GAP for row in cells for c in row)])
-    across = max(1, (width - LABEL) // column)
-    return [list(ids[i:i + across]) for i in range(0, len(ids), across)]
-
-
-def _wrap(text: str, width: int, indent: str = "  ", more: str = "    ") -> list[str]:
-    """Lines broken at spaces only: an id, a passage or a value longer than the line is not split. Where a
-    word fits the width but not beside the indents, they are made smaller (a narrow window only)."""
-    room = width - max((len(word) for word in text.split()), default=0)
-    if room >= 0:
-        indent, more = indent[:room], more[:room]
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False,
-                         break_long_words=False) or [indent]
+from ..stats import TOO_FEW
+from ..runs.layout import (CELL, EFFECT, GAP, LABEL, WIDTH, cell, decimals_for, groups, interval, interval_places, letters, md_escape,
+                           number, table, wrap)
+from ..runs.thresholds import Verdict, kind_of, sizes_text, verdict
 
 
 def _hand_total(data: dict[str, Any]) -> str | None:
@@ -163,10 +48,10 @@ def _rules_lines(data: dict[str, Any], key: dict[str, str], width: int, twins: d
     # A profile that plays as another and has its values and passages for every rule here is left out:
     # the summary says whose twin it is.
     gone = {p for p, twin in (twins or {}).items() if _same_rules(data, p, twin)}
-    lines = _wrap(f"Rules that differ ({len(rows)}), each value with the profiles that have it, and the passages "
+    lines = wrap(f"Rules that differ ({len(rows)}), each value with the profiles that have it, and the passages "
                   "cited for it in brackets", width, "", "")
     if gone:
-        lines += _wrap(f"({', '.join(f'{key[p]} as {key[twins[p]]}' for p in gone if twins)}, rule for rule "
+        lines += wrap(f"({', '.join(f'{key[p]} as {key[twins[p]]}' for p in gone if twins)}, rule for rule "
                        "and passage for passage: left out)", width, "", "")
     for row in rows:
         values = {p: v for p, v in row["values"].items() if p not in gone}
@@ -174,10 +59,10 @@ def _rules_lines(data: dict[str, Any], key: dict[str, str], width: int, twins: d
         # entries, as a list value has its own ", " (A 1; B 1, 11).
         shown = "; ".join(f"{'/'.join(key[p] for p in pids)} {text}"
                           for text, pids in _alike(values, lambda v: format_value(v["value"])))
-        lines += _wrap(f"{row['rule']}: {shown}", width)
+        lines += wrap(f"{row['rule']}: {shown}", width)
         cites = "; ".join(f"{'/'.join(key[p] for p in pids)} {text}"
                           for text, pids in _alike(values, lambda v: f"[{citations(v['cite'])}]"))
-        lines += _wrap(cites, width, "      ", "      ")
+        lines += wrap(cites, width, "      ", "      ")
     return lines
 
 
@@ -231,7 +116,7 @@ def _is_zero(raw: Any) -> bool:
 
 def _left_out(notes: Sequence[str], width: int) -> list[str]:
     """One line (wrapped) naming what a table leaves out, and why."""
-    return _wrap(f"Not shown, {'; and '.join(notes)}.", width, "", "    ") if notes else []
+    return wrap(f"Not shown, {'; and '.join(notes)}.", width, "", "    ") if notes else []
 
 
 def _exact_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
@@ -239,7 +124,7 @@ def _exact_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], 
     lines: list[str] = []
     counted = [e for e in exact.values() if e is not None]
     if not counted:
-        return _wrap("Exact hand statistics: none of these profiles deals hands the analysis counts", width, "", "")
+        return wrap("Exact hand statistics: none of these profiles deals hands the analysis counts", width, "", "")
     categories = list(counted[0]["category_share"])
     moved = _hand_total(data)
     rows: list[tuple[str, list[str], list[Any]]] = [
@@ -257,14 +142,14 @@ def _exact_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], 
     kept, notes = _pruned(rows, len(ids))
     title = f"Exact hand statistics ({_deals_counted(exact, key)})"
     if not kept:
-        lines += _wrap(title, width, "", "")
-    for group in _groups(ids, width) if kept else []:
+        lines += wrap(title, width, "", "")
+    for group in groups(ids, width) if kept else []:
         places = [ids.index(p) for p in group]
-        lines += _table(title, [key[p] for p in group], [(name, [cells[i] for i in places]) for name, cells in kept],
+        lines += table(title, [key[p] for p in group], [(name, [cells[i] for i in places]) for name, cells in kept],
                         width)
     lines += _left_out(notes, width)
     if len(counted) < len(exact):
-        lines += _wrap("- : hands of another size, which the exact analysis does not count", width, "", "    ")
+        lines += wrap("- : hands of another size, which the exact analysis does not count", width, "", "    ")
     return lines
 
 
@@ -308,10 +193,10 @@ def _section_lines(data: dict[str, Any], section: str, title: str, ids: Sequence
             after[label] = ("  quartiles", ["/".join(f"{q:g}" for q in quartiles[p]) for p in ids])
     kept, notes = _pruned(rows, len(ids))
     kept = [row for name, cells in kept for row in ((name, cells), *([after[name]] if name in after else []))]
-    lines: list[str] = [] if kept else _wrap(title, width, "", "")
-    for group in _groups(ids, width, [c for _, c in kept]) if kept else []:
+    lines: list[str] = [] if kept else wrap(title, width, "", "")
+    for group in groups(ids, width, [c for _, c in kept]) if kept else []:
         places = [ids.index(p) for p in group]
-        lines += _table(title, [key[p] for p in group], [(n, [c[i] for i in places]) for n, c in kept], width)
+        lines += table(title, [key[p] for p in group], [(n, [c[i] for i in places]) for n, c in kept], width)
     return lines + _left_out(notes, width)
 
 
@@ -324,15 +209,15 @@ def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, s
              [f["differences"][p] for p in others]) for f in data["figures"]]
     kept, notes = _pruned(rows, 1)  # a difference the same for every profile is still a difference
     title = f"Differences from {base} (same seeds; * = interval clear of zero)"
-    lines: list[str] = [] if kept else _wrap(title, width, "", "")
-    for group in _groups(others, width, [c for _, c in kept]) if kept else []:
+    lines: list[str] = [] if kept else wrap(title, width, "", "")
+    for group in groups(others, width, [c for _, c in kept]) if kept else []:
         places = [others.index(p) for p in group]
-        lines += _table(title, [f"{key[p]}−{base}" for p in group], [(n, [c[i] for i in places]) for n, c in kept],
+        lines += table(title, [f"{key[p]}−{base}" for p in group], [(n, [c[i] for i in places]) for n, c in kept],
                         width)
     lines += _left_out([n.replace("zero in every profile", "no difference in any profile") for n in notes], width)
     clear = [(f["label"].strip(), key[p]) for f in data["figures"] for p in others
              if f["differences"][p].get("clear_of_zero")]
-    lines += _wrap(f"{len(clear)} of {len(data['figures']) * len(others)} differences are clear of zero.", width,
+    lines += wrap(f"{len(clear)} of {len(data['figures']) * len(others)} differences are clear of zero.", width,
                    "", "")
     return lines
 
@@ -346,13 +231,13 @@ def _check_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], 
     if not names:
         return []
     lines: list[str] = []
-    for group in _groups(ids, width):
+    for group in groups(ids, width):
         rows: list[tuple[str, Sequence[str]]] = []
         for name in names:
             rows.append((CHECKS[name], [cell(checks[p][name]["simulated"], "number") if name in checks[p] else "-"
                                         for p in group]))
             rows.append(("  exact", [f"{checks[p][name]['exact']:.3f}" if name in checks[p] else "-" for p in group]))
-        lines += _table("Checks: simulated against exact", [key[p] for p in group], rows, width)
+        lines += table("Checks: simulated against exact", [key[p] for p in group], rows, width)
     return lines
 
 
@@ -400,13 +285,13 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
     played = s["games_played"]
     head = (f"{played} games per profile" + ("" if s["complete"] else f" of {s['games']} (interrupted)")
             + f", seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every profile")
-    lines = _wrap(head, width, "", "")
+    lines = wrap(head, width, "", "")
     if not s["complete"]:
-        lines += _wrap(cut_short(data), width, "  ", "  ")
+        lines += wrap(cut_short(data), width, "  ", "  ")
     for p in data["profiles"] if titles else ():
         twin = twins.get(p["id"])
         plays = f"; plays as {key[twin]}, figure for figure (left out below)" if twin else ""
-        lines += _wrap(f"{key[p['id']]} = {p['id']}: {p['title']}{plays}", width, "  ", "      ")
+        lines += wrap(f"{key[p['id']]} = {p['id']}: {p['title']}{plays}", width, "  ", "      ")
     return lines
 
 
@@ -460,22 +345,22 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
     shown = [p for p in ids if p not in twins]
     head = _header(data, key, width, twins)
     if len(head) > SUMMARY_LINES // 2:  # many profiles: a line of their keys, the names in the tables
-        head = _header(data, key, width, twins, titles=False) + _wrap(
+        head = _header(data, key, width, twins, titles=False) + wrap(
             "; ".join(f"{key[p]} = {p}" + (f" (as {key[twins[p]]})" if p in twins else "") for p in ids),
             width, "  ", "  ")
-    sections = _wrap("Below, by line: " + ", ".join(f"{title} {line}" for title, line in where) + ".", width,
+    sections = wrap("Below, by line: " + ", ".join(f"{title} {line}" for title, line in where) + ".", width,
                      "", "  ")
     body: list[str] = []
     if len(shown) > 1 and data["figures"]:  # none: a run stopped before any game finished
         clear = _largest_clear(data, shown)
         total = len(data["figures"]) * (len(shown) - 1)
         if clear:
-            intro = _wrap(f"The largest differences from {key[shown[0]]} that matter (clear of zero at "
+            intro = wrap(f"The largest differences from {key[shown[0]]} that matter (clear of zero at "
                           f"{data['settings']['level']:.0%}, and at least {sizes_text()}):", width, "", "")
             room = SUMMARY_LINES - len(head) - len(sections) - len(intro) - 4  # blank lines, the count
             chosen: list[str] = []
             for f, pids in clear[:6]:
-                text = _wrap(_in_words(f, pids, shown[0], key, data), width, "  ", "      ")
+                text = wrap(_in_words(f, pids, shown[0], key, data), width, "  ", "      ")
                 if len(chosen) + len(text) > room:
                     break
                 chosen += text
@@ -483,7 +368,7 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
             count = sum(len(pids) for _, pids in clear) + sum(len(pids) for _, pids in small)
             tail = (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}" if small
                     else "")
-            body = [""] + intro + chosen + _wrap(f"({count} of {total} differences are clear of zero{tail}: every "
+            body = [""] + intro + chosen + wrap(f"({count} of {total} differences are clear of zero{tail}: every "
                                                   "one in the differences, below)", width, "  ", "  ")
         elif data["settings"]["games_played"]:
             small = _largest_clear(data, shown, wanted=Verdict.SMALL)
@@ -491,7 +376,7 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
                     f"{data['settings']['games_played']} games a profile"
                     + (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}." if small
                        else ": more games (--games) narrow the intervals."))
-            body = [""] + _wrap(said, width, "", "")
+            body = [""] + wrap(said, width, "", "")
     return head + body + [""] + sections
 
 
@@ -551,23 +436,7 @@ def _footer(data: dict[str, Any], width: int) -> list[str]:
     gaps = decisive_report.gaps_note(data, [p["id"] for p in data["profiles"] if p["id"] not in same_as(data)])
     if gaps:
         text += " " + gaps
-    return _wrap(text, width, "", "")
-
-
-def _interval(estimate: dict[str, Any], unit: str, *, signed: bool = False) -> str:
-    """``0.52 [0.31, 0.73]``: the value and its bounds to the same decimals, as many as keep a clear
-    interval from looking as if it reached zero."""
-    percent = "%" if unit == "share" else ""
-    if estimate.get("low") is None:
-        return f"{_number(float(estimate['value']), unit, signed=signed)}{percent} (too few games)"
-    places = _interval_places(estimate, unit)
-    value, low, high = (_number(float(estimate[k]), unit, signed=signed and k == "value", places=places)
-                        for k in ("value", "low", "high"))
-    return f"{value}{percent} [{low}, {high}]"
-
-
-def _md_escape(text: str) -> str:
-    return text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_").replace("<", "&lt;")
+    return wrap(text, width, "", "")
 
 
 def render_markdown(data: dict[str, Any]) -> str:
@@ -583,7 +452,7 @@ def render_markdown(data: dict[str, Any]) -> str:
         out += ["### Rules that differ", "", "| rule | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
         for row in data["rules_differing"]:
             cells = [f"{format_value(v['value'])} ({', '.join(v['cite']) or 'no passage'})" for v in row["values"].values()]
-            out.append(f"| {row['rule']} | " + " | ".join(_md_escape(c) for c in cells) + " |")
+            out.append(f"| {row['rule']} | " + " | ".join(md_escape(c) for c in cells) + " |")
         out.append("")
     out += ["### Exact hand statistics", "", "| | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
     exact = data["exact"]
@@ -596,7 +465,7 @@ def render_markdown(data: dict[str, Any]) -> str:
     if data["figures"]:
         out += ["### Simulated games", "", "| figure | " + " | ".join(ids) + " |", "|---" * (len(ids) + 1) + "|"]
     for f in data["figures"]:
-        out.append(f"| {_md_escape(_label(f, data).strip())} | " + " | ".join(_interval(f["estimates"][p], f["unit"])
+        out.append(f"| {md_escape(_label(f, data).strip())} | " + " | ".join(interval(f["estimates"][p], f["unit"])
                                                                  for p in ids) + " |")
     if data["figures"]:
         out.append("")
@@ -608,7 +477,7 @@ def render_markdown(data: dict[str, Any]) -> str:
                 "|---" * (len(ids) + 1) + "|"]
         for name in names:
             out.append(f"| {CHECKS[name]} | " + " | ".join(
-                f"{_interval(checks[p][name]['simulated'], 'number')}; exact {checks[p][name]['exact']:.3f}"
+                f"{interval(checks[p][name]['simulated'], 'number')}; exact {checks[p][name]['exact']:.3f}"
                 if name in checks[p] else "-" for p in ids) + " |")
         out.append("")
     if len(ids) > 1 and data["figures"]:
@@ -619,9 +488,9 @@ def render_markdown(data: dict[str, Any]) -> str:
             cells = []
             for p in others:
                 d = f["differences"][p]
-                text = _interval(d, f["unit"], signed=True)
+                text = interval(d, f["unit"], signed=True)
                 cells.append(f"**{text}**" if d.get("clear_of_zero") else text)
-            out.append(f"| {_md_escape(_label(f, data).strip())} | " + " | ".join(cells) + " |")
+            out.append(f"| {md_escape(_label(f, data).strip())} | " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
 
@@ -687,7 +556,7 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
     # The headline figures and any other a switch moves clearly: the other forms have every figure.
     shown = set(data.get("shown", [f["key"] for f in data["figures"]]))
     figures = [f for f in data["figures"] if f["key"] in shown]
-    lines = _wrap(f"Which rule makes the difference from {data['from']} to {data['to']}: each rule switched "
+    lines = wrap(f"Which rule makes the difference from {data['from']} to {data['to']}: each rule switched "
                   f"alone from {data['from']}'s value to {data['to']}'s, {s['games_played']} games each on the same "
                   f"seeds (seed {s['seed']}, bots {'/'.join(s['bots'])})"
                   + ("" if s["complete"] else " (interrupted)") + ".", width, "", "")
@@ -706,7 +575,7 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
             lines.append("   ".join(legend))
         else:  # one figure a line, each kept whole where it fits
             for entry in legend:
-                lines += _wrap(entry, width, "", "    ")
+                lines += wrap(entry, width, "", "    ")
         heads = [f"[{i + 1 + start}]" for i in range(len(keys))]
         unit = {f["key"]: f["unit"] for f in figures}
         rows: list[tuple[str, Sequence[str]]] = [
@@ -720,20 +589,20 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
                                                for k in keys]))
         # The rule names take the room left, 38 at most: a wide window does not push the figures far off.
         label = max(0, min(width - per_table * EFFECT, max(38, *(len(name) + 1 for name, _ in rows))))
-        lines += _table("", heads, rows, width, label=label)[1:]
+        lines += table("", heads, rows, width, label=label)[1:]
     lines.append("")
     named = [(r["rules"], [short[k].strip() for k in r["clear"]]) for r in data["switches"] if r["clear"]]
     if named:
-        lines += _wrap("Rules behind the clear differences (* = interval clear of zero):", width, "", "")
+        lines += wrap("Rules behind the clear differences (* = interval clear of zero):", width, "", "")
         for rules, which in named:
-            lines += _wrap(f"{' + '.join(rules)}: {'; '.join(which)}", width, "  ", "      ")
+            lines += wrap(f"{' + '.join(rules)}: {'; '.join(which)}", width, "  ", "      ")
     else:
-        lines += _wrap("No single rule has an effect clear of zero at this number of games.", width, "", "")
+        lines += wrap("No single rule has an effect clear of zero at this number of games.", width, "", "")
     lines.append("The switches:")
     for row in data["switches"]:
         change = "; ".join(f"{k}: {row['from'][k]} -> {row['to'][k]}" for k in row["rules"])
-        lines += _wrap(change, width, "  ", "      ")
-    lines += _wrap("Shares in percentage points; intervals 95% paired t, shown as ± half their width; effects of "
+        lines += wrap(change, width, "  ", "      ")
+    lines += wrap("Shares in percentage points; intervals 95% paired t, shown as ± half their width; effects of "
                    "single switches need not add up to the total where rules interact.", width, "", "")
     return "\n".join(lines) + "\n"
 
@@ -742,10 +611,10 @@ def _sum_cell(total: float, unit: str, change: dict[str, Any]) -> str:
     """A sum of effects to the decimals of the total change above it (``+0.015`` under ``+0.015±0.005*``),
     and never shown as zero where it is not."""
     shown = total * (100 if unit == "share" else 1)
-    places = _places(abs(shown), shown)
+    places = decimals_for(abs(shown), shown)
     if change.get("low") is not None:
-        places = max(places, _interval_places(change, unit))
-    return _number(total, unit, signed=True, places=places)
+        places = max(places, interval_places(change, unit))
+    return number(total, unit, signed=True, places=places)
 
 
 def render_by_rule_markdown(data: dict[str, Any]) -> str:
@@ -753,17 +622,17 @@ def render_by_rule_markdown(data: dict[str, Any]) -> str:
     out = [f"## Which rule makes the difference: {data['from']} → {data['to']}", "",
            f"{_games_line(data['settings'], 'per rule set')}, the same seeds; 95% paired t intervals; "
            "bold: clear of zero.", "",
-           "| switched | " + " | ".join(_md_escape(f["label"]) for f in figures) + " |",
+           "| switched | " + " | ".join(md_escape(f["label"]) for f in figures) + " |",
            "|---" * (len(figures) + 1) + "|",
            f"| **total** ({data['to']}) | " + " | ".join(_bold(data["total"][f["key"]], f["unit"]) for f in figures) + " |"]
     for row in data["switches"]:
-        out.append(f"| {_md_escape(' + '.join(row['rules']))} | "
+        out.append(f"| {md_escape(' + '.join(row['rules']))} | "
                    + " | ".join(_bold(row["effects"][f["key"]], f["unit"]) for f in figures) + " |")
     return "\n".join(out) + "\n"
 
 
 def _bold(estimate: dict[str, Any], unit: str) -> str:
-    text = _interval(estimate, unit, signed=True)
+    text = interval(estimate, unit, signed=True)
     return f"**{text}**" if estimate.get("clear_of_zero") else text
 
 

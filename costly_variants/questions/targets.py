@@ -17,9 +17,9 @@ from functools import cache
 from .. import profiles
 from ..errors import UsageError
 from ..resources import schema_path
-from .figures import FEEL, HEADLINE, Figure, source_figures
-from .measures import SOURCES
-from .stats import Estimate
+from ..runs.figures import FEEL, HEADLINE, Figure, source_figures
+from ..runs.measures import SOURCES
+from ..stats import Estimate
 
 OPERATORS = ("<=", ">=", "<", ">", "~")
 # What a user may type for an operator, and what is meant.

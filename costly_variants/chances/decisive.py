@@ -10,7 +10,7 @@ half-way comes back, how often the lead changes hands. Each figure with its 95% 
   (``GAMES`` a batch, each batch's games from that batch's deals alone), the lead changing as a side goes
   strictly ahead of the side that led last (as ``compare`` counts it in whole games).
 
-The intervals are batch means, as the table's (``compare.odds``): a figure from each independent batch
+The intervals are batch means, as the table's (``chances.table``): a figure from each independent batch
 of deals, t over their spread.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from ..game.wintable import WinTable
 from ..profiles.rules import Rules
 from .deals import Deal
-from .stats import LEVEL
+from ..stats import LEVEL, batch_half_width
 
 GAMES = 2_000  # games played out a batch for the lead changes
 BEHIND = (10, 20)
@@ -45,9 +45,7 @@ def _behind(v: Any, trailer: int, leader: int) -> Any:
 
 
 def _estimate(value: float, parts: Any) -> dict[str, Any]:
-    from .odds import half_width
-
-    half = float(half_width(parts))
+    half = float(batch_half_width(parts))
     return {"value": round(value, 4), "low": round(value - half, 4), "high": round(value + half, 4),
             "n": int(parts.shape[0]), "method": "batch-means"}
 
@@ -112,7 +110,7 @@ def figures(rules: Rules, table: WinTable, whole: Any, parts: Any, deals: Sequen
         if where is not None:
             out[f"behind_{behind}"] = {**_estimate(float(_behind(whole, *where)), _behind(parts, *where)),
                                        "trailer": where[0], "leader": where[1]}
-    batch = np.arange(len(deals)) * batches // len(deals)  # as compare.odds.prepare splits them
+    batch = np.arange(len(deals)) * batches // len(deals)  # as chances.table.prepare splits them
     per_batch = np.array([lead_changes(rules, [deals[int(i)] for i in np.flatnonzero(batch == k)], mirrored, GAMES,
                                        seed * 1000 + k) for k in range(batches)])
     out["lead_changes"] = _estimate(float(per_batch.mean()), per_batch)

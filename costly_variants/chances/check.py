@@ -18,7 +18,7 @@ from ..game.playout import play_game
 from ..game.state import Game
 from ..game.wintable import WinTable
 from ..profiles.rules import Rules
-from .stats import Estimate, proportion
+from ..stats import Estimate, proportion
 
 
 @dataclass(frozen=True)

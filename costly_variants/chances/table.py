@@ -6,7 +6,7 @@ outcomes of a deal. Side A's chance V from scores (a, b) with side d to deal is
     V(a, b, d) = P_d(A pegs out first in the deal | a, b) + sum over the deal's totals (x, y) of
                  P_d(x, y, nobody reaches the target) * V(a + x, b + y, the other side),
 
-where the deal's outcomes keep the order in which points fall (``compare.deals``): who pegs out first
+where the deal's outcomes keep the order in which points fall (``chances.deals``): who pegs out first
 is decided by that order, not by the totals. Where the target does not end the game at once, the deal
 is played out and the higher score at or past the target wins (equal scores play on).
 
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..game.wintable import WinTable, rounded
 from ..profiles.rules import Rules
 from .deals import Deal, Progress, sample
-from .stats import LEVEL, t_quantile
+from ..stats import LEVEL, batch_half_width, t_quantile
 
 if TYPE_CHECKING:
     import numpy
@@ -221,14 +221,6 @@ def solve_batches(s: Sampled, batches: int = BATCHES) -> tuple[Any, Any, tuple[f
     return whole, parts, ties
 
 
-def half_width(parts: Any) -> Any:
-    """The 95% half-interval of a figure worked out from all the deals, from its value in each batch."""
-    import numpy as np
-
-    k = parts.shape[0]
-    return t_quantile(0.5 + LEVEL / 2, k - 1) * np.std(parts, axis=0, ddof=1) / math.sqrt(k)
-
-
 def win_table(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int = DEFAULT_DEALS,
               seed: int = DEFAULT_SEED, batches: int = BATCHES) -> WinTable:
     """The win table of ``rules`` (see the module's docstring), worked out now: ``bots`` side A's and
@@ -249,12 +241,12 @@ def worked_out(rules: Rules, *, bots: Sequence[str], deals: int, seed: int, batc
     sampled_deals = sample(rules, pair, deals, seed, progress=progress)
     s = prepare(rules, sampled_deals, mirrored=pair[0] == pair[1], batches=batches)
     whole, parts, ties = solve_batches(s, batches)
-    errors = half_width(parts)
+    errors = batch_half_width(parts)
     order = np.transpose(whole, (1, 2, 0)).ravel()  # (a, b, dealer): the table's layout
     table = WinTable(rules.target, rounded(order.tolist()), rounded(np.transpose(errors, (1, 2, 0)).ravel().tolist()),
                      pair, deals, seed, rules.peg_out_ends_game, (round(ties[0], 6), round(ties[1], 6)), LEVEL)
     return table, figures(rules, table, whole, parts, sampled_deals, pair, seed, batches)
 
 
-__all__ = ["BATCHES", "DEFAULT_BOT", "DEFAULT_DEALS", "DEFAULT_SEED", "half_width", "prepare", "solve",
+__all__ = ["BATCHES", "DEFAULT_BOT", "DEFAULT_DEALS", "DEFAULT_SEED", "prepare", "solve",
            "solve_batches", "win_table", "worked_out"]

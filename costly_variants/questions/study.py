@@ -16,10 +16,11 @@ from ..count import stored
 from ..count.analysis import HandAnalysis
 from ..profiles import Profile
 from ..profiles.display import plain, provenance_json
-from . import decisive_report, stats
-from .figures import Figure, all_figures, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal
-from .runner import GameSpec, Plan, PlanResult, Progress, run_plans
-from .tally import LEAD_POINTS, SkillSums, Sums
+from . import decisive_report
+from .. import stats
+from ..runs.figures import Figure, all_figures, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal
+from ..runs.runner import GameSpec, Plan, PlanResult, Progress, run_plans
+from ..runs.tally import LEAD_POINTS, SkillSums, Sums
 
 # Skill: the stronger bot against the weaker, each seed played twice with the seats swapped.
 SKILL_PAIRS = (("search", "greedy"), ("expert", "greedy"), ("greedy", "random"))

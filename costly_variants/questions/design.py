@@ -29,11 +29,11 @@ from ..game import kernel
 from ..profiles import Profile
 from ..profiles.display import plain
 from ..profiles.semantics import broken_together
-from . import stats
-from .figures import FEEL, HEADLINE, Figure
-from .runner import GameSpec, Plan, PlanResult, Progress
+from .. import stats
+from ..runs.figures import FEEL, HEADLINE, Figure
+from ..runs.runner import GameSpec, Plan, PlanResult, Progress
 from .study import Runner
-from .tally import Sums
+from ..runs.tally import Sums
 from .targets import Prefer, Vary, Want
 
 # The shape of the game is the base's: the number of players and the partnerships are never changed.

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
 
-from . import stats
+from .. import stats
 from .measures import source_group, source_label
 from ..profiles.rules import Rules
-from .stats import Estimate, RatioSums
+from ..stats import Estimate, RatioSums
 from .tally import Sums, group_key, source_key
 
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game.wintable import WinTable
-from ..outputs import atomic_writer
-from .plot import check_plot_target
+from ..outputs import atomic_writer, check_plot_target
 
 COLOURS = "cividis"
 

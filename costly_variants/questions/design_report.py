@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from ..profiles.display import format_value
-from .report import WIDTH, _interval_places, _number, _wrap, cell
+from ..runs.layout import WIDTH, cell, interval_places, number, wrap
 
 
 def _games(data: dict[str, Any]) -> str:
@@ -24,7 +24,7 @@ def _games(data: dict[str, Any]) -> str:
 
 def _want_line(want: dict[str, Any], unit: str) -> str:
     # The shortfall to the figure's own decimals, in its unit: "short by 2.48", not "2.4805".
-    short = _number(float(want["shortfall"]), unit, places=_interval_places(want["estimate"], unit)
+    short = number(float(want["shortfall"]), unit, places=interval_places(want["estimate"], unit)
                     if want["estimate"].get("low") is not None else None)
     mark = "met, the interval too" if want["surely"] else "met" if want["met"] else \
         f"unmet, short by {short}" + (" percentage points" if unit == "share" else "")
@@ -36,30 +36,30 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
     units = {f["key"]: f["unit"] for f in data["figures"]}
     labels = {f["key"]: f["label"] + (" %" if f["unit"] == "share" else "") for f in data["figures"]}
     asked = "; ".join([w["text"] for w in data["wants"]] + [p["text"] for p in data["prefers"]])
-    lines = _wrap(f"House rules from {data['base']['id']} for: {asked}", width, "", "  ")
-    lines += _wrap(_games(data) + f" (seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every "
+    lines = wrap(f"House rules from {data['base']['id']} for: {asked}", width, "", "  ")
+    lines += wrap(_games(data) + f" (seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every "
                    f"candidate); {s['level']:.0%} intervals shown as ± half their width, differences from "
                    f"{data['base']['id']} paired, * = clear of zero.", width, "", "")
     if not data["best"]:
         return "\n".join(lines + ["", "No candidate was played to the end (interrupted)."]) + "\n"
     if not data["met"]:
-        lines += [""] + _wrap("No candidate meets every want: the closest are these.", width, "", "")
+        lines += [""] + wrap("No candidate meets every want: the closest are these.", width, "", "")
     lines += _ranking_lines(data, width)
     for best in data["best"]:
         changes = best["changes"]
-        lines += ["", *_wrap(f"{best['rank']}. {len(changes)} change{'s' if len(changes) != 1 else ''} from "
+        lines += ["", *wrap(f"{best['rank']}. {len(changes)} change{'s' if len(changes) != 1 else ''} from "
                              f"{data['base']['id']} ({best['games']} games){_tied(data, best)}", width, "", "   ")]
         for change in changes:
-            lines += _wrap(f"{change['rule']}: {format_value(change['from'])} -> {format_value(change['to'])}",
+            lines += wrap(f"{change['rule']}: {format_value(change['from'])} -> {format_value(change['to'])}",
                            width, "   ", "       ")
             source = change["source"]
             cites = ", ".join(source["cite"]) or "no passage"
-            lines += _wrap(f"from {change['from_source']} [{cites}]", width, "     ", "       ")
+            lines += wrap(f"from {change['from_source']} [{cites}]", width, "     ", "       ")
         for want in best["wants"]:
-            lines += _wrap("want " + _want_line(want, units[_figure_of(data, want['text'])]), width, "   ", "       ")
+            lines += wrap("want " + _want_line(want, units[_figure_of(data, want['text'])]), width, "   ", "       ")
         for prefer in best["prefers"]:
             key = _figure_of(data, prefer["text"])
-            lines += _wrap(f"prefer {prefer['text']}: {cell(prefer['estimate'], units[key])}", width, "   ", "       ")
+            lines += wrap(f"prefer {prefer['text']}: {cell(prefer['estimate'], units[key])}", width, "   ", "       ")
         lines += _figure_lines(best, data, labels, units, width)
     return "\n".join(lines) + "\n"
 
@@ -70,7 +70,7 @@ def _ranking_lines(data: dict[str, Any], width: int) -> list[str]:
     if not data["prefers"] or not data["best"]:
         return []
     prefers = "; ".join(p["text"] for p in data["prefers"])
-    return [""] + _wrap(f"Ranked by the wants' shortfall, then the preference ({prefers}) in whole half-widths of "
+    return [""] + wrap(f"Ranked by the wants' shortfall, then the preference ({prefers}) in whole half-widths of "
                         "its interval (figures the games cannot tell apart tie), then the fewer changes, then the "
                         "margin by which the wants are met.", width, "", "")
 

@@ -20,11 +20,11 @@ from ..profiles import Profile
 from ..profiles.display import plain
 from ..profiles.rules import Alternative, Status
 from ..profiles.semantics import swapped_in
-from . import stats
-from .figures import HEADLINE, Figure, all_figures
-from .runner import GameSpec, Plan, PlanResult, Progress
+from .. import stats
+from ..runs.figures import HEADLINE, Figure, all_figures
+from ..runs.runner import GameSpec, Plan, PlanResult, Progress
 from .study import Runner, Settings
-from .unchanged import why_unchanged
+from ..runs.unchanged import why_unchanged
 
 # The figures the readings are ranked by and the text shows; the other forms carry every figure.
 HEADLINE_KEYS = tuple(f.key for f in HEADLINE)

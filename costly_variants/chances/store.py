@@ -20,7 +20,7 @@ from ..cache import cache_dir, read_sealed, write_sealed
 from ..game.wintable import Board, WinTable
 from ..profiles.rules import Rules
 from .deals import Progress
-from .odds import BATCHES, DEFAULT_BOT, DEFAULT_DEALS, DEFAULT_SEED, worked_out
+from .table import BATCHES, DEFAULT_BOT, DEFAULT_DEALS, DEFAULT_SEED, worked_out
 
 FOLDER = "odds"
 KEEP = 64  # tables kept; the oldest go first
@@ -79,7 +79,7 @@ def _read(place: tuple[str, str] | None, read: Callable[[Any], Read]) -> Read | 
 
 def odds(rules: Rules, *, bots: Sequence[str] = (DEFAULT_BOT,), deals: int = DEFAULT_DEALS,
          seed: int = DEFAULT_SEED, progress: Progress | None = None) -> tuple[WinTable, dict[str, Any]]:
-    """The win table of ``rules`` and how decisive the game is (``compare.odds.worked_out``), from the
+    """The win table of ``rules`` and how decisive the game is (``chances.table.worked_out``), from the
     cache where it holds them, else worked out (``progress`` told of the deals sampled) and kept there."""
     pair = (bots[0], bots[-1])
     place = _place(rules, pair, deals, seed)

@@ -10,11 +10,11 @@ from .. import profiles
 from ..errors import CostlyError
 from ..profiles import Profile
 from ..profiles.display import format_value, plain
-from .figures import Figure, all_figures
-from .stats import decimals, rounded
-from .runner import GameSpec, Plan, PlanResult, Progress
+from ..runs.figures import Figure, all_figures
+from ..stats import decimals, rounded
+from ..runs.runner import GameSpec, Plan, PlanResult, Progress
 from .study import SKILL_PAIRS, Runner, Settings, skill_difference, skill_estimate
-from .tally import SkillSums, Sums
+from ..runs.tally import SkillSums, Sums
 
 # The figures the text view shows of every switch, beside any other that a switch moves clearly; the
 # JSON, CSV and Markdown carry every figure of the main report.

@@ -1,6 +1,6 @@
 """``costly compare``'s section on how decisive each game is, from each profile's win table: the first
 dealer's chance, the chance of winning from 10 and from 20 behind at half-way, the expected lead changes
-(``compare.decisive``), each with its 95% interval. ``of`` adds the figures to the comparison's data
+(``chances.decisive``), each with its 95% interval. ``of`` adds the figures to the comparison's data
 (so ``--json`` has them, under ``decisive``; empty in a run stopped early, which reports only the
 games it finished and stops at once); ``text_lines`` and ``markdown_lines`` show them.
 
@@ -34,8 +34,8 @@ def _figures(rules: Rules, pair: tuple[str, str]) -> dict[str, Any]:
     """The figures of ``odds_store.odds`` (the win table's), kept beside it under the same key."""
     from ..cache import cache_dir, read_sealed, write_sealed
     from ..game.wintable import NoTableError
-    from .odds import DEFAULT_SEED
-    from .odds_store import key, odds
+    from ..chances.table import DEFAULT_SEED
+    from ..chances.store import key, odds
 
     try:
         figures_key = key(rules, pair, COMPARE_DEALS, DEFAULT_SEED) if cache_dir() is not None else None
@@ -75,21 +75,21 @@ def gaps_note(data: dict[str, Any], ids: Sequence[str]) -> str:
 
 def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], width: int) -> list[str]:
     """The section as text, as wide as ``width``: a row a figure, a column a profile."""
-    from .report import _groups, _table, _wrap, cell
+    from ..runs.layout import cell, groups, table, wrap
 
     found = data.get("decisive")
     if not found or not any(found.values()):
         return []
     lines: list[str] = []
-    for group in _groups(ids, width):
+    for group in groups(ids, width):
         rows = [(label, [cell(found[p][name], unit) if name in found[p] else "-" for p in group])
                 for name, label, unit in ROWS]
-        lines += _table(f"{TITLE}: {_note(data)}" if not lines else TITLE, [key[p] for p in group], rows, width)
+        lines += table(f"{TITLE}: {_note(data)}" if not lines else TITLE, [key[p] for p in group], rows, width)
     return lines
 
 
 def markdown_lines(data: dict[str, Any]) -> list[str]:
-    from .report import _interval
+    from ..runs.layout import interval
 
     found = data.get("decisive")
     if not found or not any(found.values()):
@@ -99,7 +99,7 @@ def markdown_lines(data: dict[str, Any]) -> list[str]:
            "`costly odds ID` gives every position.", "", "| figure | " + " | ".join(ids) + " |",
            "|---" * (len(ids) + 1) + "|"]
     for name, label, unit in ROWS:
-        out.append(f"| {label} | " + " | ".join(_interval(found[p][name], unit) if name in found[p] else "-"
+        out.append(f"| {label} | " + " | ".join(interval(found[p][name], unit) if name in found[p] else "-"
                                               for p in ids) + " |")
     return out + [""]
 

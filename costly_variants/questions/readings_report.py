@@ -8,7 +8,7 @@ import io
 from typing import Any, Iterable, Sequence
 
 from ..profiles.display import format_value
-from .report import WIDTH, _interval, _md_escape, _wrap, cell
+from ..runs.layout import WIDTH, cell, interval, md_escape, wrap
 
 # One effect in the text: its label, then its cell; two across where the width allows.
 EFFECT_CELL = 11
@@ -53,7 +53,7 @@ def _effect_lines(row: dict[str, Any], figures: Sequence[dict[str, Any]], width:
         parts = []
         for name, text in entries[start:start + across]:
             if indent + label + cell_width > width:  # a narrow window: the label above its cell
-                lines += _wrap(name, width, " " * indent, " " * (indent + 2))
+                lines += wrap(name, width, " " * indent, " " * (indent + 2))
                 parts.append(text.rjust(width - indent))
                 continue
             parts.append(name.ljust(label) + text.rjust(cell_width))
@@ -65,35 +65,35 @@ def _reading_lines(row: dict[str, Any], figures: Sequence[dict[str, Any]], width
     alt = row["alternative"]
     head = f"{row['rank']:>2}. {row['rule']} ({row['status']}" + \
            (f", from {row['defined_in']})" if row["defined_in"] != row["profile"] else ")") + f": {row['title']}"
-    lines = _wrap(head, width, "", "      ")
-    lines += _wrap(f"read as: {format_value(row['value'])} {_cites(row['cite'])}", width, "    ", "      ")
-    lines += _wrap(f"or as: {format_value(alt['value'])}{_with(row)}: {alt['reading']} {_cites(alt['cite'])}",
+    lines = wrap(head, width, "", "      ")
+    lines += wrap(f"read as: {format_value(row['value'])} {_cites(row['cite'])}", width, "    ", "      ")
+    lines += wrap(f"or as: {format_value(alt['value'])}{_with(row)}: {alt['reading']} {_cites(alt['cite'])}",
                    width, "    ", "      ")
     if row["same_rules_as"]:
         same = row["same_rules_as"]
-        return lines + _wrap(f"the same rules as the reading of {same['rule']} above (one reading of two rules): "
+        return lines + wrap(f"the same rules as the reading of {same['rule']} above (one reading of two rules): "
                              "the same games", width, "    ", "      ")
     if not row["effects"]:
         return lines + ["    not played (interrupted)"]
     if row["unchanged"]:
-        return lines + _wrap(f"no game changed: {row['unchanged_why']}", width, "    ", "      ")
+        return lines + wrap(f"no game changed: {row['unchanged_why']}", width, "    ", "      ")
     if row["clearest"]:
         clearest = next(f for f in figures if f["key"] == row["clearest"])
-        lines += _wrap(f"clearest: {clearest['label']}, {_distance(row)}", width, "    ", "      ")
+        lines += wrap(f"clearest: {clearest['label']}, {_distance(row)}", width, "    ", "      ")
     return lines + _effect_lines(row, figures, width)
 
 
 def _unrecorded_lines(entry: dict[str, Any], width: int) -> list[str]:
     missing = entry["unrecorded"]
     if not missing:
-        return _wrap("Every value read with doubt records its other readings.", width, "  ", "    ")
-    lines = _wrap(f"Read with doubt, with no other reading recorded ({len(missing)}): record one to measure it.",
+        return wrap("Every value read with doubt records its other readings.", width, "  ", "    ")
+    lines = wrap(f"Read with doubt, with no other reading recorded ({len(missing)}): record one to measure it.",
                   width, "  ", "    ")
     for status in ("disputed", "inferred", "silent"):
         keys = [m["rule"] + (f" (from {m['defined_in']})" if m["defined_in"] != entry["id"] else "")
                 for m in missing if m["status"] == status]
         if keys:
-            lines += _wrap(f"{status} ({len(keys)}): " + ", ".join(keys), width, "    ", "      ")
+            lines += wrap(f"{status} ({len(keys)}): " + ", ".join(keys), width, "    ", "      ")
     return lines
 
 
@@ -102,9 +102,9 @@ def _not_playable_lines(entry: dict[str, Any], width: int) -> list[str]:
     aside = entry.get("not_playable", [])
     if not aside:
         return []
-    lines = _wrap(f"Not playable under these rules ({len(aside)}), inherited and set aside:", width, "  ", "    ")
+    lines = wrap(f"Not playable under these rules ({len(aside)}), inherited and set aside:", width, "  ", "    ")
     for a in aside:
-        lines += _wrap(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): {a['why']}", width,
+        lines += wrap(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): {a['why']}", width,
                        "    ", "      ")
     return lines
 
@@ -112,24 +112,24 @@ def _not_playable_lines(entry: dict[str, Any], width: int) -> list[str]:
 def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
     s = data["settings"]
     headline = [f for f in data["figures"] if f["key"] in s["headline"]]
-    lines = _wrap(f"How much the readings matter: each alternative reading a profile records, played in place of "
+    lines = wrap(f"How much the readings matter: each alternative reading a profile records, played in place of "
                   f"the profile's own, on the profile's seeds (seed {s['seed']}, bots {'/'.join(s['bots'])}); effects "
                   f"on the headline figures with {s['level']:.0%} paired intervals, shown as ± half their width "
                   "(shares in percentage points), * = clear of zero; every figure: --json, --markdown, --csv. "
                   "Readings ranked by their clearest effect, in half-widths of its interval from zero.",
                   width, "", "")
     for entry in data["profiles"]:
-        lines += ["", *_wrap(f"{entry['id']}: {entry['title']}", width, "", "  ")]
+        lines += ["", *wrap(f"{entry['id']}: {entry['title']}", width, "", "  ")]
         if entry["same_as"]:
-            lines += _wrap(f"The same rules and readings as {entry['same_as']}, so the same games: see above.",
+            lines += wrap(f"The same rules and readings as {entry['same_as']}, so the same games: see above.",
                            width, "  ", "    ")
             continue
         readings = entry["readings"]
         if not readings:
-            lines += _wrap("No alternative reading recorded.", width, "  ", "    ")
+            lines += wrap("No alternative reading recorded.", width, "  ", "    ")
         else:
             rules = len({r["rule"] for r in readings})
-            lines += _wrap(f"{len(readings)} alternative reading{'s' if len(readings) != 1 else ''} of {rules} "
+            lines += wrap(f"{len(readings)} alternative reading{'s' if len(readings) != 1 else ''} of {rules} "
                            f"rule{'s' if rules != 1 else ''}, {_games(s | {'complete': entry['complete']}, entry['games_played'])} "
                            "each", width, "  ", "    ")
             for row in readings:
@@ -154,7 +154,7 @@ def _clearest_md(row: dict[str, Any], figures: dict[str, dict[str, Any]]) -> str
 
 
 def _bold(e: dict[str, Any], unit: str) -> str:
-    text = _interval(e, unit, signed=True)
+    text = interval(e, unit, signed=True)
     return f"**{text}**" if e.get("clear_of_zero") else text
 
 
@@ -168,7 +168,7 @@ def render_markdown(data: dict[str, Any]) -> str:
            f"bots {'/'.join(s['bots'])}); {s['level']:.0%} paired intervals, bold: clear of zero; ranked by the "
            "clearest effect on a headline figure.", ""]
     for entry in data["profiles"]:
-        out += [f"### {entry['id']}: {_md_escape(entry['title'])}", ""]
+        out += [f"### {entry['id']}: {md_escape(entry['title'])}", ""]
         if entry["same_as"]:
             out += [f"The same rules and readings as {entry['same_as']}: the same games.", ""]
             continue
@@ -181,24 +181,24 @@ def render_markdown(data: dict[str, Any]) -> str:
                 cells = [str(row["rank"]), row["rule"], row["status"],
                          f"{format_value(row['value'])} {_cites(row['cite'])}",
                          f"{format_value(alt['value'])}{_with(row)}: {alt['reading']} {_cites(alt['cite'])}"]
-                out.append("| " + " | ".join(_md_escape(c) for c in cells) + f" | {_clearest_md(row, figures)} |")
+                out.append("| " + " | ".join(md_escape(c) for c in cells) + f" | {_clearest_md(row, figures)} |")
             played = [r for r in readings if r["effects"]]
             if played:
                 out += ["", "Effects on every figure, by the readings' ranks:", "",
                         "| figure | " + " | ".join(str(r["rank"]) for r in played) + " |",
                         "|---" * (1 + len(played)) + "|"]
                 for key, f in figures.items():
-                    out.append(f"| {_md_escape(f['label'])} | "
+                    out.append(f"| {md_escape(f['label'])} | "
                                + " | ".join(_bold(r["effects"][key], f["unit"]) for r in played) + " |")
             out.append("")
         missing = entry["unrecorded"]
         if missing:
             out += [f"Read with doubt, no other reading recorded ({len(missing)}): "
-                    + ", ".join(f"{_md_escape(m['rule'])} ({m['status']})" for m in missing) + ".", ""]
+                    + ", ".join(f"{md_escape(m['rule'])} ({m['status']})" for m in missing) + ".", ""]
         aside = entry.get("not_playable", [])
         if aside:
             out += [f"Not playable under these rules ({len(aside)}), inherited and set aside: "
-                    + "; ".join(_md_escape(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): "
+                    + "; ".join(md_escape(f"{a['rule']}: {format_value(a['value'])} (from {a['defined_in']}): "
                                            f"{a['why']}") for a in aside) + ".", ""]
     return "\n".join(out)
 

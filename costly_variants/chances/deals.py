@@ -1,4 +1,4 @@
-"""Sampled deals: the order in which one deal's points fall, for the win table (``compare.odds``).
+"""Sampled deals: the order in which one deal's points fall, for the win table (``chances.table``).
 
 A deal is kept as its *runs*: the points each side scores in turn, consecutive scores of one side added
 together (the heels, the play, the mog, the count, in the order the game makes them). Whether a side
