@@ -179,3 +179,22 @@ def test_the_feed_and_rule_editor_say_rules_by_title_and_each_citation_once(brow
     assert "cut-lowest" not in said and "the lowest cut deals" in said, said  # coded values in words
     base = js(driver, "return document.querySelector('select[data-rule=\"game.target\"] option').textContent")
     assert base == "61 points, as in Cotton 1674" or base.endswith(", as in Cotton 1674"), base
+
+
+def test_the_home_page_s_first_links_to_play_and_choosing_are_on_a_phone_s_first_screen(real_site, tmp_path):
+    from .test_play_browser import _driver
+
+    driver = _driver(tmp_path)
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+        driver.get((real_site / "index.html").as_uri())
+        tops = js(driver, """const first = {};
+            for (const a of document.querySelectorAll('article a[href]')) {
+              const page = (a.getAttribute('href').match(/^(play|choosing)\\.html$/) || [])[1];
+              if (page && !(page in first)) first[page] = a.getBoundingClientRect().top;
+            }
+            return [first, innerHeight];""")
+        first, height = tops
+        assert set(first) == {"play", "choosing"} and max(first.values()) < height, tops
+    finally:
+        driver.quit()
