@@ -80,7 +80,10 @@ def test_after_a_deal_the_game_is_on_a_phone_s_screen_even_with_the_rules_open(b
     opened(driver, served, PHONE)
     driver.find_element("css selector", ".costly-play-rules > summary").send_keys(Keys.ENTER)
     assert js(driver, "return document.querySelector('.costly-play-rules').open")
+    # seed 59: you deal ("Your hand (you deal)") and hold two Tens, the widest hand beside the longest words
+    driver.find_element("id", "costly-play-seed").send_keys("59")
     dealt(driver)
+    assert js(driver, "return window.costlyPlay.view.hand") == ["9S", "10C", "10S"]
     box = js(driver, """const r = document.querySelector('.costly-play-choice').getBoundingClientRect();
         const header = document.querySelector('.mobile-header');
         return {top: r.top, bottom: r.bottom, height: innerHeight,
