@@ -14,7 +14,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
+
+T = TypeVar("T")
 
 LEVEL = 0.95
 MIN_GAMES = 10
@@ -45,6 +47,21 @@ class Estimate:
     def clear_of_zero(self) -> bool:
         """The interval lies wholly above or wholly below zero."""
         return self.has_interval and (self.low > 0 or self.high < 0)  # type: ignore[operator]
+
+    @property
+    def p_value(self) -> float | None:
+        """The two-sided p of the test that the figure is zero, read from the same t (or normal) quantiles as
+        its interval, so that p < 0.05 exactly where the 95% interval is clear of zero; None without an
+        interval, and where the games were the same game for game (zero, with no spread: nothing to test)."""
+        if not self.has_interval or self.value != self.value:
+            return None
+        half = (self.high - self.low) / 2  # type: ignore[operator]
+        if half <= 0:  # no spread: the same games (nothing to test), or one constant amount apart
+            return None if self.value == 0 else 0.0
+        if self.method == "wilson":
+            return None  # a share is not tested against zero
+        standard_error = half / _critical(self.n)
+        return two_sided_p(abs(self.value) / standard_error, self.n - 1)
 
     def contains(self, x: float) -> bool:
         return self.has_interval and self.low <= x <= self.high  # type: ignore[operator]
@@ -79,7 +96,30 @@ def rounded(x: float, places: int) -> float:
 def t_quantile(p: float, df: int) -> float:
     """The ``p`` quantile of Student's t with ``df`` degrees of freedom (Cornish-Fisher expansion in
     1/df about the normal quantile; within 1e-3 of the exact value for df >= 5, which MIN_GAMES ensures)."""
-    z = NormalDist().inv_cdf(p)
+    return _expanded(NormalDist().inv_cdf(p), df)
+
+
+def two_sided_p(t: float, df: int) -> float:
+    """The two-sided p of ``t`` with ``df`` degrees of freedom: the inverse of ``t_quantile`` (found by
+    bisection on the normal quantile it expands), so that a test and an interval never disagree."""
+    if t <= 0:
+        return 1.0
+    low, high = 0.0, max(t, 1.0)  # the t quantile lies above its normal quantile (z <= t)
+    while _expanded(high, df) < t:
+        high *= 2
+    for _ in range(200):
+        middle = (low + high) / 2
+        if _expanded(middle, df) < t:
+            low = middle
+        else:
+            high = middle
+        if high - low < 1e-12 * high:
+            break
+    return math.erfc((low + high) / 2 / math.sqrt(2))
+
+
+def _expanded(z: float, df: int) -> float:
+    """``t_quantile`` from the normal quantile ``z`` rather than the probability."""
     v = float(df)
     g1 = (z ** 3 + z) / 4
     g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
@@ -159,6 +199,79 @@ def paired_ratio_difference(num_a: Sequence[float], den_a: Sequence[float],
     ra, res_a = _ratio_residuals(num_a, den_a)
     rb, res_b = _ratio_residuals(num_b, den_b)
     return _t_estimate([y - x for x, y in zip(res_a, res_b)], rb - ra, "paired-t")
+
+
+# -- a report's error control ---------------------------------------------------------------------------
+#
+# A report tests every difference it prints (some 36 in a comparison of two profiles): at 95% each, one or
+# two would be clear of zero by chance in every report. A star is therefore given only to what survives
+# Holm's step-down over all of them, which keeps the chance that a report holds any false star at or below
+# ERROR_RATE whatever the dependence between its figures (they come from the same games, so it is
+# unknown). That is stricter than Benjamini-Hochberg's false discovery rate (every Holm star is a BH star),
+# and needs no assumption of positive dependence; what it gives up is a small difference beside many large
+# ones, which a plain 95% interval alone still shows clear of zero ("clear_of_zero").
+
+ERROR_RATE = 0.05
+ERROR_CONTROL = "holm"
+
+
+def tested(e: Estimate) -> dict[str, object]:
+    """A difference as a report keeps it: its rounded figure and interval, whether that interval alone is
+    clear of zero, and its p (unrounded: the report's ``control`` ranks them)."""
+    return e.as_dict() | {"clear_of_zero": e.clear_of_zero, "p": e.p_value}
+
+
+def control(tests: Sequence[dict[str, Any]]) -> dict[str, object]:
+    """Holm's step-down over the ``tests`` (dicts from ``tested``), each given ``p_adjusted`` and
+    ``starred``; what was done, for the report's key: the method, the rate, the number tested and starred.
+    A difference without an interval is not tested (``p`` None): never starred."""
+    ranked = sorted((t for t in tests if t.get("p") is not None), key=lambda t: t["p"])
+    m = len(ranked)
+    running = 0.0
+    for i, t in enumerate(ranked):
+        running = max(running, min(1.0, (m - i) * float(t["p"])))
+        t["p_adjusted"] = running
+        t["starred"] = running <= ERROR_RATE and bool(t.get("clear_of_zero"))
+    for t in tests:
+        if t.get("p") is None:
+            t["p_adjusted"], t["starred"] = None, False
+    return {"method": ERROR_CONTROL, "rate": ERROR_RATE, "tested": m,
+            "starred": sum(1 for t in ranked if t["starred"])}
+
+
+# -- as many games as the precision needs ----------------------------------------------------------------
+#
+# A run to a precision (``costly compare --precision 0.5pp``) looks at its figures only at checkpoints that
+# double (1,000 games, 2,000, 4,000, ... up to the most allowed), and stops at the first where every figure
+# watched has a half-width at most the one asked. The checkpoints are whole runs of the first n seeds, so
+# the same seed stops at the same checkpoint whatever the processes (a chunk's end is never a look). The
+# stop depends on the intervals' widths, that is on the spread of the games, not on where the figures
+# lie: this is Chow and Robbins' fixed-width procedure (1965), whose intervals keep their level as the
+# width asked shrinks; on a coarse grid of looks begun at a thousand games the tests find 95% coverage.
+
+FIRST_LOOK = 1_000
+
+
+def checkpoints(most: int, first: int = FIRST_LOOK) -> list[int]:
+    """The games at which a run to a precision looks: ``first``, doubling, and ``most`` last."""
+    looks = []
+    n = min(first, most)
+    while n < most:
+        looks.append(n)
+        n *= 2
+    return looks + [most]
+
+
+def stop_at(looks: Sequence[int], look: Callable[[int], tuple[float, T]], width: float) -> tuple[int, T]:
+    """The first of ``looks`` at which ``look(n)`` (the widest half-width watched after the first n games,
+    and what was seen) has it at most ``width``, with what was seen; the last look where none has. A look
+    whose width is NaN (its games stopped by Ctrl-C) ends the looking at once."""
+    seen: T
+    for n in looks:
+        widest, seen = look(n)
+        if widest <= width or widest != widest:
+            return n, seen
+    return looks[-1], seen
 
 
 def quartiles(values: Sequence[float]) -> tuple[float, float, float]:
@@ -242,9 +355,20 @@ def ratio_of_sums(s: RatioSums) -> Estimate:
     return _t_from(s.n, float(value), s.residual_squares(value) / (per_game * per_game), "ratio-t")
 
 
-def paired_ratio_difference_of_sums(a: RatioSums, b: RatioSums, xx: int, xd: int, dx: int, dd: int) -> Estimate:
+def paired_ratio_difference_of_sums(a: RatioSums, b: RatioSums, xx: int, xd: int, dx: int, dd: int, *,
+                                    scores: bool = False) -> Estimate:
     """``paired_ratio_difference`` from each side's sums and the cross sums over the same seeds: Σ xa·xb,
-    Σ xa·db, Σ da·xb, Σ da·db."""
+    Σ xa·db, Σ da·xb, Σ da·db.
+
+    ``scores``: the numerators are sums of scores that are never negative (a source's points). Two rule sets
+    on the same seeds share most deals; where a rare score (a double prial, heels) never fell in the deals
+    one played and the other did not, the paired residuals hold no sign of it and the interval shrinks to
+    the difference of the denominators alone (``+0.000003±0.000001`` for double prials under a point for the
+    go, starred in every seed). Where every game scored the same on both sides (Σ (xb − xa)² is 0), the
+    games hold no sign of how often the score falls in the deals one side played alone, and one score more
+    or less in one game is a difference they cannot rule out: the residuals' squares are then taken at least
+    as large as one score's, Σx²/Σx over both sides, which is at least the size of one score (exactly it
+    where games hold at most one). Where any game's score differs, its residual already carries it."""
     if a.n != b.n:
         raise ValueError(f"paired samples differ in length: {a.n} and {b.n}")
     if a.n == 0 or a.d == 0 or b.d == 0:
@@ -254,6 +378,10 @@ def paired_ratio_difference_of_sums(a: RatioSums, b: RatioSums, xx: int, xd: int
     # Each side's residuals sum to zero, so their differences do too: Σ (res_b − res_a)² is all it takes.
     crossed = (xx - rb * xd - ra * dx + ra * rb * dd) / (pa * pb)
     squares = a.residual_squares(ra) / (pa * pa) + b.residual_squares(rb) / (pb * pb) - 2 * crossed
+    if scores and a.x + b.x > 0 and (a.d != b.d or a.x != b.x or squares > 0):
+        one = Fraction(a.xx + b.xx, a.x + b.x)
+        if a.xx + b.xx - 2 * xx == 0:  # Σ (xb − xa)²: every game scored the same on both sides
+            squares = max(squares, one * one / (pa * pb))
     return _t_from(a.n, float(rb - ra), squares, "paired-t")
 
 
@@ -281,7 +409,8 @@ def quartiles_of_counts(counts: Mapping[int, int]) -> tuple[float, float, float]
     return at(0.25), at(0.5), at(0.75)
 
 
-__all__ = ["Estimate", "LEVEL", "METHODS", "MIN_GAMES", "RatioSums", "TOO_FEW", "decimals", "mean", "mean_of_sums",
+__all__ = ["ERROR_CONTROL", "ERROR_RATE", "Estimate", "FIRST_LOOK", "LEVEL", "checkpoints", "control", "stop_at",
+           "tested", "two_sided_p", "METHODS", "MIN_GAMES", "RatioSums", "TOO_FEW", "decimals", "mean", "mean_of_sums",
            "paired_difference", "paired_difference_of_sums", "paired_ratio_difference",
            "paired_ratio_difference_of_sums", "proportion", "quartiles", "quartiles_of_counts", "ratio",
            "ratio_of_sums", "rounded", "t_quantile"]

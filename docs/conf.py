@@ -11,6 +11,8 @@ copyright = "2026, the costly-variants maintainers; primary texts public domain"
 
 extensions = ["sphinx.ext.autodoc", "sphinxcontrib.bibtex", "costly_variants.site"]
 extensions.append("costly_variants.site.play")  # the Play page, with Pyodide copied into the site
+# The game kernel compiled to WebAssembly (ziglang, a docs extra), with its loader, in _static/kernel/
+extensions.append("costly_variants.site.wasm_kernel")
 # The API page (api.rst): signatures as written, members in the order of the source.
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

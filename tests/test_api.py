@@ -81,7 +81,7 @@ def test_rows_and_the_data_frame_hold_every_figure(small):
 
     frame = small.to_pandas()
     assert list(frame.columns) == ["kind", "figure", "label", "unit", "section", "profile", "baseline", "value",
-                                   "low", "high", "games", "method", "clear_of_zero"]
+                                   "low", "high", "games", "method", "clear_of_zero", "p", "p_adjusted", "starred"]
     assert len(frame) == len(figures) + len(differences)
     got = frame[(frame.kind == "difference") & (frame.figure == "deals_per_game")].iloc[0]
     want = by_key["deals_per_game"]["differences"]["parlett-121"]

@@ -5,6 +5,7 @@ the same choices in the compiled kernel and the Python engine; the point-valuing
 from __future__ import annotations
 
 import dataclasses
+from array import array
 import random
 import zlib
 
@@ -212,7 +213,7 @@ def test_the_kernel_refuses_a_board_search_without_its_table():
     rules = profiles.load("cotton-1674").rules
     seats = bytes([kernel.BOT_CODES["search"]] * 2)
     with pytest.raises(ValueError, match="win table"):
-        kernel.KERNEL.play(kernel.compiled(rules).table, seats, [1], False, False)
+        kernel.KERNEL.play(kernel.compiled(rules).table, seats, array("Q", [1]), False, False)
 
 
 def test_without_the_compare_stage_the_board_search_says_what_it_needs(monkeypatch):

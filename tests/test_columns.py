@@ -25,7 +25,8 @@ def test_readings_with_wide_effects_fit_80_columns():
     from costly_variants.questions.readings_report import _effect_lines
 
     def e(v, lo, hi):
-        return {"value": v, "low": lo, "high": hi, "clear_of_zero": lo > 0 or hi < 0, "n": 20000, "method": "t"}
+        return {"value": v, "low": lo, "high": hi, "clear_of_zero": lo > 0 or hi < 0, "starred": lo > 0 or hi < 0,
+                "n": 20000, "method": "t"}
 
     figures = [{"key": k, "label": label, "unit": unit} for k, label, unit in (
         ("a", "first dealer's side won", "share"), ("b", "dealer's edge per deal", "number"),
@@ -72,11 +73,12 @@ def _five() -> dict:
         if unit == "share":
             estimates = {p: dict(estimate, value=0.5 + 0.01 * i) for i, p in enumerate(ids)}
         figures.append({"key": key, "label": label, "unit": unit, "section": section, "estimates": estimates,
-                        "differences": {p: difference.as_dict() | {"clear_of_zero": True} for p in ids[1:]}})
+                        "differences": {p: stats.tested(difference) for p in ids[1:]}})
     return {"profiles": [{"id": p, "title": p} for p in ids], "rules_differing": [],
             "exact": {p: None for p in ids}, "figures": figures, "deals_quartiles": {p: [1, 2, 3] for p in ids},
             "checks": {}, "settings": {"games": 300, "games_played": 300, "complete": True, "seed": 1,
-                                       "bots": ["greedy"], "level": 0.95, "skill_games": 0}}
+                                       "bots": ["greedy"], "level": 0.95, "skill_games": 0},
+            "error_control": stats.control([d for f in figures for d in f["differences"].values()])}
 
 
 def test_a_five_profile_compare_cuts_no_label():
@@ -98,8 +100,8 @@ def test_by_rule_columns_never_touch():
 
     data = _by_rule(stats.Estimate(0.0003, 0.0001, 0.0005, 100, "paired-t"))
     wide = stats.Estimate(-0.0233, -0.0465, -0.0001, 100, "paired-t")
-    data["total"]["points.count.prials"] = wide.as_dict() | {"clear_of_zero": True}
-    data["switches"][0]["effects"]["points.count.prials"] = wide.as_dict() | {"clear_of_zero": True}
+    data["total"]["points.count.prials"] = wide.as_dict() | {"clear_of_zero": True, "starred": True}
+    data["switches"][0]["effects"]["points.count.prials"] = wide.as_dict() | {"clear_of_zero": True, "starred": True}
     text = render_by_rule_text(data, WIDTH)
     _fits(text)
     for line in text.splitlines():
@@ -111,7 +113,7 @@ def test_design_tables_widen_for_wide_cells_and_cut_no_label():
     from costly_variants.questions.design_report import _figure_lines
 
     def e(v, lo, hi, clear=False):
-        return {"value": v, "low": lo, "high": hi, "n": 20000, "method": "t", "clear_of_zero": clear}
+        return {"value": v, "low": lo, "high": hi, "n": 20000, "method": "t", "clear_of_zero": clear, "starred": clear}
 
     data = {"prefers": [{"figure": "lead_changes"}],
             "figures": [{"key": "lead_changes", "label": "lead changes a game", "unit": "number", "headline": True},

@@ -36,12 +36,13 @@ def _comparison(difference: stats.Estimate) -> dict:
     nothing = stats.Estimate(0.0, 0.0, 0.0, 20000, "paired-t")
     figures = [{"key": f"points.count.{name}", "label": label, "unit": "number", "section": "points",
                 "estimates": {"a": same, "b": moved if d is difference else same},
-                "differences": {"b": d.as_dict() | {"clear_of_zero": d.clear_of_zero}}}
+                "differences": {"b": stats.tested(d)}}
                for name, label, d in (("double_prials", "double prials", difference), ("prials", "prials", nothing))]
     return {"profiles": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}], "rules_differing": [],
             "exact": {"a": None, "b": None}, "figures": figures, "deals_quartiles": {"a": [1, 2, 3], "b": [1, 2, 3]},
             "checks": {}, "settings": {"games": 20000, "games_played": 20000, "complete": True, "seed": 1,
-                                       "bots": ["greedy"], "level": 0.95, "skill_games": 0}}
+                                       "bots": ["greedy"], "level": 0.95, "skill_games": 0},
+            "error_control": stats.control([f["differences"]["b"] for f in figures])}
 
 
 def test_every_form_says_the_same_of_a_tiny_clear_difference():
@@ -49,7 +50,7 @@ def test_every_form_says_the_same_of_a_tiny_clear_difference():
     text = render_text(data)
     starred = [line for line in text.splitlines() if line.rstrip().endswith("*")]
     assert len(starred) == 1 and "double prials" in starred[0] and "+0.00003" in starred[0], text
-    assert "1 of 2 differences are clear of zero" in " ".join(text.split())
+    assert "1 of 2 differences starred" in " ".join(text.split())
     assert "no difference in any profile: prials" in " ".join(text.split())  # the one truly equal
     assert "double prials" not in text.split("no difference")[1]
     markdown = render_markdown(data)
@@ -69,9 +70,9 @@ def test_an_equal_figure_is_no_difference_never_starred():
 
 
 def _by_rule(effect: stats.Estimate) -> dict:
-    e = effect.as_dict() | {"clear_of_zero": effect.clear_of_zero}
+    e = stats.tested(effect)
     nothing = stats.Estimate(-0.0, -0.0, -0.0, 100, "paired-t")
-    z = nothing.as_dict() | {"clear_of_zero": nothing.clear_of_zero}
+    z = stats.tested(nothing)
     value = stats.Estimate(0.64, 0.62, 0.66, 100, "ratio-t").as_dict()
     figures = [{"key": "points.turn_up", "label": "turn-up, all", "unit": "number", "section": "points",
                 "from_value": value, "to_value": value},
@@ -85,7 +86,8 @@ def _by_rule(effect: stats.Estimate) -> dict:
             "sum_of_effects": {"points.turn_up": e["value"], "points.count.prials": 0.0},
             "switches": [{"rules": ["play.go_points"], "from": {"play.go_points": "0"}, "to": {"play.go_points": "1"},
                           "effects": {"points.turn_up": e, "points.count.prials": z},
-                          "clear": ["points.turn_up"]}]}
+                          "clear": ["points.turn_up"]}],
+            "error_control": stats.control([e, z])}
 
 
 def test_by_rule_shows_a_clear_effect_non_zero_and_an_equal_one_unstarred():
@@ -93,7 +95,7 @@ def test_by_rule_shows_a_clear_effect_non_zero_and_an_equal_one_unstarred():
     text = render_by_rule_text(data)
     assert "0.00±0.00*" not in text and "+0.0003±0.0002*" in text, text
     assert "-0.0" not in json.dumps(data)
-    assert "Rules behind the clear differences" in text and "prials" not in text.split("Rules behind")[1].split(
+    assert "Rules behind the starred differences" in text and "prials" not in text.split("Rules behind")[1].split(
         "The switches")[0]
 
 

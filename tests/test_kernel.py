@@ -114,9 +114,9 @@ def test_the_kernel_searches_as_the_engine_does_on_random_profiles(examples, tmp
     check()
 
 
-@needs_kernel
-@pytest.mark.parametrize("examples", few_and_many(60, few=6))
-def test_the_kernel_plays_the_engines_games_on_random_house_profiles(examples, tmp_path):
+def same_games_on_house_profiles(examples: int, tmp_path: Path, seeds=lambda values: [7, 8]) -> None:
+    """``same_games`` on ``examples`` random house profiles (a bundled one extended, rules changed), a short
+    game each, under the random pairings; ``seeds(values)`` the seeds of a profile's games."""
     @settings(FAST, max_examples=examples)
     @given(house=house_profiles(), pairing=st.sampled_from(RANDOM_PAIRINGS))
     def check(house, pairing):
@@ -124,9 +124,15 @@ def test_the_kernel_plays_the_engines_games_on_random_house_profiles(examples, t
         if "game.target" in values:
             values["game.target"] = min(values["game.target"], 61)
         profile = _played_profile(tmp_path, values, extends)
-        same_games(profile.rules, pairing, [7, 8], variant=profile.id)
+        same_games(profile.rules, pairing, seeds(values), variant=profile.id)
 
     check()
+
+
+@needs_kernel
+@pytest.mark.parametrize("examples", few_and_many(60, few=6))
+def test_the_kernel_plays_the_engines_games_on_random_house_profiles(examples, tmp_path):
+    same_games_on_house_profiles(examples, tmp_path)
 
 
 def _costly(*argv: str, pure: bool) -> subprocess.CompletedProcess:
@@ -244,3 +250,85 @@ def test_an_ace_of_many_values_is_played_alike_and_past_the_kernels_bound_by_the
     past = dataclasses.replace(rules, ace_values=tuple(range(1, kernel.ACE_VALUES_MAX + 2)))
     assert "16 values" in (kernel.cannot_play(past) or "")
     assert kernel.cannot_play(dataclasses.replace(rules, ace_values=tuple(range(1, kernel.ACE_VALUES_MAX + 1)))) is None
+
+
+def _failing_compiler(folder: Path) -> Path:
+    """A folder whose ``cc`` and ``gcc`` fail, as on a machine without a C compiler."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("cc", "gcc"):
+        script = folder / name
+        script.write_text('#!/bin/sh\necho "no C compiler here" >&2\nexit 1\n')
+        script.chmod(0o755)
+    return folder / "cc"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a shell script stands in for the compiler")
+def test_the_build_hook_asks_for_ziglang_only_where_the_c_compiler_fails(tmp_path, monkeypatch):
+    """hatch_build.py probes the compiler setuptools would use (CC honoured) on a tiny file; where it fails,
+    the hook's build dependencies are ziglang, whose C compiler then builds the units."""
+    pytest.importorskip("setuptools")
+    pytest.importorskip("hatchling")
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(root))
+    hook = hatch_build.FillBuildHook(str(root), {}, None, None, str(tmp_path), "wheel")
+    if not hatch_build.compiler_works():
+        pytest.skip("no working C compiler here to compare with")
+    assert hook.dependencies() == []
+    failing = _failing_compiler(tmp_path / "bin")
+    monkeypatch.setenv("CC", str(failing))
+    monkeypatch.setenv("LDSHARED", f"{failing} -shared")
+    assert not hatch_build.compiler_works()
+    assert hook.dependencies() == ["ziglang"]
+    pytest.importorskip("ziglang")
+    zig = hatch_build.zig_compiler()
+    assert zig is not None and "ziglang cc" in zig["CC"]  # what it then compiles with (the slow test below)
+
+
+@pytest.mark.slow
+@needs_kernel
+@pytest.mark.skipif(os.name == "nt", reason="a shell script stands in for the compiler")
+def test_a_machine_without_a_c_compiler_gets_the_kernel_compiled_by_ziglang(tmp_path):
+    """The README's install where there is no C compiler (CC fails, no cc or gcc on PATH): the build hook
+    asks pip for ziglang and compiles the kernel with it; the wheel carries it, and it plays the same games
+    as the kernel built here with the system's compiler (simulate --json byte-identical)."""
+    import shutil
+    import zipfile
+
+    root = Path(__file__).resolve().parent.parent
+    tree = tmp_path / "tree"  # a copy with nothing built in place
+    for name in ("costly_variants", "variants", "sources"):
+        shutil.copytree(root / name, tree / name, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    for name in ("pyproject.toml", "README.md", "hatch_build.py"):
+        shutil.copy(root / name, tree / name)
+    failing = _failing_compiler(tmp_path / "bin")
+    env = {key: value for key, value in os.environ.items() if key not in ("LDSHARED", "CFLAGS", "PYTHONPATH")}
+    env.update(CC=str(failing), PATH=str(failing.parent))  # no compiler on the PATH either
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(tmp_path / "wheels"),
+                             str(tree)], capture_output=True, text=True, timeout=1800, env=env)
+    if result.returncode != 0 and "Could not find a version" in result.stdout + result.stderr:
+        pytest.skip("cannot fetch the build backend or ziglang here")
+    assert result.returncode == 0, result.stderr[-3000:]
+    log = result.stdout + result.stderr
+    assert "compiling with the ziglang package's" in log and "was not built" not in log
+    wheel = next((tmp_path / "wheels").glob("*.whl"))
+    assert not wheel.name.endswith("-none-any.whl")
+    unpacked = tmp_path / "unpacked"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    assert list(unpacked.glob("costly_variants/game/_kernel.*.so"))
+    assert list(unpacked.glob("costly_variants/count/_fill.*.so"))
+    argv = [sys.executable, "-m", "costly_variants", "simulate", "--all", "--games", "60", "--seed", "5", "--bot",
+            "greedy", "--bot", "expert", "--json"]
+    where = [sys.executable, "-c", "from costly_variants.game import kernel; print(kernel.available(), "
+             "kernel.KERNEL.__file__)"]
+    zig_env = dict(os.environ, PYTHONPATH=str(unpacked), COSTLY_PURE_PYTHON="0")
+    found = subprocess.run(where, capture_output=True, text=True, env=zig_env, cwd=tmp_path, check=True).stdout
+    assert found.startswith("True " + str(unpacked)), found
+    zig = subprocess.run(argv, capture_output=True, text=True, env=zig_env, cwd=tmp_path, timeout=600)
+    native = subprocess.run(argv, capture_output=True, text=True, cwd=tmp_path, timeout=600,
+                            env=dict(os.environ, COSTLY_PURE_PYTHON="0"))
+    assert zig.returncode == native.returncode == 0, zig.stderr + native.stderr
+    assert zig.stdout == native.stdout and zig.stdout

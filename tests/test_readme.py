@@ -34,5 +34,5 @@ def test_the_walkthrough_house_rule_does_what_it_says(tmp_path, cli):
     figures = {f["key"]: f for f in json.loads(out)["figures"]}
     go = figures["points.play.go_points"]["differences"]["my-house"]
     latter = figures["points.play.latter_points"]["differences"]["my-house"]
-    assert go["clear_of_zero"] and 0.6 < go["value"] < 0.85
-    assert latter["clear_of_zero"] and -0.85 < latter["value"] < -0.55
+    assert go["starred"] and 0.6 < go["value"] < 0.85
+    assert latter["starred"] and -0.85 < latter["value"] < -0.55

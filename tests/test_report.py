@@ -10,8 +10,8 @@ from costly_variants.runs.layout import cell, interval
 
 
 def _clear(value: float, low: float, high: float) -> dict:
-    return {"value": value, "low": low, "high": high, "clear_of_zero": low > 0 or high < 0, "n": 100,
-            "method": "paired-t"}
+    return {"value": value, "low": low, "high": high, "clear_of_zero": low > 0 or high < 0,
+            "starred": low > 0 or high < 0, "n": 100, "method": "paired-t"}
 
 
 @pytest.mark.parametrize("unit, factor", [("number", 1), ("share", 100)])
@@ -98,7 +98,7 @@ def test_the_summary_names_the_largest_clear_differences_in_words_with_intervals
     data = every_profile
     text = render_text(data)
     top = text.split("\nRules that differ")[0]
-    assert "The largest differences from A that matter (clear of zero at 95%, and at least 1 percentage point" in \
+    assert "The largest differences from A that matter (starred: clear of zero after allowing for all" in \
         " ".join(top.split())
     said = re.findall(r"\b([A-E]) \(([-+][\d.]+±[\d.]+)\)", " ".join(top.split()))
     assert len(said) >= 3
@@ -107,14 +107,15 @@ def test_the_summary_names_the_largest_clear_differences_in_words_with_intervals
                 for f in data["figures"] for key_of, pid in key.items() if pid in f["differences"]
                 and verdict(f["differences"][pid], f["key"], f["unit"]) is Verdict.HEADLINE}
     assert set(said) <= headline  # every one named is clear of zero and large enough, with its interval
-    assert re.search(r"\(\d+ of \d+ differences are clear of zero", top)
+    assert re.search(r"\(\d+ of \d+ differences starred", top)
 
 
 def test_a_clear_but_small_difference_is_not_a_headline():
     from costly_variants.runs.thresholds import Verdict, verdict
 
     def diff(value, low, high):
-        return {"value": value, "low": low, "high": high, "clear_of_zero": low > 0 or high < 0}
+        return {"value": value, "low": low, "high": high, "clear_of_zero": low > 0 or high < 0,
+                "starred": low > 0 or high < 0}
 
     assert verdict(diff(-0.01, -0.02, -0.005), "points.play.latter_points", "number") is Verdict.SMALL
     assert verdict(diff(0.005, 0.001, 0.009), "first_dealer_wins", "share") is Verdict.SMALL
@@ -152,8 +153,11 @@ def test_rows_the_same_in_every_profile_or_zero_everywhere_are_named_not_repeate
     # rows; the search bot's adds one to the figures and one to the differences; how decisive each game is
     # (its win table), seven and a blank line; the works the passages were read in ("(quoted in Parlett
     # 2020)") two more; the footnote's word on the skill rows (t over seeds; four-hand, team against team)
-    # one more.
-    assert len(lines) < 216 + 2 + 8 + 2 + 1
+    # one more; the key of the differences' stars (what a star guarantees, over how many tested) two more;
+    # the games won at the turn-up and at the mog (so that the ways of winning add up to 100%), a row each in
+    # the games and the differences, and a label of the games on a line of its own beside their cells, six;
+    # the line that tells the win table's lead changes from the games', three.
+    assert len(lines) < 216 + 2 + 8 + 2 + 1 + 2 + 6 + 3
 
 
 def test_two_profiles_that_play_alike_are_one_column_with_nothing_to_compare():

@@ -264,7 +264,8 @@ def test_numbers_say_their_games_their_units_and_never_a_signed_zero(site):
         assert zero not in seen, zero
     section = element_with_id(markup, "compare-deals-per-game")
     assert "games a profile, the greedy bot in every seat, seed 1" in text_of(section)
-    assert "* marks a difference whose 95% interval is clear of zero" in text_of(section)
+    assert "* marks a difference clear of zero after allowing for every difference its comparison tests" in \
+        text_of(section)
     whole = element_with_id(markup, "by-rule-cotton-1674-parlett-121-whole")
     assert "deals per game" in text_of(whole) and "points per deal" in text_of(whole)
     assert "percentage points" in text_of(whole) or "%" in text_of(whole)

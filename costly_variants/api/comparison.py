@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     ProfileRef = Profile | str | os.PathLike[str]
 
 FRAME_COLUMNS = ("kind", "figure", "label", "unit", "section", "profile", "baseline", "value", "low", "high",
-                 "games", "method", "clear_of_zero")
+                 "games", "method", "clear_of_zero", "p", "p_adjusted", "starred")
 EFFECT_COLUMNS = ("switched", "rules", "figure", "label", "unit", "value", "low", "high", "games", "method",
-                  "clear_of_zero")
+                  "clear_of_zero", "p", "p_adjusted", "starred")
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,9 @@ class FigureRow:
 @dataclass(frozen=True)
 class DifferenceRow:
     """One figure's paired difference, ``profile`` minus ``baseline`` on the same seeds, with its interval,
-    and whether that interval is clear of zero."""
+    whether that interval is clear of zero, its two-sided ``p``, that p after the report's error control over
+    every difference (``p_adjusted``, Holm's) and whether it is ``starred`` (``p_adjusted`` at most 5%): the
+    verdict the report gives. ``p`` is None where the games are too few for an interval."""
 
     figure: str
     label: str
@@ -59,12 +61,16 @@ class DifferenceRow:
     games: int
     method: str
     clear_of_zero: bool
+    p: float | None
+    p_adjusted: float | None
+    starred: bool
 
 
 @dataclass(frozen=True)
 class EffectRow:
     """In a by-rule comparison, one figure's change from A when the rules in ``rules`` are switched alone to
-    B's values (``switched`` joins them with " + "; it is "total" for the change from A to B)."""
+    B's values (``switched`` joins them with " + "; it is "total" for the change from A to B); ``p``,
+    ``p_adjusted`` and ``starred`` as in ``DifferenceRow``, over every effect of the by-rule report."""
 
     switched: str
     rules: tuple[str, ...]
@@ -77,6 +83,14 @@ class EffectRow:
     games: int
     method: str
     clear_of_zero: bool
+    p: float | None
+    p_adjusted: float | None
+    starred: bool
+
+
+def _verdict(estimate: Mapping[str, Any]) -> dict[str, Any]:
+    return {"clear_of_zero": bool(estimate["clear_of_zero"]), "p": estimate.get("p"),
+            "p_adjusted": estimate.get("p_adjusted"), "starred": bool(estimate.get("starred"))}
 
 
 def _interval(estimate: Mapping[str, Any]) -> dict[str, Any]:
@@ -98,7 +112,7 @@ class Comparison:
     def run(cls, profiles: Sequence[ProfileRef] | None = None, *, games: int = running.DEFAULT_GAMES,
             seed: int = running.DEFAULT_SEED, bots: Sequence[str] = running.DEFAULT_BOTS, jobs: int | None = None,
             scheduler: str | None = None, skill_games: int | None = None,
-            check_exact: bool = False, search_games: int | None = None) -> Comparison:
+            check_exact: bool = False, search_games: int | None = None, precision: str | None = None) -> Comparison:
         """Play ``costly compare PROFILES --games N --seed S ...``: the same games, the same figures.
 
         ``profiles``: Profiles, bundled ids or paths, each once (default: every bundled profile, oldest
@@ -108,7 +122,10 @@ class Comparison:
         1,000 for the pair with the search bot, at 20,000 ``games``, and in proportion to ``games``
         otherwise, as ``costly compare`` plays them; 0 leaves them out). ``check_exact``: also count the
         eldest's dealt hands against the exact mean. ``search_games``: seeds for the search bot's pair (at
-        most ``skill_games``; None: as above, or ``skill_games`` where that is given).
+        most ``skill_games``; None: as above, or ``skill_games`` where that is given). ``precision``: as
+        ``--precision`` ("0.5pp", "0.05pts", "0.1deals"...): play until every headline figure of that unit is
+        within ± that much, looking at 1,000 games and each doubling, ``games`` at most; ``settings``'
+        ``precision`` in ``data`` says how many games it took.
 
         Ctrl-C stops the games and keeps those finished (``complete`` is then False): stopped before any
         finished, the comparison still has the rules that differ and the exact figures, and every figure
@@ -125,7 +142,15 @@ class Comparison:
         settings = running.comparison_settings(games=games, seed=seed, bots=chosen_bots, skill_games=skill_games,
                                                check_exact=check_exact, search_games=search_games)
         runner = running.PlanRunner(jobs=jobs, scheduler=scheduler)
-        return cls(running.run_comparison(chosen, settings, runner))
+        asked = None
+        if precision is not None:
+            from ..questions.study import Precision, PrecisionError
+
+            try:
+                asked = Precision.parse(precision)
+            except PrecisionError as exc:
+                raise running.OptionError(f"Comparison.run: {exc}") from None
+        return cls(running.run_comparison(chosen, settings, runner, precision=asked))
 
     @classmethod
     def by_rule(cls, a: ProfileRef, b: ProfileRef, *, games: int = running.DEFAULT_BY_RULE_GAMES,
@@ -182,16 +207,17 @@ class Comparison:
     def differences(self) -> list[DifferenceRow]:
         """Every figure's difference from the baseline, for each other profile."""
         return [DifferenceRow(f["key"], f["label"].strip(), f["unit"], f["section"], pid, self.baseline,
-                              **_interval(d), clear_of_zero=bool(d["clear_of_zero"]))
+                              **_interval(d), **_verdict(d))
                 for f in self._data["figures"] for pid, d in f["differences"].items()]
 
     def to_pandas(self) -> Any:
         """A tidy ``pandas.DataFrame``: one row a figure of a profile (``kind`` "estimate") or a difference
         from the baseline (``kind`` "difference"), with the columns of the rows (``baseline`` and
-        ``clear_of_zero`` are None for an estimate). Needs the ``pandas`` extra."""
+        the verdict's columns are None for an estimate). Needs the ``pandas`` extra."""
         rows: list[dict[str, Any]] = []
         for row in self.figures():
-            rows.append({"kind": "estimate", **asdict(row), "baseline": None, "clear_of_zero": None})
+            rows.append({"kind": "estimate", **asdict(row), "baseline": None, "clear_of_zero": None, "p": None,
+                         "p_adjusted": None, "starred": None})
         for difference in self.differences():
             rows.append({"kind": "difference", **asdict(difference)})
         return frame(rows, FRAME_COLUMNS)
@@ -293,7 +319,7 @@ class ByRule:
         entries: list[tuple[str, tuple[str, ...], Mapping[str, Any]]] = [("total", (), self._data["total"])]
         entries += [(" + ".join(r["rules"]), tuple(r["rules"]), r["effects"]) for r in self._data["switches"]]
         return [EffectRow(name, rules, key, figures[key]["label"].strip(), figures[key]["unit"], **_interval(e),
-                          clear_of_zero=bool(e["clear_of_zero"]))
+                          **_verdict(e))
                 for name, rules, effects in entries for key, e in effects.items()]
 
     def to_pandas(self) -> Any:

@@ -7,7 +7,7 @@ games and the same figures. Nothing heavy is imported at the top: ``costly --hel
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 from urllib.parse import urlsplit
 
 from ..errors import CostlyError
@@ -171,11 +171,13 @@ def skill_seeds(default: int, games: int) -> int:
 
 
 def run_comparison(chosen: Sequence[Profile], settings: Settings, runner: PlanRunner,
-                   progress: Progress | None = None) -> dict[str, Any]:
-    """The comparison's document, as ``costly compare --json`` prints it."""
+                   progress: Progress | None = None, *, precision: Any = None,
+                   said: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The comparison's document, as ``costly compare --json`` prints it; with ``precision`` (a
+    ``questions.study.Precision``), of as many games as it needs, ``settings.games`` at most."""
     from ..questions.study import run_comparison as run
 
-    return run(chosen, settings, runner, progress)
+    return run(chosen, settings, runner, progress, precision=precision, said=said)
 
 
 def run_by_rule(a: Profile, b: Profile, settings: Settings, runner: PlanRunner,

@@ -45,6 +45,15 @@ def _at_least(minimum: int) -> Callable[[str], int]:
 _positive, _count = _at_least(1), _at_least(0)
 
 
+def _precision(text: str) -> Any:
+    from ..questions.study import Precision, PrecisionError
+
+    try:
+        return Precision.parse(text)
+    except PrecisionError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _scheduler(text: str) -> str:
     """A Dask scheduler address, ``tcp://HOST:PORT``, checked before any connection is tried."""
     problem = _running.scheduler_problem(text)
@@ -80,6 +89,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"games per profile (default: {DEFAULT_GAMES}; with --by-rule {_running.DEFAULT_BY_RULE_GAMES} "
                         "a rule set); the skill seeds follow in proportion unless given")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help="the same seed gives the same report (default: %(default)s)")
+    p.add_argument("--precision", type=_precision, default=None, metavar="WIDTH",
+                   help="play until every headline figure of this unit is within ± WIDTH (0.5pp, 0.05pts, "
+                        "0.1deals, 0.1changes, 1points), looking at 1,000 games and each doubling, --games at "
+                        "most; the same seed stops at the same games whatever --jobs")
     _add_run_options(p)
     p.add_argument("--skill-games", type=_count, default=None, metavar="N",
                    help="seeds for the skill figures (search v greedy, expert v greedy, greedy v random; each seed "
@@ -233,7 +246,8 @@ def _compare(args: argparse.Namespace) -> int:
         if args.by_rule:
             data = _running.run_by_rule(chosen[0], chosen[1], settings, runner, progress)
         else:
-            data = _running.run_comparison(chosen, settings, runner, progress)
+            data = _running.run_comparison(chosen, settings, runner, progress, precision=args.precision,
+                                           said=lambda line: print(line, file=sys.stderr, flush=True))
     if args.by_rule and data["settings"]["games_played"] == 0:
         switched = "; ".join(" + ".join(row["rules"]) for row in data["switches"])
         print(f"interrupted before any game finished: no effect measured of the rules switched ({switched})",

@@ -1,187 +1,161 @@
-/* The compiled self-play kernel's module: what costly_variants.game.kernel (game/kernel.py) calls. The
-   rules array read into a Rules (its header's layout, HEADER), and games played and reported one by one
-   (play) or as a chunk's sums (tally, in _kernel_tally.c). The kernel as a whole is described in
-   _kernel.h. */
-#include "_kernel.h"
+/* The compiled kernel's CPython module, costly_variants.game._kernel: the one unit that includes Python.h.
+   It binds the calls of costly_kernel.h to what game/kernel.py passes (Python buffers: the rules as int32,
+   the bots as bytes, the seeds as uint64, the slots as int32, a base as int64) and hands their output back
+   as bytes of native int64, which kernel.py reads (kernel.Records), the same reader as for the WebAssembly
+   kernel in the browser. Nothing of the game is here. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
 
-/* ---- the module ------------------------------------------------------------------------------------ */
+#include "costly_kernel.h"
 
-static const char *const LAYOUT[] = {
-#define NAME(name) #name,
-    HEADER(NAME)
-#undef NAME
-};
-#define LAYOUT_SIZE ((Py_ssize_t)(sizeof LAYOUT / sizeof LAYOUT[0]))
-
-int read_rules(const int32_t *data, Py_ssize_t size, Rules *r) {
-    if (size < LAYOUT_SIZE) {
-        PyErr_SetString(PyExc_ValueError, "kernel: the rules array is shorter than its header");
-        return -1;
-    }
-    int *fields = (int *)r;
-    for (Py_ssize_t i = 0; i < LAYOUT_SIZE; i++)
-        fields[i] = data[i];
-    /* after the rules, the board search's win table where kernel.py appends one (_kernel_board.c) */
-    r->win = size == (Py_ssize_t)r->size + 2 * (Py_ssize_t)r->target * r->target + 2 ? data + r->size : NULL;
-    if ((r->size != size && r->win == NULL) || r->players < 2 || r->players > 4 || r->cards_each < 1 ||
-        r->cards_each > 4 || r->limit < 1 || r->limit > 100 || r->n_ace < 1 || r->n_ace > ACE_VALUES_MAX) {
-        PyErr_SetString(PyExc_ValueError, "kernel: the rules array is not one kernel.py made");
-        return -1;
-    }
-#define AT(name) (data + r->off_##name)
-    r->ace_values = AT(ace_values);
-    r->card_value = AT(card_value);
-    r->play_total_kind = AT(play_total_kind);
-    r->play_hitter_kind = AT(play_hitter_kind);
-    r->jd_points = AT(jd_points);
-    r->jd_kind_play = AT(jd_kind_play);
-    r->jd_kind_give = AT(jd_kind_give);
-    r->jd_kind_claim = AT(jd_kind_claim);
-    r->jd_place = AT(jd_place);
-    r->jd_kind_count = AT(jd_kind_count);
-    r->colour_start = AT(colour_start);
-    r->colour_count = AT(colour_count);
-    r->colour_items = AT(colour_items);
-    r->small_totals = AT(small_totals);
-    r->full_totals = AT(full_totals);
-    r->rank_start = AT(rank_start);
-    r->rank_count = AT(rank_count);
-    r->rank_items = AT(rank_items);
-    for (int key = 0; key < 64; key++) {
-        r->colour_total[key] = 0;
-        for (int i = 0; i < r->colour_count[key]; i++)
-            r->colour_total[key] += r->colour_items[3 * (r->colour_start[key] + i) + 2];
-    }
-#undef AT
-    for (int rank = 0; rank < 14; rank++)
-        r->alike[rank] = r->courts_alike && rank > 10 ? 100 : rank;
-    r->play_never_below = r->pair_points >= 0 && r->prial_points >= 0 && r->dprial_points >= 0;
-    return 0;
+/* A status of costly_kernel.h as Python's error; NULL. */
+static PyObject *set_error(int status) {
+    if (status == CK_NO_MEMORY)
+        return PyErr_NoMemory();
+    PyErr_SetString(PyExc_ValueError, ck_message(status));
+    return NULL;
 }
 
-/* A tuple of `n` items, item i made by `make` from `data` (ints, names); NULL with the error set if one
-   cannot be made. */
-PyObject *tuple_of(const void *data, Py_ssize_t n, PyObject *(*make)(const void *data, Py_ssize_t i)) {
+/* The buffer's items, each `size` bytes; -1 with the error set if its length is not a whole number of them. */
+static Py_ssize_t items(const Py_buffer *view, Py_ssize_t size, const char *what) {
+    if (view->len % size) {
+        PyErr_Format(PyExc_TypeError, "kernel: %s must be an array of %d-bit ints", what, (int)(8 * size));
+        return -1;
+    }
+    return view->len / size;
+}
+
+/* The output's int64 as bytes, and the output freed; NULL with the error set. */
+static PyObject *output(ck_out *out, int status) {
+    PyObject *result = status == CK_ENGINE ? (Py_INCREF(Py_None), Py_None)
+                       : status != CK_OK  ? set_error(status)
+                                           : PyBytes_FromStringAndSize((const char *)ck_out_data(out),
+                                                                       (Py_ssize_t)(ck_out_length(out) * sizeof(int64_t)));
+    ck_out_free(out);
+    return result;
+}
+
+static PyObject *names(int n, const char *(*name)(int)) {
     PyObject *t = PyTuple_New(n);
-    if (t == NULL)
-        return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = make(data, i);
-        if (item == NULL) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, item);
+    for (int i = 0; t != NULL && i < n; i++) {
+        PyObject *item = PyUnicode_FromString(name(i));
+        if (item == NULL)
+            Py_CLEAR(t);
+        else
+            PyTuple_SET_ITEM(t, i, item);
     }
     return t;
 }
 
-static PyObject *name_at(const void *names, Py_ssize_t i) {
-    return PyUnicode_FromString(((const char *const *)names)[i]);
-}
-
-/* A tuple of `n` names (the rules array's header, a game's measures). */
-PyObject *names_tuple(const char *const *names, Py_ssize_t n) { return tuple_of(names, n, name_at); }
-
 static PyObject *kernel_layout(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
-    return names_tuple(LAYOUT, LAYOUT_SIZE);
+    return names(ck_layout_size(), ck_layout_name);
 }
 
-/* What play, tally and winners read alike: the rules array (a buffer of 32-bit ints), one bot a seat, the
-   seeds as a sequence, and a game to play them in. 0, or -1 with the error set (close_run frees what was
-   made). */
-int open_run(Run *run, const Py_buffer *view, const char *bots_text, Py_ssize_t bots_len, PyObject *seeds) {
-    run->seq = NULL;
-    run->g = NULL;
-    run->n = 0;
-    if (view->len % 4) {
-        PyErr_SetString(PyExc_TypeError, "kernel: the rules must be an array of 32-bit ints");
-        return -1;
+static PyObject *kernel_measures(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return names(ck_measures_size(), ck_measure_name);
+}
+
+/* play(rules, bots, seeds, eldest_counts, trace) -> bytes: ck_play's records */
+static PyObject *kernel_play(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer rules, bots, seeds;
+    int eldest_counts, trace;
+    if (!PyArg_ParseTuple(args, "y*y*y*pp", &rules, &bots, &seeds, &eldest_counts, &trace))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n_rules = items(&rules, 4, "the rules"), n_seeds = items(&seeds, 8, "the seeds");
+    ck_out *out = n_rules < 0 || n_seeds < 0 ? NULL : ck_out_new();
+    if (out == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+    } else {
+        int status = ck_play(rules.buf, (size_t)n_rules, bots.buf, (size_t)bots.len, seeds.buf, (size_t)n_seeds,
+                         eldest_counts, trace, out);
+        result = output(out, status);
     }
-    if (read_rules((const int32_t *)view->buf, view->len / 4, &run->r) < 0 ||
-        read_bots(&run->r, bots_text, bots_len, run->bots) < 0)
-        return -1;
-    run->seq = PySequence_Fast(seeds, "kernel: the seeds must be a sequence");
-    if (run->seq == NULL)
-        return -1;
-    run->n = PySequence_Fast_GET_SIZE(run->seq);
-    run->g = new_game(&run->r);
-    return run->g == NULL ? -1 : 0;
-}
-
-/* The game of the run's seed `i`: 0 when played as the engine would, 1 when it must go to Python, -1 with
-   the error set (a seed that is not a 64-bit whole number, no memory). */
-int run_game(Run *run, Py_ssize_t i, Trace *trace) {
-    uint64_t seed = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(run->seq, i));
-    if (seed == (uint64_t)-1 && PyErr_Occurred())
-        return -1;
-    int result = play_one(run->g, &run->r, run->bots, seed, trace);
-    if (result < 0)
-        PyErr_NoMemory();
+    PyBuffer_Release(&rules);
+    PyBuffer_Release(&bots);
+    PyBuffer_Release(&seeds);
     return result;
 }
 
-void close_run(Run *run) {
-    free_game(run->g);
-    Py_XDECREF(run->seq);
-    run->g = NULL;
-    run->seq = NULL;
+/* tally(rules, bots, seeds, eldest_counts, slots, n_slots, n_names, base, keep) -> bytes: ck_tally's
+   record, or None where a game must go to the Python engine */
+static PyObject *kernel_tally(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer rules, bots, seeds, slots, base = {0};
+    PyObject *base_obj;
+    int eldest_counts, n_slots, n_names, keep;
+    if (!PyArg_ParseTuple(args, "y*y*y*py*iiOp", &rules, &bots, &seeds, &eldest_counts, &slots, &n_slots, &n_names,
+                          &base_obj, &keep))
+        return NULL;
+    PyObject *result = NULL;
+    int have_base = base_obj != Py_None;
+    Py_ssize_t n_rules = items(&rules, 4, "the rules"), n_seeds = n_rules < 0 ? -1 : items(&seeds, 8, "the seeds");
+    Py_ssize_t n_slot_ints = n_seeds < 0 ? -1 : items(&slots, 4, "the slots"), n_base = 0;
+    if (n_slot_ints >= 0 && have_base && PyObject_GetBuffer(base_obj, &base, PyBUF_SIMPLE) == 0)
+        n_base = items(&base, 8, "the base");
+    ck_out *out = n_slot_ints < 0 || n_base < 0 || PyErr_Occurred() ? NULL : ck_out_new();
+    if (out == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+    } else {
+        int status = ck_tally(rules.buf, (size_t)n_rules, bots.buf, (size_t)bots.len, seeds.buf, (size_t)n_seeds,
+                          eldest_counts, slots.buf, (size_t)n_slot_ints, n_slots, n_names,
+                          have_base ? base.buf : NULL, (size_t)n_base, keep, out);
+        result = output(out, status);
+    }
+    if (base.obj != NULL)
+        PyBuffer_Release(&base);
+    PyBuffer_Release(&rules);
+    PyBuffer_Release(&bots);
+    PyBuffer_Release(&seeds);
+    PyBuffer_Release(&slots);
+    return result;
 }
 
-/* play(rules, bots, seeds, eldest_counts, trace) -> a list with, for each seed, the game's measures (a
-   tuple; with `trace` also its actions and events), or None where the Python engine must play it. */
-static PyObject *kernel_play(PyObject *self, PyObject *args) {
+/* winners(rules, bots, seeds) -> bytes: each game's winning side, or 255 where the engine must play it */
+static PyObject *kernel_winners(PyObject *self, PyObject *args) {
     (void)self;
-    Py_buffer view;
-    const char *bots_text;
-    Py_ssize_t bots_len;
-    PyObject *seeds;
-    int eldest_counts, traced;
-    if (!PyArg_ParseTuple(args, "y*y#Opp", &view, &bots_text, &bots_len, &seeds, &eldest_counts, &traced))
+    Py_buffer rules, bots, seeds;
+    if (!PyArg_ParseTuple(args, "y*y*y*", &rules, &bots, &seeds))
         return NULL;
-    PyObject *out = NULL;
-    Run run;
-    Trace trace = {NULL, 0, 0};
-    if (open_run(&run, &view, bots_text, bots_len, seeds) < 0 || (out = PyList_New(run.n)) == NULL)
-        goto done;
-    run.g->record_eldest = eldest_counts;
-    for (Py_ssize_t i = 0; i < run.n; i++) {
-        trace.nactions = 0;
-        int result = run_game(&run, i, traced ? &trace : NULL);
-        PyObject *game = result < 0 ? NULL : result > 0 ? (Py_INCREF(Py_None), Py_None)
-                                                       : measured(run.g, &run.r, traced ? &trace : NULL);
-        if (game == NULL) {
-            Py_CLEAR(out);
-            goto done;
+    PyObject *result = NULL;
+    Py_ssize_t n_rules = items(&rules, 4, "the rules"), n_seeds = n_rules < 0 ? -1 : items(&seeds, 8, "the seeds");
+    if (n_seeds >= 0 && (result = PyBytes_FromStringAndSize(NULL, n_seeds)) != NULL) {
+        uint8_t *won = (uint8_t *)PyBytes_AS_STRING(result);
+        int status = ck_winners(rules.buf, (size_t)n_rules, bots.buf, (size_t)bots.len, seeds.buf, (size_t)n_seeds, won);
+        if (status != CK_OK) {
+            Py_CLEAR(result);
+            set_error(status);
         }
-        PyList_SET_ITEM(out, i, game);
     }
-done:
-    PyMem_Free(trace.actions);
-    close_run(&run);
-    PyBuffer_Release(&view);
-    return out;
+    PyBuffer_Release(&rules);
+    PyBuffer_Release(&bots);
+    PyBuffer_Release(&seeds);
+    return result;
 }
 
 static PyMethodDef methods[] = {
     {"layout", kernel_layout, METH_NOARGS, "The names of the rules array's header, in order."},
-    {"play", kernel_play, METH_VARARGS, "play(rules, bots, seeds, eldest_counts, trace) -> list"},
-    {"tally", kernel_tally, METH_VARARGS, "tally(rules, bots, seeds, eldest_counts, slots, n_slots, n_names, base, keep)"},
-    {"winners", kernel_winners, METH_VARARGS, "winners(rules, bots, seeds) -> bytes"},
     {"measures", kernel_measures, METH_NOARGS, "The names of a game's whole-number measures, in slot order."},
+    {"play", kernel_play, METH_VARARGS, "play(rules, bots, seeds, eldest_counts, trace) -> bytes (int64 records)"},
+    {"tally", kernel_tally, METH_VARARGS,
+     "tally(rules, bots, seeds, eldest_counts, slots, n_slots, n_names, base, keep) -> bytes (int64) or None"},
+    {"winners", kernel_winners, METH_VARARGS, "winners(rules, bots, seeds) -> bytes"},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel", "The compiled self-play kernel.", -1, methods,
-                                    NULL, NULL, NULL, NULL};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel", "The compiled self-play kernel (costly_kernel.h).",
+                                    -1, methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__kernel(void) {
-    fill_roles();
-    fill_play_codes();
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && PyModule_AddIntConstant(m, "FORMAT", FORMAT) < 0) {
+    if (m != NULL && PyModule_AddIntConstant(m, "FORMAT", ck_format()) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -13,9 +13,10 @@
    back as None and the Python engine plays it, raising what it raises.
 
    tests/test_kernel.py holds the two to the same games on every bundled profile, every bot pairing and
-   random house profiles. FORMAT must equal kernel.KERNEL_FORMAT, or the module is not used.
+   random house profiles. CK_FORMAT (costly_kernel.h) must equal kernel.KERNEL_FORMAT, or the kernel is not
+   used.
 
-   The units follow the Python they mirror, one a module of game/ (and of compare/ for the tally):
+   The units follow the Python they mirror, one a module of game/ (and of runs/ for the tally):
      _kernel_random.c  random numbers: Python's random.Random as game/playout.py seeds and draws from it
        (CPython's Modules/_randommodule.c).
      _kernel_deal.c  the state and the deal: game/base.py (the scores and their events), game/deal.py (the
@@ -38,21 +39,24 @@
        game/tangent.py (Tangent: the table to first order, for the four-hand search).
      _kernel_playout.c  one game: game/playout.py (play_game: one seeded game bot against bot) and what
        kernel.py asks of a game.
-     _kernel_tally.c  the tally: compare/measures.py (what is read of a finished game) and compare/tally.py
+     _kernel_tally.c  the tally: runs/measures.py (what is read of a finished game) and runs/tally.py
        (a chunk of games as sums).
-     _kernel.c  the module: what game/kernel.py calls (layout, play, tally, winners, measures).
+     _kernel_api.c  the calls of costly_kernel.h: the rules array read, a call's games played, their records.
+     _kernel.c  the CPython module (the one unit that includes Python.h): costly_kernel.h's calls over
+       Python's buffers, as game/kernel.py calls them (layout, play, tally, winners, measures).
+   Nothing here includes Python.h: the same units compile to WebAssembly (site/wasm_kernel.py).
    This header holds what they share: the compiled rules, the cards, the game's state, and each
    unit's functions that the others call. */
 #ifndef COSTLY_KERNEL_H
 #define COSTLY_KERNEL_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define FORMAT 1
+#include "costly_kernel.h"
 
 /* ---- random numbers: the Mersenne Twister's state (_kernel_random.c) ------------------------------- */
 
@@ -431,31 +435,28 @@ void draw_world(Game *g, int player, const Unseen *u, Game *world);
 
 /* _kernel_playout.c */
 int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Trace *trace);
-int read_bots(const Rules *r, const char *text, Py_ssize_t length, int *bots);
+int read_bots(const Rules *r, const uint8_t *codes, size_t length, int *bots);
 Game *new_game(const Rules *r);
 void free_game(Game *g);
 
-/* _kernel_tally.c */
-PyObject *measured(const Game *g, const Rules *r, Trace *trace);
-PyObject *kernel_tally(PyObject *self, PyObject *args);
-PyObject *kernel_winners(PyObject *self, PyObject *args);
-PyObject *kernel_measures(PyObject *self, PyObject *unused);
-
-/* _kernel.c */
-int read_rules(const int32_t *data, Py_ssize_t size, Rules *r);
-PyObject *tuple_of(const void *data, Py_ssize_t n, PyObject *(*make)(const void *data, Py_ssize_t i));
-PyObject *names_tuple(const char *const *names, Py_ssize_t n);
-
-/* A call's games (play, tally, winners): its rules, bots and seeds read, and the game they are played in. */
+/* _kernel_api.c: ck_out's growth, and a call's games (ck_play, ck_tally, ck_winners): its rules and bots
+   read, the game they are played in, and its seeds. */
+int out_push(ck_out *out, int64_t value); /* 0, or -1 without memory */
+int out_room(ck_out *out, size_t more);    /* room for `more` values: 0, or -1 without memory */
+int read_rules(const int32_t *data, size_t size, Rules *r);
 typedef struct {
     Rules r;
     int bots[4];
-    PyObject *seq; /* the seeds */
-    Py_ssize_t n;
+    const uint64_t *seeds;
+    size_t n;
     Game *g;
 } Run;
-int open_run(Run *run, const Py_buffer *view, const char *bots_text, Py_ssize_t bots_len, PyObject *seeds);
-int run_game(Run *run, Py_ssize_t i, Trace *trace);
+int open_run(Run *run, const int32_t *rules, size_t n_rules, const uint8_t *bots, size_t n_bots,
+             const uint64_t *seeds, size_t n_seeds); /* CK_OK or an error (close_run frees what was made) */
+int run_game(Run *run, size_t i, Trace *trace); /* play_one of the run's seed i */
 void close_run(Run *run);
+
+/* _kernel_tally.c: a finished game's record as ck_play writes it (costly_kernel.h) */
+int write_record(ck_out *out, const Game *g, const Rules *r, const Trace *trace);
 
 #endif

@@ -8,7 +8,7 @@ int grow(void **buffer, int used, int *cap, size_t item, int first) {
     if (used < *cap)
         return 0;
     int size = *cap ? *cap * 2 : first;
-    void *grown = PyMem_Realloc(*buffer, (size_t)size * item);
+    void *grown = realloc(*buffer, (size_t)size * item);
     if (grown == NULL)
         return -1;
     *buffer = grown;

@@ -3,7 +3,7 @@
    to the same games. */
 #include "_kernel.h"
 
-/* ---- one game, and its measures (compare/measures.py) --------------------------------------------- */
+/* ---- one game, and its measures (runs/measures.py) --------------------------------------------- */
 
 static int trace_action(Trace *t, const Act *a) {
     if (t == NULL)
@@ -109,38 +109,30 @@ int play_one(Game *g, const Rules *r, const int *bots, uint64_t seed, Trace *tra
     return 1; /* the engine gives up on a game this long */
 }
 
-/* The bots named one a seat (``kernel.BOT_CODES``); -1 with the error set if they are not. */
-int read_bots(const Rules *r, const char *text, Py_ssize_t length, int *bots) {
-    if (length != r->players) {
-        PyErr_SetString(PyExc_ValueError, "kernel: one bot a seat");
-        return -1;
-    }
+/* The bots named one a seat (``kernel.BOT_CODES``): CK_OK, or the error. */
+int read_bots(const Rules *r, const uint8_t *codes, size_t length, int *bots) {
+    if (length != (size_t)r->players)
+        return CK_BAD_SEATS;
     for (int p = 0; p < r->players; p++) {
-        bots[p] = text[p];
-        if (bots[p] < BOT_RANDOM || bots[p] > BOT_BOARD) {
-            PyErr_SetString(PyExc_ValueError, "kernel: unknown bot");
-            return -1;
-        }
-        if (bots[p] == BOT_BOARD && r->win == NULL) {
-            PyErr_SetString(PyExc_ValueError, "kernel: the board search needs the win table after the rules");
-            return -1;
-        }
+        bots[p] = codes[p];
+        if (bots[p] < BOT_RANDOM || bots[p] > BOT_BOARD)
+            return CK_BAD_BOT;
+        if (bots[p] == BOT_BOARD && r->win == NULL)
+            return CK_NO_BOARD;
     }
-    return 0;
+    return CK_OK;
 }
 
-/* A game to play seeds in, with room for a count's items; NULL (the error set) without memory. */
+/* A game to play seeds in, with room for a count's items; NULL without memory. */
 Game *new_game(const Rules *r) {
-    Game *g = PyMem_Calloc(1, sizeof(Game));
+    Game *g = calloc(1, sizeof(Game));
     if (g == NULL)
-        return (Game *)PyErr_NoMemory();
-    g->items = PyMem_Calloc((size_t)r->max_rank_items + (size_t)r->max_colour_items + 8, sizeof(Item));
-    g->suit_items = PyMem_Calloc((size_t)r->max_colour_items + 8, sizeof(Item));
+        return NULL;
+    g->items = calloc((size_t)r->max_rank_items + (size_t)r->max_colour_items + 8, sizeof(Item));
+    g->suit_items = calloc((size_t)r->max_colour_items + 8, sizeof(Item));
     if (g->items == NULL || g->suit_items == NULL) {
-        PyMem_Free(g->items);
-        PyMem_Free(g->suit_items);
-        PyMem_Free(g);
-        return (Game *)PyErr_NoMemory();
+        free_game(g);
+        return NULL;
     }
     return g;
 }
@@ -148,11 +140,11 @@ Game *new_game(const Rules *r) {
 void free_game(Game *g) {
     if (g == NULL)
         return;
-    PyMem_Free(g->events);
-    PyMem_Free(g->eldest_counts);
-    PyMem_Free(g->items);
-    PyMem_Free(g->suit_items);
-    PyMem_Free(g->frames);
-    PyMem_Free(g->fast_play);
-    PyMem_Free(g);
+    free(g->events);
+    free(g->eldest_counts);
+    free(g->items);
+    free(g->suit_items);
+    free(g->frames);
+    free(g->fast_play);
+    free(g);
 }

@@ -460,7 +460,7 @@ int choose_search(Game *g, int player, const Act *legal, int n) {
         size_t frames = SEARCH_DEPTH + 1 + PLAY_WORLDS, sums = 1, shapes = 4 << (4 * SHAPE_BITS);
         for (int i = 0; i < g->r->cards_each; i++)
             sums *= 13;
-        g->frames = PyMem_Calloc(1, frames * sizeof(Game) + (sums + shapes) * sizeof(long long));
+        g->frames = calloc(1, frames * sizeof(Game) + (sums + shapes) * sizeof(long long));
         if (g->frames == NULL) {
             g->failed = 1;
             return 0;

@@ -321,7 +321,7 @@ static long long solve(FastPlay *f, PlayPos *p, long long alpha, long long beta)
 
 /* -- what _kernel_search.c's choose_in_play asks -- */
 
-FastPlay *fast_play_new(void) { return PyMem_Calloc(1, sizeof(FastPlay)); }
+FastPlay *fast_play_new(void) { return calloc(1, sizeof(FastPlay)); }
 
 void fast_play_begin(FastPlay *f, const Game *g, int team, int board, Game *scratch) {
     const Rules *r = g->r;

@@ -1,11 +1,7 @@
-/* The compiled kernel's the tally: compare/measures.py (what is read of a finished game) and
-   compare/tally.py (a chunk of games as sums). The same rules as the Python, step for step;
+/* The compiled kernel's the tally: runs/measures.py (what is read of a finished game) and
+   runs/tally.py (a chunk of games as sums). The same rules as the Python, step for step;
    tests/test_kernel.py holds the two to the same games. */
 #include "_kernel.h"
-
-static PyObject *int_at(const void *values, Py_ssize_t i) { return PyLong_FromLong(((const int *)values)[i]); }
-
-static PyObject *int_tuple(const int *values, int n) { return tuple_of(values, n, int_at); }
 
 /* What measures.measure reads of a finished game, worked out from its score events in the same way. */
 /* What measures.measure reads of a finished game's score events: the lead's changes, the winner's worst
@@ -56,16 +52,24 @@ static Walk walk_events(const Game *g, const Rules *r, int *per_deal, int *gaps)
     return w;
 }
 
-PyObject *measured(const Game *g, const Rules *r, Trace *trace) {
-    int winner = g->winner, deals = g->deal_number;
-    int *per_deal = PyMem_Calloc((size_t)deals * 2 + 2, sizeof(int));
-    int *kinds = PyMem_Calloc((size_t)r->n_kinds * 2 + 2, sizeof(int));
-    int *gaps = PyMem_Calloc((size_t)deals + 2, sizeof(int));
-    PyObject *out = NULL;
-    if (per_deal == NULL || kinds == NULL || gaps == NULL) {
-        PyErr_NoMemory();
+/* n, then the n ints of `values` */
+static int push_ints(ck_out *out, const int *values, int n) {
+    if (out_room(out, (size_t)n + 1) < 0)
+        return -1;
+    out_push(out, n);
+    for (int i = 0; i < n; i++)
+        out_push(out, values[i]);
+    return 0;
+}
+
+/* A finished game's record (ck_play, costly_kernel.h): 0, or -1 without memory. */
+int write_record(ck_out *out, const Game *g, const Rules *r, const Trace *trace) {
+    int winner = g->winner, deals = g->deal_number, status = -1;
+    int *per_deal = calloc((size_t)deals * 2 + 2, sizeof(int));
+    int *kinds = calloc((size_t)r->n_kinds * 2 + 2, sizeof(int));
+    int *gaps = calloc((size_t)deals + 2, sizeof(int));
+    if (per_deal == NULL || kinds == NULL || gaps == NULL)
         goto done;
-    }
     for (int i = 0; i < g->nev; i++) {
         kinds[2 * g->events[i].kind] += g->events[i].points;
         kinds[2 * g->events[i].kind + 1]++;
@@ -74,64 +78,53 @@ PyObject *measured(const Game *g, const Rules *r, Trace *trace) {
     int nk = 0;
     for (int k = 0; k < r->n_kinds; k++)
         nk += kinds[2 * k + 1] > 0;
-    PyObject *kind_tuple = PyTuple_New(3 * nk);
-    if (kind_tuple == NULL)
+    if (out_room(out, 12 + 3 * (size_t)nk) < 0)
         goto done;
-    for (int k = 0, at = 0; k < r->n_kinds; k++) {
-        if (!kinds[2 * k + 1])
-            continue;
-        PyTuple_SET_ITEM(kind_tuple, at++, PyLong_FromLong(k));
-        PyTuple_SET_ITEM(kind_tuple, at++, PyLong_FromLong(kinds[2 * k]));
-        PyTuple_SET_ITEM(kind_tuple, at++, PyLong_FromLong(kinds[2 * k + 1]));
-    }
-    PyObject *gap_tuple = int_tuple(gaps + 1, deals);
-    PyObject *eldest = int_tuple(g->eldest_counts, g->n_eldest);
-    PyObject *actions = NULL, *events = NULL;
+    int64_t head[] = {1, winner, g->teams[g->first_dealer] == winner, deals, g->scores[0], g->scores[1], w.edge,
+                      w.decided_kind, w.lead_changes, w.drama, w.decisive_deal};
+    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+        out_push(out, head[i]);
+    if (push_ints(out, gaps + 1, deals) < 0)
+        goto done;
+    out_push(out, 3 * nk);
+    for (int k = 0; k < r->n_kinds; k++)
+        if (kinds[2 * k + 1]) {
+            out_push(out, k);
+            out_push(out, kinds[2 * k]);
+            out_push(out, kinds[2 * k + 1]);
+        }
+    if (push_ints(out, g->eldest_counts, g->n_eldest) < 0)
+        goto done;
     if (trace != NULL) {
-        actions = int_tuple(trace->actions, trace->nactions);
-        events = PyTuple_New(4 * g->nev);
-        if (events != NULL)
-            for (int i = 0; i < g->nev; i++) {
-                PyTuple_SET_ITEM(events, 4 * i, PyLong_FromLong(g->events[i].deal));
-                PyTuple_SET_ITEM(events, 4 * i + 1, PyLong_FromLong(g->events[i].player));
-                PyTuple_SET_ITEM(events, 4 * i + 2, PyLong_FromLong(g->events[i].points));
-                PyTuple_SET_ITEM(events, 4 * i + 3, PyLong_FromLong(g->events[i].kind));
-            }
+        if (push_ints(out, trace->actions, trace->nactions) < 0 || out_room(out, 4 * (size_t)g->nev + 1) < 0)
+            goto done;
+        out_push(out, 4 * g->nev);
+        for (int i = 0; i < g->nev; i++) {
+            out_push(out, g->events[i].deal);
+            out_push(out, g->events[i].player);
+            out_push(out, g->events[i].points);
+            out_push(out, g->events[i].kind);
+        }
     }
-    int first_won = g->teams[g->first_dealer] == winner;
-    if (gap_tuple && eldest && (trace == NULL || (actions && events))) {
-        if (trace != NULL)
-            out = Py_BuildValue("(iii(ii)iiiiiNNNNN)", winner, first_won, deals, g->scores[0], g->scores[1], w.edge,
-                                w.decided_kind, w.lead_changes, w.drama, w.decisive_deal, gap_tuple, kind_tuple,
-                                eldest, actions, events);
-        else
-            out = Py_BuildValue("(iii(ii)iiiiiNNN)", winner, first_won, deals, g->scores[0], g->scores[1], w.edge,
-                                w.decided_kind, w.lead_changes, w.drama, w.decisive_deal, gap_tuple, kind_tuple,
-                                eldest);
-    } else {
-        Py_XDECREF(gap_tuple);
-        Py_DECREF(kind_tuple);
-        Py_XDECREF(eldest);
-        Py_XDECREF(actions);
-        Py_XDECREF(events);
-    }
+    status = 0;
 done:
-    PyMem_Free(per_deal);
-    PyMem_Free(kinds);
-    PyMem_Free(gaps);
-    return out;
+    free(per_deal);
+    free(kinds);
+    free(gaps);
+    return status;
 }
 
-/* ---- a chunk of games as sums (compare/tally.py) ---------------------------------------------------
+/* ---- a chunk of games as sums (runs/tally.py) ---------------------------------------------------
 
    What Sums.add does game by game, for a whole chunk: each game's whole-number measures (MEASURES, then
-   the points of each source and each group of sources, at the slots compare.tally gives each kind of
+   the points of each source and each group of sources, at the slots runs.tally gives each kind of
    score) summed, squared and multiplied by the deals; the histograms; and, given the first rule set's
    games of the same seeds, the cross sums. All in 64-bit ints: exact, so the same as Python's sums. */
 
 static const char *const MEASURES[] = {"deals", "first_dealer_won", "dealer_edge", "points", "won_in_play",
-                                       "won_at_count", "margin", "lead_changes", "drama", "eldest", "eldest_n"};
-#define N_MEASURES 11
+                                       "won_at_count", "margin", "lead_changes", "drama", "eldest", "eldest_n",
+                                       "won_at_turnup", "won_at_mog"};
+#define N_MEASURES 13
 #define LEAD_POINTS 11
 
 typedef struct {
@@ -143,11 +136,11 @@ typedef struct {
 static int hist_add(Histogram *h, uint64_t key, long long n) {
     if (2 * (h->used + 1) > h->size) {
         size_t size = h->size ? h->size * 2 : 256;
-        uint64_t *keys = PyMem_Calloc(size, sizeof(uint64_t));
-        long long *counts = PyMem_Calloc(size, sizeof(long long));
+        uint64_t *keys = calloc(size, sizeof(uint64_t));
+        long long *counts = calloc(size, sizeof(long long));
         if (keys == NULL || counts == NULL) {
-            PyMem_Free(keys);
-            PyMem_Free(counts);
+            free(keys);
+            free(counts);
             return -1;
         }
         for (size_t i = 0; i < h->size; i++)
@@ -158,8 +151,8 @@ static int hist_add(Histogram *h, uint64_t key, long long n) {
                 keys[at] = h->keys[i];
                 counts[at] = h->counts[i];
             }
-        PyMem_Free(h->keys);
-        PyMem_Free(h->counts);
+        free(h->keys);
+        free(h->counts);
         h->keys = keys;
         h->counts = counts;
         h->size = size;
@@ -176,43 +169,23 @@ static int hist_add(Histogram *h, uint64_t key, long long n) {
 }
 
 static void hist_free(Histogram *h) {
-    PyMem_Free(h->keys);
-    PyMem_Free(h->counts);
+    free(h->keys);
+    free(h->counts);
 }
 
-/* The histogram as a list of tuples: the key's `parts` 16-bit fields, highest first, then the count. */
-static PyObject *hist_list(const Histogram *h, int parts) {
-    PyObject *out = PyList_New(0);
-    if (out == NULL)
-        return NULL;
+/* The histogram: n, then each key's `parts` 16-bit fields, highest first, and its count, in the table's order. */
+static int push_hist(ck_out *out, const Histogram *h, int parts) {
+    if (out_room(out, h->used * (size_t)(parts + 1) + 1) < 0)
+        return -1;
+    out_push(out, (int64_t)h->used);
     for (size_t i = 0; i < h->size; i++) {
         if (!h->keys[i])
             continue;
-        PyObject *t = PyTuple_New(parts + 1);
-        if (t == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
         for (int k = 0; k < parts; k++)
-            PyTuple_SET_ITEM(t, k, PyLong_FromLong((long)((h->keys[i] >> (16 * (parts - 1 - k))) & 0xFFFF)));
-        PyTuple_SET_ITEM(t, parts, PyLong_FromLongLong(h->counts[i]));
-        if (PyList_Append(out, t) < 0) {
-            Py_DECREF(t);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(t);
+            out_push(out, (int64_t)((h->keys[i] >> (16 * (parts - 1 - k))) & 0xFFFF));
+        out_push(out, h->counts[i]);
     }
-    return out;
-}
-
-static PyObject *ll_list(const long long *values, int n) {
-    PyObject *out = PyList_New(n);
-    if (out == NULL)
-        return NULL;
-    for (int i = 0; i < n; i++)
-        PyList_SET_ITEM(out, i, PyLong_FromLongLong(values[i]));
-    return out;
+    return 0;
 }
 
 /* One finished game's measures: `v` (n_slots), its decisive deal, the names' points and events. */
@@ -250,85 +223,67 @@ static void game_measures(const Game *g, const Rules *r, const int32_t *slots, l
     v[8] = w.drama;
     v[9] = eldest;
     v[10] = g->n_eldest;
+    v[11] = decided == 3;
+    v[12] = decided == 4;
     *decisive = w.decisive_deal;
 }
 
-/* tally(rules, bots, seeds, eldest_counts, slots, n_slots, n_names, base, keep) -> the chunk's sums, or
-   None where a game must go to the Python engine (see compare/runner.py). `slots` holds four ints a kind:
-   its source's slot, its group's slot, its name's place, and 1 if it scores in the play, 2 at the count. */
-PyObject *kernel_tally(PyObject *self, PyObject *args) {
-    (void)self;
-    Py_buffer view, slot_view, base_view = {0};
-    const char *bots_text;
-    Py_ssize_t bots_len;
-    PyObject *seeds, *base_obj;
-    int eldest_counts, n_slots, n_names, keep;
-    if (!PyArg_ParseTuple(args, "y*y#Opy*iiOp", &view, &bots_text, &bots_len, &seeds, &eldest_counts, &slot_view,
-                          &n_slots, &n_names, &base_obj, &keep))
-        return NULL;
-    PyObject *out = NULL;
-    Run run = {.seq = NULL, .g = NULL};
+/* ck_tally (costly_kernel.h): a chunk's sums, or CK_ENGINE where a game must go to the Python engine (see
+   runs/runner.py). `slots` holds four ints a kind: its source's slot, its group's slot, its name's place,
+   and where it wins a game (tally.DECIDED: 1 in the play, 2 at the count, 3 at the turn-up, 4 at the mog). */
+int ck_tally(const int32_t *rules, size_t n_rules, const uint8_t *bots, size_t n_bots, const uint64_t *seeds,
+             size_t n_seeds, int eldest_counts, const int32_t *slots, size_t n_slot_ints, int n_slots, int n_names,
+             const int64_t *base, size_t n_base, int keep, ck_out *out) {
+    Run run;
     long long *v = NULL, *sums = NULL, *kept = NULL, *names = NULL;
     int *per_deal = NULL, *gaps = NULL;
-    const long long *base = NULL;
     Histogram deals_hist = {0}, decisive_hist = {0}, decisive_cross = {0};
-    int have_base = base_obj != Py_None;
-    if (have_base && PyObject_GetBuffer(base_obj, &base_view, PyBUF_SIMPLE) < 0)
-        goto done;
-    if (open_run(&run, &view, bots_text, bots_len, seeds) < 0)
+    int status = open_run(&run, rules, n_rules, bots, n_bots, seeds, n_seeds);
+    if (status != CK_OK)
         goto done;
     Game *g = run.g;
     const Rules *r = &run.r;
-    if (n_slots < N_MEASURES || n_names < 1 || slot_view.len != 16 * r->n_kinds) {
-        PyErr_SetString(PyExc_ValueError, "kernel: tally's arguments do not fit the rules");
+    status = CK_BAD_TALLY;
+    if (n_slots < N_MEASURES || n_names < 1 || n_slot_ints != 4 * (size_t)r->n_kinds)
         goto done;
-    }
-    const int32_t *slots = (const int32_t *)slot_view.buf;
+    status = CK_BAD_SLOT;
     for (int k = 0; k < r->n_kinds; k++)
         if (slots[4 * k] < N_MEASURES || slots[4 * k] >= n_slots || slots[4 * k + 1] < N_MEASURES ||
-            slots[4 * k + 1] >= n_slots || slots[4 * k + 2] < 0 || slots[4 * k + 2] >= n_names) {
-            PyErr_SetString(PyExc_ValueError, "kernel: a kind's slot is out of range");
+            slots[4 * k + 1] >= n_slots || slots[4 * k + 2] < 0 || slots[4 * k + 2] >= n_names)
             goto done;
-        }
-    Py_ssize_t n = run.n;
-    Py_ssize_t width = n_slots + 1; /* a game's measures and its decisive deal */
-    if (have_base && base_view.len != (Py_ssize_t)sizeof(long long) * n * width) {
-        PyErr_SetString(PyExc_ValueError, "kernel: the first rule set's games do not fit these seeds");
+    size_t n = run.n;
+    size_t width = (size_t)n_slots + 1; /* a game's measures and its decisive deal */
+    status = CK_BAD_BASE;
+    if (base != NULL && n_base != n * width)
         goto done;
-    }
-    base = have_base ? (const long long *)base_view.buf : NULL;
     /* sums: total, squares, by_deals, cross ab, ad, da (n_slots each); ee, en, nn; lead; wins */
     size_t n_sums = 6 * (size_t)n_slots + 3 + LEAD_POINTS + 2;
-    v = PyMem_Calloc((size_t)n_slots, sizeof(long long));
-    sums = PyMem_Calloc(n_sums, sizeof(long long));
-    names = PyMem_Calloc(2 * (size_t)n_names, sizeof(long long));
-    kept = keep ? PyMem_Calloc((size_t)(n * width) + 1, sizeof(long long)) : NULL;
-    if (v == NULL || sums == NULL || names == NULL || (keep && kept == NULL)) {
-        PyErr_NoMemory();
+    status = CK_NO_MEMORY;
+    v = calloc((size_t)n_slots, sizeof(long long));
+    sums = calloc(n_sums, sizeof(long long));
+    names = calloc(2 * (size_t)n_names, sizeof(long long));
+    kept = keep ? calloc(n * width + 1, sizeof(long long)) : NULL;
+    if (v == NULL || sums == NULL || names == NULL || (keep && kept == NULL))
         goto done;
-    }
     g->record_eldest = eldest_counts;
     long long *total = sums, *squares = sums + n_slots, *by_deals = sums + 2 * n_slots;
     long long *cross_ab = sums + 3 * n_slots, *cross_ad = sums + 4 * n_slots, *cross_da = sums + 5 * n_slots;
     long long *eldest_pair = sums + 6 * n_slots, *lead = eldest_pair + 3, *wins = lead + LEAD_POINTS;
-    int failed = 0;
-    for (Py_ssize_t i = 0; i < n && !failed; i++) {
+    for (size_t i = 0; i < n; i++) {
         int result = run_game(&run, i, NULL);
         if (result < 0)
             goto done;
         if (result > 0 || g->deal_number > 0xFFFF) {
-            failed = 1;
-            break;
-        }
-        int deals = g->deal_number;
-        int *grown_pd = PyMem_Realloc(per_deal, (size_t)(2 * deals + 2) * sizeof(int));
-        int *grown_gaps = grown_pd == NULL ? NULL : PyMem_Realloc(gaps, (size_t)(deals + 2) * sizeof(int));
-        if (grown_pd != NULL)
-            per_deal = grown_pd;
-        if (grown_gaps == NULL) {
-            PyErr_NoMemory();
+            status = CK_ENGINE;
             goto done;
         }
+        int deals = g->deal_number;
+        int *grown_pd = realloc(per_deal, (size_t)(2 * deals + 2) * sizeof(int));
+        int *grown_gaps = grown_pd == NULL ? NULL : realloc(gaps, (size_t)(deals + 2) * sizeof(int));
+        if (grown_pd != NULL)
+            per_deal = grown_pd;
+        if (grown_gaps == NULL)
+            goto done;
         gaps = grown_gaps;
         memset(v, 0, (size_t)n_slots * sizeof(long long));
         int decisive;
@@ -345,99 +300,68 @@ PyObject *kernel_tally(PyObject *self, PyObject *args) {
         }
         wins[g->winner]++;
         if (hist_add(&deals_hist, (uint64_t)deals, 1) < 0 ||
-            hist_add(&decisive_hist, (uint64_t)decisive << 16 | (uint64_t)deals, 1) < 0) {
-            PyErr_NoMemory();
+            hist_add(&decisive_hist, (uint64_t)decisive << 16 | (uint64_t)deals, 1) < 0)
             goto done;
-        }
         if (base != NULL) {
-            const long long *a = base + i * width;
+            const int64_t *a = base + i * width;
             for (int k = 0; k < n_slots; k++) {
                 cross_ab[k] += a[k] * v[k];
                 cross_ad[k] += a[k] * deals;
                 cross_da[k] += a[0] * v[k];
             }
             uint64_t key = (uint64_t)a[n_slots] << 48 | (uint64_t)a[0] << 32 | (uint64_t)decisive << 16 | (uint64_t)deals;
-            if (hist_add(&decisive_cross, key, 1) < 0) {
-                PyErr_NoMemory();
+            if (hist_add(&decisive_cross, key, 1) < 0)
                 goto done;
-            }
         }
         if (kept != NULL) {
             memcpy(kept + i * width, v, (size_t)n_slots * sizeof(long long));
             kept[i * width + n_slots] = decisive;
         }
     }
-    if (failed) {
-        out = Py_None;
-        Py_INCREF(out);
+    /* the record: games, the sums in their order (the header's), the names' points and events, the
+       histograms, and the kept games */
+    if (out_room(out, 1 + n_sums + 2 * (size_t)n_names + (kept != NULL ? n * width : 0)) < 0 ||
+        out_push(out, (int64_t)n) < 0)
         goto done;
-    }
-    {
-        PyObject *vectors = kept != NULL ? PyBytes_FromStringAndSize((const char *)kept,
-                                                                     (Py_ssize_t)(n * width * sizeof(long long)))
-                                         : (Py_INCREF(Py_None), Py_None);
-        out = Py_BuildValue("{s:n,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N}", "games", n,
-                            "total", ll_list(total, n_slots), "squares", ll_list(squares, n_slots),
-                            "by_deals", ll_list(by_deals, n_slots), "cross_ab", ll_list(cross_ab, n_slots),
-                            "cross_ad", ll_list(cross_ad, n_slots), "cross_da", ll_list(cross_da, n_slots),
-                            "eldest_pair", ll_list(eldest_pair, 3), "lead", ll_list(lead, LEAD_POINTS),
-                            "wins", ll_list(wins, 2), "names", ll_list(names, n_names),
-                            "named", ll_list(names + n_names, n_names), "deals", hist_list(&deals_hist, 1),
-                            "decisive", hist_list(&decisive_hist, 2), "decisive_cross", hist_list(&decisive_cross, 4),
-                            "vectors", vectors);
-    }
+    for (size_t k = 0; k < n_sums; k++)
+        out_push(out, sums[k]);
+    for (int k = 0; k < 2 * n_names; k++)
+        out_push(out, names[k]);
+    if (push_hist(out, &deals_hist, 1) < 0 || push_hist(out, &decisive_hist, 2) < 0 ||
+        push_hist(out, &decisive_cross, 4) < 0 || (kept != NULL && out_room(out, n * width) < 0))
+        goto done;
+    for (size_t k = 0; kept != NULL && k < n * width; k++)
+        out_push(out, kept[k]);
+    status = CK_OK;
 done:
     close_run(&run);
-    PyMem_Free(v);
-    PyMem_Free(sums);
-    PyMem_Free(names);
-    PyMem_Free(kept);
-    PyMem_Free(per_deal);
-    PyMem_Free(gaps);
+    free(v);
+    free(sums);
+    free(names);
+    free(kept);
+    free(per_deal);
+    free(gaps);
     hist_free(&deals_hist);
     hist_free(&decisive_hist);
     hist_free(&decisive_cross);
-    if (have_base && base_view.obj != NULL)
-        PyBuffer_Release(&base_view);
-    PyBuffer_Release(&slot_view);
-    PyBuffer_Release(&view);
-    return out;
+    return status;
 }
 
-/* winners(rules, bots, seeds) -> bytes: each game's winning side, or 255 where the engine must play it. */
-PyObject *kernel_winners(PyObject *self, PyObject *args) {
-    (void)self;
-    Py_buffer view;
-    const char *bots_text;
-    Py_ssize_t bots_len;
-    PyObject *seeds, *out = NULL;
-    if (!PyArg_ParseTuple(args, "y*y#O", &view, &bots_text, &bots_len, &seeds))
-        return NULL;
+/* ck_winners (costly_kernel.h): each game's winning side, or 255 where the engine must play it. */
+int ck_winners(const int32_t *rules, size_t n_rules, const uint8_t *bots, size_t n_bots, const uint64_t *seeds,
+               size_t n_seeds, uint8_t *won) {
     Run run;
-    char *won = NULL;
-    if (open_run(&run, &view, bots_text, bots_len, seeds) < 0)
-        goto done;
-    won = PyMem_Calloc((size_t)run.n + 1, 1);
-    if (won == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < run.n; i++) {
+    int status = open_run(&run, rules, n_rules, bots, n_bots, seeds, n_seeds);
+    for (size_t i = 0; status == CK_OK && i < run.n; i++) {
         int result = run_game(&run, i, NULL);
         if (result < 0)
-            goto done;
-        won[i] = (char)(result > 0 ? 255 : run.g->winner);
+            status = CK_NO_MEMORY;
+        else
+            won[i] = (uint8_t)(result > 0 ? 255 : run.g->winner);
     }
-    out = PyBytes_FromStringAndSize(won, run.n);
-done:
     close_run(&run);
-    PyMem_Free(won);
-    PyBuffer_Release(&view);
-    return out;
+    return status;
 }
 
-PyObject *kernel_measures(PyObject *self, PyObject *unused) {
-    (void)self;
-    (void)unused;
-    return names_tuple(MEASURES, N_MEASURES);
-}
+int ck_measures_size(void) { return N_MEASURES; }
+const char *ck_measure_name(int i) { return i >= 0 && i < N_MEASURES ? MEASURES[i] : NULL; }

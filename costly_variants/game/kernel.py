@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 from array import array
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, Sequence
@@ -36,8 +37,8 @@ from ..profiles.rules import (AceInSequence, Category, CutAce, FirstDealer, Late
 from .actions import Action, Kind as ActionKind
 from .play import card_value
 
-# Must equal FORMAT in _kernel.h: a kernel built from other sources is not used.
-KERNEL_FORMAT = 1
+# Must equal CK_FORMAT in costly_kernel.h: a kernel built from other sources is not used.
+KERNEL_FORMAT = 2
 BOT_CODES = {"random": 0, "greedy": 1, "expert": 2, "search-points": 3, "search": 4}
 
 
@@ -49,6 +50,10 @@ def ruled_out() -> bool:
 def _load() -> Any:
     if ruled_out():
         return None
+    if sys.platform == "emscripten":  # in the browser: the page's WebAssembly kernel (kernel_js.py)
+        from .kernel_js import JsKernel
+
+        return JsKernel()
     try:
         from . import _kernel  # type: ignore[attr-defined]
     except ImportError:
@@ -56,14 +61,22 @@ def _load() -> Any:
     return _kernel if getattr(_kernel, "FORMAT", None) == KERNEL_FORMAT else None
 
 
+# The native module, or in the browser the page's WebAssembly kernel (ready once the page has loaded it).
 KERNEL = _load()
-# The names of a game's whole-number measures, in the kernel's order (runs.tally.MEASURES is the same).
-MEASURES: tuple[str, ...] = KERNEL.measures() if KERNEL is not None else ()
 
 
 def available() -> bool:
-    """Whether the compiled kernel was built and may be used here."""
-    return KERNEL is not None
+    """Whether the compiled kernel was built (or, in the browser, loaded by the page) and may be used here."""
+    ready = getattr(KERNEL, "ready", None)  # the page's kernel: once the page has loaded it
+    return KERNEL is not None and (ready is None or ready()) and KERNEL.FORMAT == KERNEL_FORMAT
+
+
+# The names of a game's whole-number measures, in the kernel's order (runs.tally.MEASURES is the same).
+MEASURES: tuple[str, ...] = KERNEL.measures() if available() else ()
+
+
+def _layout() -> tuple[str, ...]:
+    return tuple(KERNEL.layout()) if available() else ()
 
 
 
@@ -251,7 +264,7 @@ def compile_rules(rules: Rules) -> CompiledRules:
 
 def _pack(header: dict[str, int], sections: dict[str, list[int]]) -> array:  # type: ignore[type-arg]
     """The header in the kernel's order (``_kernel.layout()``), each section's offset in it, then the sections."""
-    layout = KERNEL.layout() if KERNEL is not None else ()
+    layout = _layout()
     body: list[int] = []
     for name, values in sections.items():
         header[f"off_{name}"] = len(layout) + len(body)
@@ -267,7 +280,7 @@ def _compiled(rules: Rules) -> CompiledRules:
     """``compile_rules(rules)``, or the same tables from the user's cache folder (``stored_tables``)."""
     from .stored_tables import compiled as stored
 
-    return stored(rules, KERNEL.layout() if KERNEL is not None else (), compile_rules)
+    return stored(rules, _layout(), compile_rules)
 
 
 compiled: PerRules[CompiledRules] = PerRules(_compiled)
@@ -295,13 +308,13 @@ def play(rules: Rules, bots: Sequence[str], seeds: Sequence[int], *, eldest_coun
     """Play one game per seed under ``rules`` in the kernel, each seat's bot as ``bots`` names it in
     turn: for each, what it reports, or None where the engine must play that seed. Seeds outside
     0..2**64-1 are the engine's to play too."""
-    if KERNEL is None:
+    if not available():
         raise RuntimeError("the compiled kernel is not available")
     table = _rules_array(rules, bots)
     seats = _seats(rules, bots)
-    inside = [seed for seed in seeds if 0 <= seed < 1 << 64]
-    games = iter(KERNEL.play(table, seats, inside, eldest_counts, trace))
-    return [_game(next(games), trace) if 0 <= seed < 1 << 64 else None for seed in seeds]
+    inside = array("Q", [seed for seed in seeds if 0 <= seed < 1 << 64])
+    games = iter(read_games(KERNEL.play(table, seats, inside, eldest_counts, trace), len(inside), trace=trace))
+    return [next(games) if 0 <= seed < 1 << 64 else None for seed in seeds]
 
 
 def _seats(rules: Rules, bots: Sequence[str]) -> bytes:
@@ -333,43 +346,92 @@ def tally(rules: Rules, bots: Sequence[str], seeds: Sequence[int], layout: Slots
     """Play one game per seed (each in 0..2**64-1) and return their sums as ``layout`` places them (see
     ``_kernel_tally.c``), with the cross sums against ``base`` (the first rule set's games of the same seeds, as
     a tally with ``keep`` returned them under ``"vectors"``); None where any game is the engine's to play."""
-    if KERNEL is None:
+    if not available():
         raise RuntimeError("the compiled kernel is not available")
     made = compiled(rules)
-    if tuple(layout.keys[:len(MEASURES)]) != MEASURES:
+    measures = tuple(KERNEL.measures())
+    if tuple(layout.keys[:len(measures)]) != measures:
         raise AssertionError("the layout's measures are not the kernel's")
-    result: dict[str, Any] | None = KERNEL.tally(_rules_array(rules, bots), _seats(rules, bots), seeds, eldest_counts,
-                                                 layout.slots(made.kinds), len(layout.keys), len(layout.names),
-                                                 base, keep)
-    return result
+    raw = KERNEL.tally(_rules_array(rules, bots), _seats(rules, bots), array("Q", seeds), eldest_counts,
+                       layout.slots(made.kinds), len(layout.keys), len(layout.names), base, keep)
+    return None if raw is None else read_tally(raw, len(seeds), len(layout.keys), len(layout.names), keep=keep)
 
 
 def winners(rules: Rules, bots: Sequence[str], seeds: Sequence[int]) -> bytes | None:
     """Each game's winning side, one seed (in 0..2**64-1) each; None where any is the engine's to play."""
-    if KERNEL is None:
+    if not available():
         raise RuntimeError("the compiled kernel is not available")
-    won: bytes = KERNEL.winners(_rules_array(rules, bots), _seats(rules, bots), seeds)
+    won = bytes(KERNEL.winners(_rules_array(rules, bots), _seats(rules, bots), array("Q", seeds)))
     return None if 255 in won else won
 
 
-def _game(raw: tuple[Any, ...] | None, trace: bool) -> KernelGame | None:
-    if raw is None:
-        return None
-    winner, first, deals, scores, edge, decided, changes, drama, decisive, gaps, kinds, eldest = raw[:12]
-    extra = raw[12:] if trace else ()
-    return KernelGame(winner, bool(first), deals, scores, edge, decided, changes, drama, decisive, gaps, kinds,
-                      eldest, *extra)
+def _int64s(raw: bytes) -> list[int]:
+    values = array("q")
+    values.frombytes(raw)
+    return values.tolist()
+
+
+def read_games(raw: bytes, n: int, *, trace: bool = False) -> list[KernelGame | None]:
+    """``ck_play``'s records (``costly_kernel.h``: int64 in the machine's order) as games: None where the
+    engine must play the seed. The one reader of the native kernel's output and the WebAssembly kernel's."""
+    values, at, games = _int64s(raw), 0, list[KernelGame | None]()
+
+    def ints() -> tuple[int, ...]:
+        nonlocal at
+        count = values[at]
+        at += count + 1
+        return tuple(values[at - count:at])
+
+    for _ in range(n):
+        at += 1
+        if not values[at - 1]:
+            games.append(None)
+            continue
+        winner, first, deals, score0, score1, edge, decided, changes, drama, decisive = values[at:at + 10]
+        at += 10
+        gaps, kinds, eldest = ints(), ints(), ints()
+        extra = (ints(), ints()) if trace else ()
+        games.append(KernelGame(winner, bool(first), deals, (score0, score1), edge, decided, changes, drama, decisive,
+                                gaps, kinds, eldest, *extra))
+    if at != len(values):
+        raise AssertionError("the kernel's records do not fit its games")
+    return games
+
+
+# ck_tally's sums, in their order, and each one's length (n_slots or n_names where None).
+_TALLY_SUMS = (("total", None), ("squares", None), ("by_deals", None), ("cross_ab", None), ("cross_ad", None),
+               ("cross_da", None), ("eldest_pair", 3), ("lead", 11), ("wins", 2))
+
+
+def read_tally(raw: bytes, n_seeds: int, n_slots: int, n_names: int, *, keep: bool = False) -> dict[str, Any]:
+    """``ck_tally``'s record (``costly_kernel.h``) as the sums ``runs.tally`` adds: each a list, the
+    histograms as tuples (their keys' parts, then the count), the kept games as bytes (or None)."""
+    values = _int64s(raw)
+    out: dict[str, Any] = {"games": values[0]}
+    at = 1
+    for name, length in _TALLY_SUMS + (("names", n_names), ("named", n_names)):
+        size = n_slots if length is None else length
+        out[name], at = values[at:at + size], at + size
+    for name, parts in (("deals", 1), ("decisive", 2), ("decisive_cross", 4)):
+        count, at = values[at], at + 1
+        out[name] = [tuple(values[at + i * (parts + 1):at + (i + 1) * (parts + 1)]) for i in range(count)]
+        at += count * (parts + 1)
+    width = (n_slots + 1) * n_seeds if keep else 0
+    out["vectors"] = raw[8 * at:8 * (at + width)] if keep else None
+    if at + width != len(values):
+        raise AssertionError("the kernel's tally does not fit its sums")
+    return out
 
 
 def plays(bots: Sequence[str]) -> bool:
     """Whether the kernel plays games between these bots (every bot it knows; not yet any other)."""
-    return KERNEL is not None and all(bot in BOT_CODES for bot in bots)
+    return available() and all(bot in BOT_CODES for bot in bots)
 
 
 def cannot_play(rules: Rules) -> str | None:
     """Why the kernel cannot play ``rules`` (its tables cannot be compiled from them), or None. Such rules
     are played by the Python engine: the same games, only slower."""
-    if KERNEL is None:
+    if not available():
         return "the compiled kernel is not built here"
     try:
         compiled(rules)
@@ -379,5 +441,5 @@ def cannot_play(rules: Rules) -> str | None:
 
 
 __all__ = ["BOT_CODES", "CompiledRules", "KERNEL_FORMAT", "KernelGame", "MEASURES", "ScoreKind", "Slots",
-           "action_code", "available", "cannot_play", "compile_rules", "compiled", "play", "plays", "ruled_out", "tally",
-           "winners"]
+           "action_code", "available", "cannot_play", "compile_rules", "compiled", "play", "plays", "read_games",
+           "read_tally", "ruled_out", "tally", "winners"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from .. import profiles
+from .. import profiles, stats
 from ..errors import CostlyError
 from ..profiles import Profile
 from ..profiles.display import format_value, plain
@@ -15,6 +15,7 @@ from ..stats import decimals, rounded
 from ..runs.runner import GameSpec, Plan, PlanResult, Progress
 from .study import SKILL_PAIRS, Runner, Settings, skill_difference, skill_estimate
 from ..runs.tally import SkillSums, Sums
+from ..runs.unchanged import never_met, same_games
 
 # The figures the text view shows of every switch, beside any other that a switch moves clearly; the
 # JSON, CSV and Markdown carry every figure of the main report.
@@ -99,12 +100,20 @@ def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch
             "rules": list(move.rules),
             "from": {k: format_value(plain(a.values[k])) for k in move.rules},
             "to": {k: format_value(plain(b.values[k])) for k in move.rules},
-            "effects": {k: e.as_dict() | {"clear_of_zero": e.clear_of_zero} for k, e in effects.items()},
-            "clear": [k for k, e in effects.items() if e.clear_of_zero],
+            "effects": {k: stats.tested(e) for k, e in effects.items()},
         })
     total = {f.key: f.difference(base, target) for f in figures}
     total |= {key: skill_difference(sums[0], sums[1]) for key, _, sums in skill}
-    moved = {k for row in rows for k in row["clear"]} | {k for k, e in total.items() if e.clear_of_zero}
+    tested_total = {k: stats.tested(e) for k, e in total.items()}
+    # One error control over the total change and every switch's effect: the stars are the report's.
+    control = stats.control([*tested_total.values(), *(e for row in rows for e in row["effects"].values())])
+    a_values, b_values = {k: plain(v) for k, v in a.values.items()}, {k: plain(v) for k, v in b.values.items()}
+    for row in rows:
+        row["clear"] = [k for k, e in row["effects"].items() if e["starred"]]
+        # The same games as A's, game for game: the rules switched were never met (said in words, with why).
+        row["never_met"] = never_met(row["rules"], a_values, b_values, settings.bots, main.games) if main.games and \
+            all(same_games(e) for e in row["effects"].values()) else []
+    moved = {k for row in rows for k in row["clear"]} | {k for k, e in tested_total.items() if e["starred"]}
     entries = [{"key": f.key, "label": f.label, "unit": f.unit, "section": f.section,
                 "from_value": f.estimate(base).as_dict(), "to_value": f.estimate(target).as_dict()} for f in figures]
     entries += [{"key": key, "label": label, "unit": "share", "section": "skill",
@@ -117,7 +126,8 @@ def summarise(a: Profile, b: Profile, settings: Settings, moves: Sequence[Switch
                      "seed": settings.seed, "bots": list(settings.bots), "skill_games": settings.skill_games},
         "figures": entries,
         "shown": [k for k in keys if k in SHOWN or k in moved],
-        "total": {k: e.as_dict() | {"clear_of_zero": e.clear_of_zero} for k, e in total.items()},
+        "total": tested_total,
+        "error_control": control,
         "sum_of_effects": {k: _sum(r["effects"][k]["value"] for r in rows) for k in keys},
         "switches": rows,
     }

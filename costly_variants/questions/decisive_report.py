@@ -85,7 +85,13 @@ def text_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, str], wi
         rows = [(label, [cell(found[p][name], unit) if name in found[p] else "-" for p in group])
                 for name, label, unit in ROWS]
         lines += table(f"{TITLE}: {_note(data)}" if not lines else TITLE, [key[p] for p in group], rows, width)
-    return lines
+    return lines + wrap(LEAD_CHANGES, width, "", "")
+
+
+# Two counts of the lead changes in one report, and why they need not agree within their intervals.
+LEAD_CHANGES = ("Lead changes (table) are counted in games put together from the win table's deals, each drawn "
+                "alone as if its scoring did not depend on the score; lead changes a game (how the game feels) "
+                "in the games played: a gap between them is what that assumption leaves out.")
 
 
 def markdown_lines(data: dict[str, Any]) -> list[str]:
@@ -101,7 +107,7 @@ def markdown_lines(data: dict[str, Any]) -> list[str]:
     for name, label, unit in ROWS:
         out.append(f"| {label} | " + " | ".join(interval(found[p][name], unit) if name in found[p] else "-"
                                               for p in ids) + " |")
-    return out + [""]
+    return out + ["", LEAD_CHANGES, ""]
 
 
 __all__ = ["COMPARE_DEALS", "gaps_note", "markdown_lines", "of", "text_lines"]

@@ -28,6 +28,7 @@ from ..errors import CostlyError
 from ..game import kernel
 from ..profiles import Profile
 from ..profiles.display import plain
+from ..runs.unchanged import never_met, same_games
 from ..profiles.semantics import broken_together
 from .. import stats
 from ..runs.figures import FEEL, HEADLINE, Figure
@@ -429,7 +430,7 @@ def summarise(s: Search) -> dict[str, Any]:
     ranked = s.ranked(s.pool) if s.scales else []
     shown = ranked[:s.settings.best]
     headline = [f.key for f in (*HEADLINE, *FEEL)]
-    best = []
+    best: list[dict[str, Any]] = []
     for rank, c in enumerate(shown, start=1):
         e = c.evaluation
         assert e is not None
@@ -437,6 +438,8 @@ def summarise(s: Search) -> dict[str, Any]:
         wants = [{"text": w.text, "estimate": e.estimates[w.figure.key].as_dict(), "met": w.met(e.estimates[w.figure.key]),
                   "surely": w.surely(e.estimates[w.figure.key]),
                   "shortfall": round(w.shortfall(e.estimates[w.figure.key].value), 4)} for w in s.wants]
+        figures: dict[str, dict[str, Any]] = {
+            k: {"value": e.estimates[k].as_dict(), "difference": stats.tested(e.differences[k])} for k in e.estimates}
         best.append({
             "rank": rank, "games": e.games, "label": c.label(),
             "met": all(w["met"] for w in wants), "surely": all(w["surely"] for w in wants),
@@ -448,10 +451,16 @@ def summarise(s: Search) -> dict[str, Any]:
             # The ranking key, as Search.score orders it: shortfall, then preference (in whole half-widths,
             # put in units of each figure's spread; higher first), then fewer changes, then margin.
             "ranking": {"shortfall": shortfall, "preference": -preference, "changes": changes, "margin": -margin},
-            "figures": {k: {"value": e.estimates[k].as_dict(), "difference": e.differences[k].as_dict()
-                            | {"clear_of_zero": e.differences[k].clear_of_zero}} for k in e.estimates},
+            "figures": figures,
         })
+        differences = [f["difference"] for f in figures.values()]
+        # The same games as the base's, game for game: the changes were never met (said, with why).
+        best[-1]["never_met"] = never_met([k for k, _, _ in c.changes], base_values,
+                                          base_values | {k: v for k, v, _ in c.changes}, s.settings.bots,
+                                          e.games) if differences and all(same_games(d) for d in differences) else []
     base = s.base_evaluation
+    # One error control over every difference the report prints (each shown candidate's every figure).
+    control = stats.control([f["difference"] for b in best for f in b["figures"].values()])
     return {
         "base": {"id": s.base.id, "title": s.base.title,
                  "figures": {k: v.as_dict() for k, v in base.estimates.items()} if base else {}},
@@ -464,6 +473,7 @@ def summarise(s: Search) -> dict[str, Any]:
                      "moves": len(s.moves), "dropped": s.dropped, "candidates": len(s.pool)},
         "met": bool(best) and best[0]["met"],
         "best": best,
+        "error_control": control,
     }
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from ..profiles.display import format_value
-from ..runs.layout import WIDTH, cell, interval_places, number, wrap
+from ..runs.layout import WIDTH, cell, interval_places, number, star_key, wrap
 
 
 def _games(data: dict[str, Any]) -> str:
@@ -39,7 +39,7 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
     lines = wrap(f"House rules from {data['base']['id']} for: {asked}", width, "", "  ")
     lines += wrap(_games(data) + f" (seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every "
                    f"candidate); {s['level']:.0%} intervals shown as ± half their width, differences from "
-                   f"{data['base']['id']} paired, * = clear of zero.", width, "", "")
+                   f"{data['base']['id']} paired; {star_key(data['error_control'])}.", width, "", "")
     if not data["best"]:
         return "\n".join(lines + ["", "No candidate was played to the end (interrupted)."]) + "\n"
     if not data["met"]:
@@ -61,6 +61,9 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
             key = _figure_of(data, prefer["text"])
             lines += wrap(f"prefer {prefer['text']}: {cell(prefer['estimate'], units[key])}", width, "   ", "       ")
         lines += _figure_lines(best, data, labels, units, width)
+        for entry in best.get("never_met", []):
+            lines += wrap(f"never met in these games (the same games as {data['base']['id']}'s): {entry['rule']}: "
+                          f"{entry['why']}", width, "   ", "       ")
     return "\n".join(lines) + "\n"
 
 

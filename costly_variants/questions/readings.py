@@ -144,7 +144,7 @@ def _distance_json(d: float | None) -> float | str | None:
 
 
 def _effect(e: stats.Estimate) -> dict[str, Any]:
-    return e.as_dict() | {"clear_of_zero": e.clear_of_zero}
+    return stats.tested(e)
 
 
 def _value_entry(profile: Profile, key: str, titles: dict[str, str]) -> dict[str, Any]:
@@ -187,7 +187,6 @@ def summarise_profile(item: ProfilePlan, result: PlanResult | None, figures: Seq
         if runs:
             effects = {f.key: f.difference(runs[0], runs[place]) for f in figures}
             row["effects"] = {k: _effect(e) for k, e in effects.items()}
-            row["clear"] = [k for k, e in effects.items() if e.clear_of_zero]
             scored = [(distance(effects[k]), k) for k in HEADLINE_KEYS]
             known = [(d, k) for d, k in scored if d is not None]
             # Every figure the same in every game: the bots never met the rule (the greedy bot always asks to
@@ -219,14 +218,21 @@ def summarise(chosen: Sequence[Profile], settings: Settings, planned: Sequence[P
     results_of = [by_rules.get(_rules_of(item.plan)) for item in planned]
     played = [r for r in results_of if r is not None]
     figures = all_figures([s for r in played for s in r.runs])
+    summaries = [summarise_profile(item, result, figures) | {"same_as": _same_as(item, planned)}
+                 for item, result in zip(planned, results_of)]
+    # One error control over every reading's every effect, in every profile: the stars are the report's.
+    rows = [row for p in summaries for row in p["readings"]]
+    control = stats.control([e for row in rows for e in row["effects"].values()])
+    for row in rows:
+        row["clear"] = [k for k, e in row["effects"].items() if e["starred"]]
     return {
         "settings": {"games": settings.games, "games_played": min((r.games for r in played), default=0),
                      "complete": all(r.complete for r in played), "seed": settings.seed,
                      "bots": list(settings.bots), "level": stats.LEVEL, "headline": list(HEADLINE_KEYS),
                      "distance": "the effect over its interval's half-width: above 1, clear of zero"},
         "figures": [{"key": f.key, "label": f.label.strip(), "unit": f.unit, "section": f.section} for f in figures],
-        "profiles": [summarise_profile(item, result, figures) | {"same_as": _same_as(item, planned)}
-                     for item, result in zip(planned, results_of)],
+        "profiles": summaries,
+        "error_control": control,
     }
 
 

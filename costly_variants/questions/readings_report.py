@@ -8,7 +8,7 @@ import io
 from typing import Any, Iterable, Sequence
 
 from ..profiles.display import format_value
-from ..runs.layout import WIDTH, cell, interval, md_escape, wrap
+from ..runs.layout import WIDTH, cell, interval, md_escape, star_key, wrap
 
 # One effect in the text: its label, then its cell; two across where the width allows.
 EFFECT_CELL = 11
@@ -115,8 +115,9 @@ def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
     lines = wrap(f"How much the readings matter: each alternative reading a profile records, played in place of "
                   f"the profile's own, on the profile's seeds (seed {s['seed']}, bots {'/'.join(s['bots'])}); effects "
                   f"on the headline figures with {s['level']:.0%} paired intervals, shown as ± half their width "
-                  "(shares in percentage points), * = clear of zero; every figure: --json, --markdown, --csv. "
-                  "Readings ranked by their clearest effect, in half-widths of its interval from zero.",
+                  f"(shares in percentage points), {star_key(data['error_control'])}; every figure: --json, "
+                  "--markdown, --csv. Readings ranked by their clearest effect, in half-widths of its interval from "
+                  "zero.",
                   width, "", "")
     for entry in data["profiles"]:
         lines += ["", *wrap(f"{entry['id']}: {entry['title']}", width, "", "  ")]
@@ -155,7 +156,7 @@ def _clearest_md(row: dict[str, Any], figures: dict[str, dict[str, Any]]) -> str
 
 def _bold(e: dict[str, Any], unit: str) -> str:
     text = interval(e, unit, signed=True)
-    return f"**{text}**" if e.get("clear_of_zero") else text
+    return f"**{text}**" if e.get("starred") else text
 
 
 def render_markdown(data: dict[str, Any]) -> str:
@@ -165,8 +166,9 @@ def render_markdown(data: dict[str, Any]) -> str:
     figures = {f["key"]: f for f in data["figures"]}
     out = ["## How much the readings matter", "",
            f"Each alternative reading played in place of the profile's own, on the profile's seeds (seed {s['seed']}, "
-           f"bots {'/'.join(s['bots'])}); {s['level']:.0%} paired intervals, bold: clear of zero; ranked by the "
-           "clearest effect on a headline figure.", ""]
+           f"bots {'/'.join(s['bots'])}); {s['level']:.0%} paired intervals, bold: starred; ranked by the "
+           "clearest effect on a headline figure. " + star_key(data["error_control"]).replace("* =", "Starred:", 1)
+           + ".", ""]
     for entry in data["profiles"]:
         out += [f"### {entry['id']}: {md_escape(entry['title'])}", ""]
         if entry["same_as"]:
@@ -204,7 +206,7 @@ def render_markdown(data: dict[str, Any]) -> str:
 
 
 CSV_FIELDS = ("profile", "rank", "rule", "status", "alternative", "value", "alternative_value", "figure", "effect",
-              "low", "high", "n", "clear_of_zero", "interrupted")
+              "low", "high", "n", "clear_of_zero", "interrupted", "p", "p_adjusted", "starred")
 
 
 def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
@@ -216,7 +218,8 @@ def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
                        "alternative": row["alternative"]["index"] + 1, "value": format_value(row["value"]),
                        "alternative_value": format_value(row["alternative"]["value"]) + _with(row), "figure": key,
                        "effect": e["value"], "low": e["low"], "high": e["high"], "n": e["n"],
-                       "clear_of_zero": e["clear_of_zero"], "interrupted": interrupted}
+                       "clear_of_zero": e["clear_of_zero"], "interrupted": interrupted,
+                       **{k: "" if e.get(k) is None else e[k] for k in ("p", "p_adjusted", "starred")}}
 
 
 def render_csv(data: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ from ..profiles.display import citations, format_value
 from . import decisive_report
 from ..stats import TOO_FEW
 from ..runs.layout import (CELL, EFFECT, GAP, LABEL, WIDTH, cell, decimals_for, groups, interval, interval_places, letters, md_escape,
-                           number, table, wrap)
+                           number, star_key, table, wrap)
 from ..runs.thresholds import Verdict, kind_of, sizes_text, verdict
 
 
@@ -208,17 +208,30 @@ def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, s
     rows = [(_shown_label(f, data), [cell(f["differences"][p], f["unit"], signed=True, mark=True) for p in others],
              [f["differences"][p] for p in others]) for f in data["figures"]]
     kept, notes = _pruned(rows, 1)  # a difference the same for every profile is still a difference
-    title = f"Differences from {base} (same seeds; * = interval clear of zero)"
+    title = f"Differences from {base} (same seeds; * as below)"
     lines: list[str] = [] if kept else wrap(title, width, "", "")
     for group in groups(others, width, [c for _, c in kept]) if kept else []:
         places = [others.index(p) for p in group]
         lines += table(title, [f"{key[p]}−{base}" for p in group], [(n, [c[i] for i in places]) for n, c in kept],
                         width)
     lines += _left_out([n.replace("zero in every profile", "no difference in any profile") for n in notes], width)
-    clear = [(f["label"].strip(), key[p]) for f in data["figures"] for p in others
-             if f["differences"][p].get("clear_of_zero")]
-    lines += wrap(f"{len(clear)} of {len(data['figures']) * len(others)} differences are clear of zero.", width,
-                   "", "")
+    lines += never_met_lines(data, key, width)
+    starred = sum(1 for f in data["figures"] for p in others if f["differences"][p].get("starred"))
+    lines += wrap(f"{starred} of {len(data['figures']) * len(others)} differences starred. "
+                  f"{star_key(data['error_control'])}.", width, "", "")
+    return lines
+
+
+def never_met_lines(data: dict[str, Any], key: dict[str, str], width: int) -> list[str]:
+    """Each profile whose games were the baseline's, game for game, though a rule differs: said in words,
+    rule by rule, with why the games never met it and what to try, rather than left as a row of zeros."""
+    lines: list[str] = []
+    base = key[data["baseline"]] if data.get("baseline") in key else data.get("baseline", "")
+    for pid, rules in data.get("never_met", {}).items():
+        lines += wrap(f"{key.get(pid, pid)} played the same games as {base}, game for game: the games never met "
+                      "the rules that differ, so every difference above is none.", width, "", "")
+        for entry in rules:
+            lines += wrap(f"{entry['rule']}: {entry['why']}", width, "  ", "      ")
     return lines
 
 
@@ -286,6 +299,8 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
     head = (f"{played} games per profile" + ("" if s["complete"] else f" of {s['games']} (interrupted)")
             + f", seed {s['seed']}, bots {'/'.join(s['bots'])}, the same seeds for every profile")
     lines = wrap(head, width, "", "")
+    if s.get("precision"):
+        lines += wrap(precision_line(s["precision"]), width, "  ", "  ")
     if not s["complete"]:
         lines += wrap(cut_short(data), width, "  ", "  ")
     for p in data["profiles"] if titles else ():
@@ -293,6 +308,19 @@ def _header(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[s
         plays = f"; plays as {key[twin]}, figure for figure (left out below)" if twin else ""
         lines += wrap(f"{key[p['id']]} = {p['id']}: {p['title']}{plays}", width, "  ", "      ")
     return lines
+
+
+def precision_line(p: dict[str, Any]) -> str:
+    """How many games a run to a precision took: ``--precision 0.5pp: 4,000 games (looks at 1,000 ...)``."""
+    looks = ", ".join(f"{look['games']:,}" for look in p["looks"])
+    got = (f"every headline figure in {_KIND_UNITS.get(p['kind'], p['kind'])} within ±{p['asked']} at "
+           f"{p['games']:,} games" if p["met"] else
+           f"not reached within {p['games_most']:,} games (--games): the intervals are as wide as those games allow")
+    return f"--precision {p['asked']}: {got} (looked at {looks} games)."
+
+
+_KIND_UNITS = {"share": "percentage points", "per deal": "points per deal", "deals": "deals per game",
+               "lead changes": "lead changes per game", "points": "points"}
 
 
 # The sections whose figures a summary names first.
@@ -355,8 +383,9 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
         clear = _largest_clear(data, shown)
         total = len(data["figures"]) * (len(shown) - 1)
         if clear:
-            intro = wrap(f"The largest differences from {key[shown[0]]} that matter (clear of zero at "
-                          f"{data['settings']['level']:.0%}, and at least {sizes_text()}):", width, "", "")
+            intro = wrap(f"The largest differences from {key[shown[0]]} that matter (starred: clear of zero "
+                          f"after allowing for all {data['error_control']['tested']} tested; and at least "
+                          f"{sizes_text()}):", width, "", "")
             room = SUMMARY_LINES - len(head) - len(sections) - len(intro) - 4  # blank lines, the count
             chosen: list[str] = []
             for f, pids in clear[:6]:
@@ -368,16 +397,27 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
             count = sum(len(pids) for _, pids in clear) + sum(len(pids) for _, pids in small)
             tail = (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}" if small
                     else "")
-            body = [""] + intro + chosen + wrap(f"({count} of {total} differences are clear of zero{tail}: every "
+            body = [""] + intro + chosen + wrap(f"({count} of {total} differences starred{tail}: every "
                                                   "one in the differences, below)", width, "  ", "  ")
+        elif data["settings"]["games_played"] and all(p in data.get("never_met", {}) for p in shown[1:]):
+            said = (f"{', '.join(key[p] for p in shown[1:])} played the same games as {key[shown[0]]}, game for "
+                    f"game: these games never met the rules that differ "
+                    f"({_first_why(data, shown[1])}; every rule: the differences, line "
+                    f"{dict(where).get('differences', 0)}).")
+            body = [""] + wrap(said, width, "", "")
         elif data["settings"]["games_played"]:
             small = _largest_clear(data, shown, wanted=Verdict.SMALL)
-            said = (f"No difference from {key[shown[0]]} is clear of zero and large enough to matter at "
+            said = (f"No difference from {key[shown[0]]} is starred and large enough to matter at "
                     f"{data['settings']['games_played']} games a profile"
                     + (f"; detectable but small: {', '.join(_label(f, data).strip() for f, _ in small)}." if small
                        else ": more games (--games) narrow the intervals."))
             body = [""] + wrap(said, width, "", "")
     return head + body + [""] + sections
+
+
+def _first_why(data: dict[str, Any], pid: str) -> str:
+    entry = data["never_met"][pid][0]
+    return f"{entry['rule']}: {entry['why']}"
 
 
 def render_text(data: dict[str, Any], width: int = WIDTH) -> str:
@@ -482,24 +522,26 @@ def render_markdown(data: dict[str, Any]) -> str:
         out.append("")
     if len(ids) > 1 and data["figures"]:
         others = ids[1:]
-        out += [f"### Differences from {ids[0]} (bold: clear of zero)", "",
+        out += [f"### Differences from {ids[0]} (bold: starred)", "",
+                star_key(data["error_control"]).replace("* =", "Starred:", 1) + ".", "",
                 "| figure | " + " | ".join(others) + " |", "|---" * (len(others) + 1) + "|"]
         for f in data["figures"]:
             cells = []
             for p in others:
                 d = f["differences"][p]
                 text = interval(d, f["unit"], signed=True)
-                cells.append(f"**{text}**" if d.get("clear_of_zero") else text)
+                cells.append(f"**{text}**" if d.get("starred") else text)
             out.append(f"| {md_escape(_label(f, data).strip())} | " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
 
 
 # ``interrupted`` is True on every row of a run stopped early (Ctrl-C, SIGTERM, SIGHUP): the figures are
-# then from the games finished, fewer than asked for. It is the last column, so that a reader that takes
-# the columns by position finds the others where they were.
+# then from the games finished, fewer than asked for. New columns go last, so that a reader that takes
+# the columns by position finds the others where they were: a difference's p, its p after the report's
+# error control (Holm, over every difference), and whether it is starred (empty for an estimate).
 CSV_FIELDS = ("kind", "figure", "label", "profile", "baseline", "value", "low", "high", "n", "method",
-              "clear_of_zero", "interrupted")
+              "clear_of_zero", "interrupted", "p", "p_adjusted", "starred")
 
 
 def _interrupted(data: dict[str, Any]) -> bool:
@@ -544,7 +586,13 @@ def csv_rows(data: dict[str, Any]) -> Iterable[dict[str, Any]]:
                 yield {"kind": kind, "figure": f["key"], "label": _label(f, data).strip(), "profile": pid,
                        "baseline": base if kind == "difference" else "", "value": e["value"], "low": e["low"],
                        "high": e["high"], "n": e["n"], "method": e["method"],
-                       "clear_of_zero": e.get("clear_of_zero", ""), "interrupted": interrupted}
+                       "clear_of_zero": e.get("clear_of_zero", ""), "interrupted": interrupted,
+                       **{k: _blank(e.get(k)) for k in ("p", "p_adjusted", "starred")}}
+
+
+def _blank(value: Any) -> Any:
+    """A CSV cell: empty for a figure not tested (an estimate, or too few games)."""
+    return "" if value is None else value
 
 
 # -- --by-rule ---------------------------------------------------------------------------------------------
@@ -592,12 +640,20 @@ def render_by_rule_text(data: dict[str, Any], width: int = WIDTH) -> str:
         lines += table("", heads, rows, width, label=label)[1:]
     lines.append("")
     named = [(r["rules"], [short[k].strip() for k in r["clear"]]) for r in data["switches"] if r["clear"]]
+    lines += wrap(star_key(data["error_control"]) + ".", width, "", "")
     if named:
-        lines += wrap("Rules behind the clear differences (* = interval clear of zero):", width, "", "")
+        lines += wrap("Rules behind the starred differences:", width, "", "")
         for rules, which in named:
             lines += wrap(f"{' + '.join(rules)}: {'; '.join(which)}", width, "  ", "      ")
     else:
-        lines += wrap("No single rule has an effect clear of zero at this number of games.", width, "", "")
+        lines += wrap("No single rule has a starred effect at this number of games.", width, "", "")
+    never = [(r["rules"], r["never_met"]) for r in data["switches"] if r.get("never_met")]
+    if never:
+        lines += wrap("Never met in these games (each switch the same games as "
+                      f"{data['from']}'s, game for game):", width, "", "")
+        for rules, why in never:
+            for entry in why:
+                lines += wrap(f"{entry['rule']}: {entry['why']}", width, "  ", "      ")
     lines.append("The switches:")
     for row in data["switches"]:
         change = "; ".join(f"{k}: {row['from'][k]} -> {row['to'][k]}" for k in row["rules"])
@@ -621,7 +677,7 @@ def render_by_rule_markdown(data: dict[str, Any]) -> str:
     figures = data["figures"]
     out = [f"## Which rule makes the difference: {data['from']} → {data['to']}", "",
            f"{_games_line(data['settings'], 'per rule set')}, the same seeds; 95% paired t intervals; "
-           "bold: clear of zero.", "",
+           "bold: starred. " + star_key(data["error_control"]).replace("* =", "Starred:", 1) + ".", "",
            "| switched | " + " | ".join(md_escape(f["label"]) for f in figures) + " |",
            "|---" * (len(figures) + 1) + "|",
            f"| **total** ({data['to']}) | " + " | ".join(_bold(data["total"][f["key"]], f["unit"]) for f in figures) + " |"]
@@ -633,19 +689,20 @@ def render_by_rule_markdown(data: dict[str, Any]) -> str:
 
 def _bold(estimate: dict[str, Any], unit: str) -> str:
     text = interval(estimate, unit, signed=True)
-    return f"**{text}**" if estimate.get("clear_of_zero") else text
+    return f"**{text}**" if estimate.get("starred") else text
 
 
 def by_rule_csv(data: dict[str, Any]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, ("switched", "figure", "value", "low", "high", "n", "clear_of_zero",
-                                     "interrupted"), lineterminator="\n")
+                                     "interrupted", "p", "p_adjusted", "starred"), lineterminator="\n")
     writer.writeheader()
     entries = [("total", data["total"])] + [(" + ".join(r["rules"]), r["effects"]) for r in data["switches"]]
     for name, effects in entries:
         for k, e in effects.items():
             writer.writerow({"switched": name, "figure": k, "value": e["value"], "low": e["low"], "high": e["high"],
-                             "n": e["n"], "clear_of_zero": e["clear_of_zero"], "interrupted": _interrupted(data)})
+                             "n": e["n"], "clear_of_zero": e["clear_of_zero"], "interrupted": _interrupted(data),
+                             **{k: _blank(e.get(k)) for k in ("p", "p_adjusted", "starred")}})
     return buffer.getvalue()
 
 

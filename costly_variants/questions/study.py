@@ -21,6 +21,9 @@ from .. import stats
 from ..runs.figures import Figure, all_figures, deals_quartiles, eldest_count, exact_heels_per_deal, heels_per_deal
 from ..runs.runner import GameSpec, Plan, PlanResult, Progress, run_plans
 from ..runs.tally import LEAD_POINTS, SkillSums, Sums
+from ..runs.unchanged import never_met, same_games
+from ..runs.figures import FEEL, HEADLINE
+from ..runs.thresholds import CHANGES, DEALS, PER_DEAL, POINTS, SHARE, Kind, kind_of
 
 # Skill: the stronger bot against the weaker, each seed played twice with the seats swapped.
 SKILL_PAIRS = (("search", "greedy"), ("expert", "greedy"), ("greedy", "random"))
@@ -111,7 +114,7 @@ def _row(key: str, label: str, unit: str, section: str, estimates: dict[str, sta
          differences: dict[str, stats.Estimate]) -> dict[str, Any]:
     return {"key": key, "label": label, "unit": unit, "section": section,
             "estimates": {i: e.as_dict() for i, e in estimates.items()},
-            "differences": {i: d.as_dict() | {"clear_of_zero": d.clear_of_zero} for i, d in differences.items()}}
+            "differences": {i: stats.tested(d) for i, d in differences.items()}}
 
 
 def skill_estimate(s: SkillSums) -> stats.Estimate:
@@ -163,9 +166,28 @@ def summarise(chosen: Sequence[Profile], settings: Settings, results: Sequence[P
         "deals_distribution": {i: {str(k): r.deals[k] for k in sorted(r.deals)} for i, r in zip(ids, runs)},
         "lead_history": {i: lead_history(r) for i, r in zip(ids, runs)},
     }
+    # One error control over every difference the report prints: the stars are the report's, not each row's.
+    out["error_control"] = stats.control([d for row in out["figures"] for d in row["differences"].values()])
+    out["never_met"] = never_met_of(chosen, out, settings.bots, main.games)
     out["checks"] = {p.id: _checks(p, analyses[p.id], sums, settings) for p, sums in zip(chosen, runs)} if played \
         else {}
     out["decisive"] = decisive_report.of(chosen, settings.bots) if out["settings"]["complete"] else {}
+    return out
+
+
+def never_met_of(chosen: Sequence[Profile], data: dict[str, Any], bots: Sequence[str], games: int
+                 ) -> dict[str, list[dict[str, str]]]:
+    """For each profile whose games were the baseline's, game for game, though some rule differs: each rule
+    it differs in, with why the games never met it (``runs.unchanged``), for the report to say so."""
+    base = chosen[0]
+    base_values = {k: plain(v) for k, v in base.values.items()}
+    out: dict[str, list[dict[str, str]]] = {}
+    for p in chosen[1:]:
+        keys = [row["rule"] for row in data["rules_differing"]
+                if row["values"][p.id]["value"] != row["values"][base.id]["value"]]
+        differences = [f["differences"][p.id] for f in data["figures"] if p.id in f["differences"]]
+        if keys and games and differences and all(same_games(d) for d in differences):
+            out[p.id] = never_met(keys, base_values, {k: plain(v) for k, v in p.values.items()}, bots, games)
     return out
 
 
@@ -184,10 +206,103 @@ def lead_history(sums: Sums) -> list[float]:
 
 
 def run_comparison(chosen: Sequence[Profile], settings: Settings, runner: Runner,
-                   progress: Progress | None = None) -> dict[str, Any]:
+                   progress: Progress | None = None, *, precision: Precision | None = None,
+                   said: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The comparison of ``settings.games`` games; with ``precision``, of as many as the headline figures
+    of its kind need (``run_to_precision``), ``settings.games`` at most."""
+    if precision is not None:
+        return run_to_precision(chosen, settings, runner, precision, progress, said)
     results = runner(plans_for(chosen, settings), progress)
     return summarise(chosen, settings, results)
 
 
-__all__ = ["LEAD_POINTS", "SKILL_PAIRS", "Settings", "differing_rules", "exact_figures", "figure_rows", "lead_history",
+# -- as many games as the precision needs --------------------------------------------------------------
+
+
+class PrecisionError(ValueError):
+    """A ``--precision`` that is not a positive number with a unit: ``0.5pp``, ``0.05pts``, ``0.1deals``."""
+
+
+# The units a precision is asked in, each with the kind of figure it watches (runs.thresholds).
+UNITS: dict[str, Kind] = {"pp": SHARE, "pts": PER_DEAL, "deals": DEALS, "changes": CHANGES, "points": POINTS}
+
+
+@dataclass(frozen=True)
+class Precision:
+    """The widest half-width (the ± a report shows) allowed the headline figures of one kind, estimates and
+    differences alike, in the figure's own scale (a share's 0.5 percentage point is 0.005)."""
+
+    half_width: float
+    kind: Kind
+    text: str  # as asked: "0.5pp"
+
+    @classmethod
+    def parse(cls, text: str) -> Precision:
+        import re
+
+        found = re.fullmatch(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([a-z]+)\s*", text)
+        if not found or found.group(2) not in UNITS or float(found.group(1)) <= 0:
+            raise PrecisionError(f"precision {text!r}: a positive number and a unit, one of "
+                                 f"{', '.join(UNITS)} (e.g. 0.5pp, 0.05pts, 0.1deals)")
+        kind = UNITS[found.group(2)]
+        value = float(found.group(1))
+        return cls(value / 100 if kind is SHARE else value, kind, text.strip())
+
+
+def watched(data: dict[str, Any], precision: Precision) -> list[tuple[str, dict[str, Any]]]:
+    """The intervals a precision watches: every headline figure of its kind (``HEADLINE`` and ``FEEL``), each
+    profile's estimate and each difference."""
+    keys = {f.key for f in (*HEADLINE, *FEEL)}
+    out = []
+    for f in data["figures"]:
+        if f["key"] in keys and kind_of(f["key"], f["unit"]) is precision.kind:
+            out += [(f["key"], e) for e in (*f["estimates"].values(), *f["differences"].values())]
+    return out
+
+
+def widest(data: dict[str, Any], precision: Precision) -> float:
+    """The widest half-width among the watched intervals (infinite where one has none: too few games)."""
+    found = watched(data, precision)
+    if not found:
+        return math.inf
+    return max((e["high"] - e["low"]) / 2 if e.get("low") is not None else math.inf for _, e in found)
+
+
+def run_to_precision(chosen: Sequence[Profile], settings: Settings, runner: Runner, precision: Precision,
+                     progress: Progress | None = None, said: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Play the first n seeds at each checkpoint (``stats.checkpoints``: 1,000, doubling, up to
+    ``settings.games``) and stop at the first where every watched interval is narrow enough; the skill
+    figures, which the precision does not watch, are played once, at the games stopped at. Each look is a
+    whole run of the first n seeds, so the stop is the same whatever the processes (the earlier seeds are
+    played again: at most twice the games of a fixed run as long)."""
+    from dataclasses import replace
+
+    looks = stats.checkpoints(settings.games)
+    seen: list[dict[str, Any]] = []
+
+    def look(n: int) -> tuple[float, dict[str, Any]]:
+        data = run_comparison(chosen, replace(settings, games=n, skill_games=0), runner, progress)
+        width = widest(data, precision) if data["settings"]["complete"] else math.nan
+        seen.append({"games": n, "widest": None if math.isinf(width) or width != width else round(width, 6)})
+        if said is not None and width == width:
+            said(f"after {n:,} games: the widest interval in {precision.kind.unit} ±"
+                 f"{_in_unit(width, precision)} (asked ±{precision.text})")
+        return width, data
+
+    games, data = stats.stop_at(looks, look, precision.half_width)
+    met = bool(seen) and seen[-1]["widest"] is not None and seen[-1]["widest"] <= precision.half_width
+    if settings.skill_games and data["settings"]["complete"]:
+        data = run_comparison(chosen, replace(settings, games=games), runner, progress)
+    data["settings"]["precision"] = {"asked": precision.text, "half_width": precision.half_width,
+                                     "kind": precision.kind.name, "games_most": settings.games, "games": games,
+                                     "met": met, "looks": seen}
+    return data
+
+
+def _in_unit(width: float, precision: Precision) -> str:
+    shown = width * 100 if precision.kind is SHARE else width
+    return f"{shown:.3g}"
+
+
+__all__ = ["LEAD_POINTS", "SKILL_PAIRS", "Precision", "PrecisionError", "Settings", "run_to_precision", "differing_rules", "exact_figures", "figure_rows", "lead_history",
            "local_runner", "plans_for", "run_comparison", "skill_difference", "skill_estimate", "summarise"]

@@ -57,13 +57,16 @@ def ratio_sums(s: Sums, key: str) -> RatioSums:
     return RatioSums(s.games, s.total[key], s.total["deals"], s.squares[key], s.by_deals[key], s.squares["deals"])
 
 
-def _per_deal(key: str) -> Pair:
+def _per_deal(key: str, *, scores: bool = True) -> Pair:
+    """A figure per deal; ``scores``: its numerator is points scored, never negative (see
+    ``stats.paired_ratio_difference_of_sums``)."""
     def estimate(s: Sums) -> Estimate:
         return stats.ratio_of_sums(ratio_sums(s, key))
 
     def difference(a: Sums, b: Sums) -> Estimate:
         return stats.paired_ratio_difference_of_sums(ratio_sums(a, key), ratio_sums(b, key), b.cross["ab:" + key],
-                                                     b.cross["ad:" + key], b.cross["da:" + key], b.cross["ab:deals"])
+                                                     b.cross["ad:" + key], b.cross["da:" + key], b.cross["ab:deals"],
+                                                     scores=scores)
 
     return estimate, difference
 
@@ -97,11 +100,13 @@ def _figure(key: str, label: str, unit: str, pair: Pair, section: str = "game") 
 
 HEADLINE: tuple[Figure, ...] = (
     _figure("first_dealer_wins", "first dealer's side won", "share", _share("first_dealer_won")),
-    _figure("dealer_edge", "dealer's edge per deal", "number", _per_deal("dealer_edge")),
+    _figure("dealer_edge", "dealer's edge per deal", "number", _per_deal("dealer_edge", scores=False)),
     _figure("points_per_deal", "points per deal, both", "number", _per_deal("points")),
     _figure("deals_per_game", "deals per game", "number", _mean("deals")),
     _figure("won_in_play", "won in the play", "share", _share("won_in_play")),
     _figure("won_at_count", "won at the count", "share", _share("won_at_count")),
+    _figure("won_at_turnup", "won at the turn-up", "share", _share("won_at_turnup")),
+    _figure("won_at_mog", "won at the mog", "share", _share("won_at_mog")),
     _figure("winning_margin", "winning margin", "number", _mean("margin")),
 )
 

@@ -48,11 +48,14 @@ def number(value: float, unit: str, *, signed: bool = False, scale: float | None
 
 def interval_places(estimate: dict[str, Any], unit: str) -> int:
     """Decimals for a value and its interval: the usual ones, or more where the interval is clear of zero
-    and would otherwise look as if it reached zero, as ``value±half`` or as its bounds."""
+    and would otherwise look as if it reached zero, as ``value±half`` or as its bounds, or where a
+    half-width that is not zero would print as ``±0.00``."""
     factor = 100 if unit == "share" else 1
     value, low, high = (float(estimate[k]) * factor for k in ("value", "low", "high"))
     half = (high - low) / 2
     places = decimals_for(max(abs(value), half))
+    while places < 12 and half > 0 and round(half, places) == 0:  # never "±0.00" for a spread that is not zero
+        places += 1
     if low > 0 or high < 0:  # clear of zero: the value, the bound nearer zero and value less half show it
         nearer = low if low > 0 else high  # (the last where the interval is even: Wilson's need not be)
         apart = abs(value) > half
@@ -64,18 +67,38 @@ def interval_places(estimate: dict[str, Any], unit: str) -> int:
 
 def cell(estimate: dict[str, Any], unit: str, *, signed: bool = False, mark: bool = False) -> str:
     """``52.1±3.1`` (a share in percent) or ``7.02±0.10``; no ± where the games are too few. A figure
-    clear of zero is never shown as zero: ``+0.0010±0.0005*``, not ``0.00±0.00*``."""
+    clear of zero is never shown as zero: ``+0.0010±0.0005*``, not ``0.00±0.00*``. ``mark`` stars a
+    difference that survived the report's error control (``stats.control``), not every one whose own interval
+    is clear of zero."""
     value = float(estimate["value"])
     if estimate.get("low") is None:
         text = number(value, unit, signed=signed and value != 0)
         return text + " ?" if text != "-" else text
     half = (float(estimate["high"]) - float(estimate["low"])) / 2
     places = interval_places(estimate, unit)
+    if unit == "share" and not signed and not 0 <= value - half <= value + half <= 1:
+        # A share near 0% or 100% (Wilson's interval is lopsided there): how far it reaches each way, never
+        # "0.0±0.1", which reads as if the share could be below nothing: "3.3+8.0/-2.4", "0.0+6.0" (no
+        # space: four profiles' columns still fit across 80).
+        up, down = float(estimate["high"]) - value, value - float(estimate["low"])
+        places = decimals_for(100, value * 100, up * 100, down * 100) + 1
+        reach = [f"+{number(up, unit, places=places)}"] if up > 0 else []
+        reach += [f"-{number(down, unit, places=places)}"] if down > 0 else []
+        return number(value, unit, places=places) + "/".join(reach)
     text = (number(value, unit, signed=signed and value != 0, places=places) + "±"
             + number(half, unit, places=places))
-    if mark and estimate.get("clear_of_zero"):
+    if mark and estimate.get("starred"):
         text += "*"
     return text
+
+
+def star_key(control: dict[str, Any]) -> str:
+    """What a star means, once a report: ``* = clear of zero ... over 36 differences tested``."""
+    tested = int(control["tested"])
+    if not tested:
+        return "* = none: no difference could be tested (the same games, or too few for an interval)"
+    return (f"* = clear of zero after allowing for the {tested} difference{'s' if tested != 1 else ''} tested "
+            f"(Holm): at most a {float(control['rate']):.0%} chance that any star in this report is false")
 
 
 def table(title: str, columns: Sequence[str], rows: Iterable[tuple[str, Sequence[str]]], width: int, *,

@@ -199,7 +199,8 @@ def kernel_notes(plans: Sequence[Plan]) -> list[str]:
                                     "(the same games, more slowly)"
     if notes and not kernel.available():
         return ["note: the compiled game kernel is not built here (no C compiler when it was installed?); the games "
-                "are played by the Python engine (the same games, about 30 times more slowly)"]
+                "are played by the Python engine (the same games, some 150 to 200 times more slowly with the greedy "
+                "bot, 90 to 130 with the expert)"]
     return list(notes.values())
 
 
@@ -313,8 +314,8 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
 
 
 # What a game costs, roughly, in greedy games played by the kernel (some 11 us each in one process): by the
-# costliest bot at the table. The Python engine plays each about 30 times more slowly. Only the size of the
-# chunks and whether a run is worth a pool of processes follow from these: never a result. (A search game,
+# costliest bot at the table. The Python engine plays each some 90 to 200 times more slowly (issue 38). Only
+# the size of the chunks and whether a run is worth a pool of processes follow from these: never a result. (A search game,
 # measured in one process by the kernel, ``kernel.winners`` over the same seeds, after issue 26's third round:
 # some 1 ms, 85 greedy games under the 1874 rules, 81 under Parlett's, 59 under Cotton's, against the expert
 # bot or the greedy alike; an expert game against greedy 2 to 2.6. It was 150 to 200 before that round.)

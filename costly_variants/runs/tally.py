@@ -20,7 +20,11 @@ from .measures import HITTER, GameRecord, source_group
 
 # The whole-number measures of a game, each a key of the sums (points by source are "source:RULE").
 MEASURES = ("deals", "first_dealer_won", "dealer_edge", "points", "won_in_play", "won_at_count", "margin",
-            "lead_changes", "drama", "eldest", "eldest_n")
+            "lead_changes", "drama", "eldest", "eldest_n", "won_at_turnup", "won_at_mog")
+# Where a game is won: the group of the score that took the winner to the target, its measure, and its
+# number in the kernel's slots (every group a score can belong to, so that the shares add up to 100%).
+DECIDED = {"play": ("won_in_play", 1), "count": ("won_at_count", 2), "turn-up": ("won_at_turnup", 3),
+           "mog": ("won_at_mog", 4)}
 LEAD_POINTS = 11  # the lead history is sampled at 0%, 10%, ... 100% of each game's deals
 
 
@@ -36,8 +40,8 @@ def measures_of(record: GameRecord) -> dict[str, int]:
     """A game's whole-number measures (``MEASURES``, and its points from each source that scored)."""
     found = {
         "deals": record.deals, "first_dealer_won": int(record.first_dealer_won), "dealer_edge": record.dealer_edge,
-        "points": sum(record.scores), "won_in_play": int(record.decided_in == "play"),
-        "won_at_count": int(record.decided_in == "count"), "margin": record.margin,
+        "points": sum(record.scores), **{measure: int(record.decided_in == group)
+                                         for group, (measure, _) in DECIDED.items()}, "margin": record.margin,
         "lead_changes": record.lead_changes, "drama": record.drama,
         "eldest": sum(record.eldest_counts), "eldest_n": len(record.eldest_counts),
     }
@@ -211,7 +215,7 @@ class KernelLayout:
 
     def slots(self, kinds: Sequence[Any]) -> array:  # type: ignore[type-arg]
         """For each kind, in the kernel's numbering: its source's slot, its group's, its name's, and 1 if it
-        is scored in the play, 2 at the count (what decides ``won_in_play`` and ``won_at_count``). Worked out
+        wins a game (``DECIDED``: 1 in the play, 2 at the count, 3 at the turn-up, 4 at the mog). Worked out
         once a rule set's kinds: a run asks for them again at every chunk."""
         key = tuple(kinds)
         if key not in self._slots:
@@ -224,7 +228,7 @@ class KernelLayout:
             source = _source(kind)
             group = source_group(source)
             out.extend((self.slot[source_key(source)], self.slot[group_key(group)], self.name_slot[kind.name],
-                        {"play": 1, "count": 2}.get(group, 0)))
+                        DECIDED[group][1] if group in DECIDED else 0))
         return out
 
     def sums(self, raw: dict[str, Any], *, crossed: bool, names: bool) -> Sums:

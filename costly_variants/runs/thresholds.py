@@ -50,9 +50,10 @@ class Verdict(Enum):
 
 
 def verdict(difference: Mapping[str, Any], key: str, unit: str) -> Verdict:
-    """A paired difference's standing: a headline only when its interval is clear of zero and its value is
-    at least the size that matters for its kind."""
-    if not difference.get("clear_of_zero"):
+    """A paired difference's standing: a headline only when it is starred (its interval clear of zero after
+    the report's error control, ``stats.control``) and its value is at least the size that matters for its
+    kind."""
+    if not difference.get("starred"):
         return Verdict.UNCLEAR
     value = float(difference["value"])
     if math.isfinite(value) and abs(value) >= kind_of(key, unit).matters - 1e-12:

@@ -41,6 +41,12 @@ INERT: dict[str, Callable[[Values], str | None]] = {
 
 # Rules a bot meets only in a decision the named bots never make differently.
 SEATS = ("deal.first_dealer", "deal.cut_ace")
+# Rules met only where a mog is refused (or not asked for): the greedy bot always asks and always agrees.
+REFUSALS = ("mog.procedure", "mog.refusal_points", "mog.not_asking_pays")
+# Rules met only where a Jack or Deuce given in the mog is not pegged at once, which only the random bot does:
+# the greedy and expert bots (and the search bot, which mogs as the expert) peg it first.
+CLAIMS = ("mog.late_claim", "mog.late_claim_when")
+PEGGING_BOTS = {"greedy", "expert", "search"}
 
 
 def why_unchanged(key: str, values: Values, read: Values, bots: Sequence[str], games: int) -> str:
@@ -51,11 +57,27 @@ def why_unchanged(key: str, values: Values, read: Values, bots: Sequence[str], g
         why = test(values)
         if why is not None and test(read) is not None:
             return why
-    if key.startswith("mog.") and set(bots) == {"greedy"}:
+    if key in REFUSALS and set(bots) == {"greedy"}:
         return "the greedy bot always asks to mog and always agrees, so no mog is refused (try --bot expert)"
+    if key in CLAIMS and set(bots) <= PEGGING_BOTS:
+        return ("every bot here pegs a Jack or Deuce it gives in the mog at once, so none is left to claim late "
+                "(try --bot random)")
     if key in SEATS and len(set(bots)) == 1:
         return "with the same bot in every seat, who deals first changes nothing (try --bot greedy --bot expert)"
     return f"in these {games} games no deal came where the two readings part (try more --games)"
 
 
-__all__ = ["INERT", "why_unchanged"]
+def never_met(keys: Sequence[str], values: Values, read: Values, bots: Sequence[str], games: int
+              ) -> list[dict[str, str]]:
+    """Where two rule sets that differ in ``keys`` played the same games, game for game: each rule with why
+    the games never met it (``why_unchanged``), for a report to say in words beside the rule instead of a
+    row of zeros."""
+    return [{"rule": key, "why": why_unchanged(key, values, read, bots, games)} for key in keys]
+
+
+def same_games(difference: Mapping[str, Any]) -> bool:
+    """A paired difference of games that were the same, game for game: zero, and no spread."""
+    return difference.get("value") == 0 and difference.get("low") == 0 and difference.get("high") == 0
+
+
+__all__ = ["INERT", "never_met", "same_games", "why_unchanged"]

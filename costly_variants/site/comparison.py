@@ -118,8 +118,8 @@ def estimate_text(e: Mapping[str, Any], unit: str) -> str:
 
 
 def difference_text(e: Mapping[str, Any], unit: str, key: str = "", *, units: bool = False) -> str:
-    """A paired difference with its interval (and, with ``units``, its unit), and a star where the interval is
-    clear of zero. A difference the games cannot tell from zero, or identical games, reads "no difference"
+    """A paired difference with its interval (and, with ``units``, its unit), and a star where it survived the
+    report's error control (``stats.control``). A difference the games cannot tell from zero, or identical games, reads "no difference"
     where its value would round to a signed zero."""
     v = _scaled(e["value"], unit)
     places = 1 if unit == "share" else 2
@@ -127,7 +127,7 @@ def difference_text(e: Mapping[str, Any], unit: str, key: str = "", *, units: bo
     unit_words = f" {kind_of(key, unit).unit}" if units else (" pp" if unit == "share" else "")
     if e.get("value") == 0 and e.get("low") == 0 and e.get("high") == 0:
         return "none: the same games"
-    return f"{head}{unit_words} ({interval_text(e, unit)})" + (" *" if e.get("clear_of_zero") else "")
+    return f"{head}{unit_words} ({interval_text(e, unit)})" + (" *" if e.get("starred") else "")
 
 
 def short_number(value: float, unit: str, key: str, places: int = 1) -> str:
@@ -142,7 +142,8 @@ def games_line(s: Mapping[str, Any], *, skill: bool = False) -> str:
     games = (f"{s['skill_games']:,} seeds a profile, each played twice with the seats swapped" if skill else
              f"{s['games_played']:,} games a profile, the {bots} bot in every seat")
     return (f"From {games}, seed {s['seed']}, every profile on the same seeds. "
-            "* marks a difference whose 95% interval is clear of zero (the games tell it from chance); "
+            "* marks a difference clear of zero after allowing for every difference its comparison tests (Holm's "
+            "method): at most a 5% chance that any star of the comparison is false; "
             "pp: percentage points.")
 
 
@@ -445,7 +446,7 @@ class ByRuleDirective(CostlyDirective):
         title, meaning = BY_RULE_TITLES.get(key, (f["label"], f["label"]))
         titles = self.data.rule_titles
         sa, sb = short_title(a), short_title(b)
-        switches = [sw for sw in data["switches"] if sw["effects"][key].get("clear_of_zero")]
+        switches = [sw for sw in data["switches"] if sw["effects"][key].get("starred")]
         others = len(data["switches"]) - len(switches)
         labels = [_switch_title(sw, titles) for sw in switches] + [f"all of them: {sb}"]
         effects = [sw["effects"][key] for sw in switches] + [data["total"][key]]

@@ -27,7 +27,8 @@ SITE_TERMS: dict[str, str] = {
     "95% interval": "the range the true figure lies in, nineteen times in twenty, given the games played; more "
                     "games make it narrower.",
     "clear of zero": "said of a difference whose 95% interval does not include zero: the games tell it from "
-                     "chance. Marked * in the tables.",
+                     "chance. Marked * in the tables when it stays so after allowing for every difference the "
+                     "table's comparison tests (at most a 5% chance that any star of it is false).",
     "detectable but small": "a difference clear of zero but smaller than the size that matters for its kind of "
                             "figure (1 percentage point, 0.1 deal per game, 0.1 point per deal ...).",
     "half-width": "half the width of a 95% interval: the ± after a figure.",
