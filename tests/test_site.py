@@ -521,7 +521,7 @@ def test_each_profile_has_a_summary_box_and_its_scoring(site):
     scoring = markup[markup.index('id="profile-parlett-121-scoring"'):markup.index('id="profile-parlett-121-prose"')]
     seen = text_of(scoring)
     assert "bringing the count to 15, 25 or 31" in seen
-    assert re.search(r"costly colours[^:]*: 4 of a colour, 4 of a suit", seen)
+    assert re.search(r"costly colours[^:]*: four cards of one suit", seen)
     assert 'href="#profile-parlett-121-count-colours"' in scoring  # each line links to its rule
 
 

@@ -18,7 +18,7 @@ import io
 import json
 import random
 import re
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from typing import TYPE_CHECKING
 
@@ -28,12 +28,14 @@ from ..game.page_tables import ShippedTables, rules_key
 from ..game.state import CHANCE, Game, State
 from ..game.wintable import providing
 from ..profiles import Profile, rule_titles
-from ..profiles.display import dumps, format_value, plain
+from ..profiles.display import dumps, format_value, plain, short_title, source_words
 from ..profiles.resolved import HouseRule, house_profile, house_rule, house_yaml, profile_from_json
+from ..profiles.rules import Status
 from .games import Terminal, say
 
 if TYPE_CHECKING:
     from ..questions.design import Move
+    from .teach import Point
 
 BOTS = ("greedy", "expert", "search")  # the easy opponent, the default, the strongest
 # The page cannot work out a win table (that needs numpy and minutes): where it was shipped none for the
@@ -55,6 +57,20 @@ class PageTerminal(Terminal):
 
     def tell(self, text: str, *, indent: str = "  ", hang: str = "    ") -> None:
         self.print(text)  # the page wraps its own lines
+
+    def explain(self, points: list[Point]) -> None:
+        """Sentences, each followed by the rules it rests on by their titles (a player reads them; the
+        terminal's keys are for typing back) and their passages, which the page links."""
+        titles = rule_titles()
+        for point in points:
+            said = []
+            for key in point.rules:
+                prov = self.profile.provenance[key]
+                status = "" if prov.status is Status.STATED else f", {prov.status.value}"
+                said.append(f"{titles.get(key, key)}{status}: {', '.join(prov.cite) or 'no passage'}")
+            said += [f'"{term}": {", ".join(self.profile.vocabulary[term].cite)}' for term in point.terms
+                     if term in self.profile.vocabulary]
+            self.print(f"{point.text} [{'; '.join(said)}]" if said else point.text)
 
     def announce(self) -> None:
         """Each new score as data: who, the words a player says, the rule in words and its passages."""
@@ -325,7 +341,8 @@ class PlayPage:
         offered: dict[str, list[dict[str, Any]]] = {}
         for index, offer in enumerate(self.offers):
             offered.setdefault(offer["changes"][0][0], []).append({
-                "index": index, "value": _words(offer["changes"]), "from": offer["from"],
+                "index": index, "value": _words(offer["changes"], titles), "from": offer["from"],
+                "said": source_words(offer["source"]),
                 "cite": list(offer["source"]["cite"]), "kind": offer["source"]["kind"]})
         rules = []
         for key, title in titles.items():
@@ -335,7 +352,8 @@ class PlayPage:
                           "defined_in": prov.defined_in, "chosen": self.chosen.get(key, -1),
                           "base_value": format_value(plain(self.base.values[key])),
                           "options": offered.get(key, [])})
-        return {"base": self.base.id, "id": self.profile.id, "title": self.profile.title,
+        return {"base": self.base.id, "base_name": short_title(self.base), "id": self.profile.id,
+                "title": self.profile.title,
                 "house": bool(self.chosen), "rules": rules, "changed": len(self.house_rules())}
 
     def new_game(self, seed: int, bot: str) -> dict[str, Any]:
@@ -349,11 +367,13 @@ class PlayPage:
         return self.session
 
 
-def _words(changes: Sequence[Sequence[Any]]) -> str:
-    """A move's values in words: ``31`` or ``yes (with play.latter_points 1)``."""
+def _words(changes: Sequence[Sequence[Any]], titles: Mapping[str, str]) -> str:
+    """A move's values in words: ``31``, or ``yes (with Points for the last card ...: 1)``: the rules
+    that change with it by their titles."""
     first, *rest = changes
     text = format_value(first[1])
-    return text + (" (with " + ", ".join(f"{k} {format_value(v)}" for k, v in rest) + ")" if rest else "")
+    return text + (" (with " + "; ".join(f"{titles.get(k, k)}: {format_value(v)}" for k, v in rest) + ")"
+                   if rest else "")
 
 
 def dispatch(page: PlayPage, request: str) -> str:

@@ -387,10 +387,28 @@ class Terminal:
         if state.phase.value == "play":
             return f"Your turn to play. The count is {state.count}."
         step = self.step()
+        asked = self.asked(step)
+        if asked:
+            return f"Your turn: {asked}"
         return {"give": "Your turn: choose the card to pass in the mog.",
                 "discard": "Your turn: choose the card to put under the deck card.",
                 "stock": "Your turn: mog the stock (take the card under the deck card), or keep your hand?",
                 }.get(step, "Your turn: the mog (exchanging a card). Do you mog?")
+
+    def asked(self, step: str) -> str:
+        """Where another player has asked to mog (or said he will), what was asked of you: the question
+        answered is the one put ("the computer asks to mog: agree, or refuse?"), not a new one."""
+        state = self.state
+        if step == "answer":
+            return f"{self.noun(state.eldest)} asks to mog (to exchange a card with you). Agree, or refuse?"
+        if step == "answer-partner":
+            return "your partner asks to mog with you (to exchange a card). Agree, or refuse?"
+        if step == "confirm":
+            return (f"{self.noun(state.dealer)} agreed to mog. Hold to it, or withdraw (paying as for a "
+                    "refusal)?")
+        if step == "offer" and state.offers.get(state.eldest):
+            return f"{self.noun(state.eldest)} will pass a card. Will you?"
+        return ""
 
     def show_choices(self, legal: list[Action]) -> None:
         self.print(self.board())

@@ -186,5 +186,42 @@ def plays_as_of(profile: Profile) -> str | None:
     return profile.extends
 
 
+_NUMBER = re.compile(r"^\d+$")
+
+
+def short_title(profile: Profile | str) -> str:
+    """A profile's short name for a column head, a plot or a player's sentence: its id's names and its
+    number, as a citation reads (``cotton-1674`` → "Cotton 1674", ``eddowes-burne-1874-partners`` →
+    "Eddowes–Burne 1874, partners", ``my-house`` → "My house")."""
+    ident = profile if isinstance(profile, str) else profile.id
+    parts = ident.split("-")
+    numbers = [i for i, p in enumerate(parts) if _NUMBER.match(p)]
+    if not numbers:
+        return " ".join(parts).capitalize()
+    at = numbers[0]
+    names = "\u2013".join(p.capitalize() for p in parts[:at])
+    text = f"{names} {parts[at]}".strip()
+    rest = " ".join(parts[at + 1:])
+    return f"{text}, {rest}" if rest else text
+
+
+def source_words(source: Mapping[str, Any]) -> str:
+    """Where a value ``costly design`` (or the Play page) offers comes from, in a player's words, from
+    its source as ``Source.as_dict`` gives it: "as in Eddowes–Burne 1874, disputed there, also Parlett
+    121", "another reading Cotton 1674 records: the dealer pegs the turn-up with his own count". The
+    terminal's ``Source.describe`` names the rule and the profile by their keys, to be typed back."""
+    also = [short_title(p) for p in source.get("also", ())]
+    if source["kind"] == "value":
+        status = source.get("status")
+        notes = ([f"{status} there"] if status and status != Status.STATED.value else []) + \
+            ([f"also {', '.join(also)}"] if also else [])
+        return ", ".join([f"as in {short_title(source['profile'])}", *notes])
+    if source["kind"] == "alternative":
+        reading = str(source.get("reading") or "").rstrip(".")
+        return (f"another reading {short_title(source['profile'])} records: {reading}"
+                + (f" (also {', '.join(also)})" if also else ""))
+    return f"a value of the range asked for ({source.get('reading')})"
+
+
 def dumps(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False)

@@ -126,9 +126,11 @@ def _figure_lines(best: dict[str, Any], data: dict[str, Any], labels: dict[str, 
     return lines
 
 
-def house_profile(data: dict[str, Any], best: dict[str, Any], *, profile_id: str, extends: str) -> str:
+def house_profile(data: dict[str, Any], best: dict[str, Any], *, profile_id: str, extends: str,
+                  title: str | None = None) -> str:
     """The candidate as a house profile's YAML: every changed rule editorial, its note saying where the
-    value was taken from and what it was designed for."""
+    value was taken from and what it was designed for. ``title``: what a player reads (the site's own);
+    by default the terminal's, which names the rules by their keys."""
     asked = "; ".join([w["text"] for w in data["wants"]] + [p["text"] for p in data["prefers"]])
     made = ", ".join(f"{c['rule']} {format_value(c['to'])}" for c in best["changes"])
     moved = "; ".join(f"{c['rule']} {format_value(c['from'])} -> {format_value(c['to'])}" for c in best["changes"])
@@ -142,7 +144,7 @@ def house_profile(data: dict[str, Any], best: dict[str, Any], *, profile_id: str
     document = {
         "id": profile_id,
         # What it is, not what it came from: the base's title would name a game this profile no longer plays.
-        "title": f"{data['base']['id']} with {made} (costly design, candidate {best['rank']})",
+        "title": title or f"{data['base']['id']} with {made} (costly design, candidate {best['rank']})",
         "extends": extends,
         "summary": f"House rules from {data['base']['id']} ({data['base']['title']}) changing {moved}. "
                    f"Designed by costly design for: {asked}. "

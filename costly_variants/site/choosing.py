@@ -8,6 +8,7 @@ and each house ruleset as a profile file to download that ``costly validate`` ac
 """
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,17 +18,24 @@ from docutils import nodes
 from sphinx import addnodes
 
 from .. import profiles
-from ..questions.design import DesignSettings, search, summarise
-from ..questions.design_report import house_profile
-from ..questions.study import local_runner
-from ..questions.targets import parse_prefer, parse_want
-from ..runs.thresholds import Verdict, verdict
 from ..errors import CostlyError, UsageError
 from ..profiles import Profile
+from ..profiles.display import source_words
+from ..profiles.rules import Status
+from ..questions.design import DesignSettings, search, summarise
+from ..questions.design_report import house_profile
+from ..questions.study import local_runner, skill_difference, skill_estimate
+from ..questions.targets import parse_prefer, parse_want
+from ..runs.runner import GameSpec, Plan, run_plans
+from ..runs.thresholds import Verdict, verdict
 from . import nodes as n
 from .citations import profile_label, rule_label
-from .comparison import SEED, comparison, estimate_text, interval_text, short_number, value_text
+from .comparison import (SEED, TITLES, comparison, difference_text, estimate_text, interval_text, short_number,
+                         value_text)
 from .directive import CostlyDirective
+from .glossary import SITE_TERMS
+from .odds import SITE_BOT
+from .tables import STATUS_MEANINGS
 from .try_page import open_links
 from .words import short_title, words
 
@@ -106,8 +114,20 @@ def design(base: str, asks: tuple[tuple[str, str], ...], games: int = DESIGN_GAM
     return summarise(search(profiles.load(base), wants, prefers, [], settings, local_runner(1)))
 
 
+def shell_word(text: str) -> str:
+    """``text`` as one word a shell reads back as it is: in double quotes where it holds an apostrophe and
+    nothing a shell expands there ("dealer's edge per deal:low", easier to read than shlex's
+    'dealer'"'"'s ...'), else as ``shlex.quote`` has it."""
+    quoted = shlex.quote(text)
+    if quoted != text and "'" in text and not set(text) & set('"$`\\!'):
+        return f'"{text}"'
+    return quoted
+
+
 def design_command(base: str, asks: Sequence[tuple[str, str]], games: int = DESIGN_GAMES) -> str:
-    said = " ".join(f"--{kind} '{text}'" for kind, text in asks)
+    """The terminal command that runs the same search, each argument quoted as a shell reads it (the
+    dealer's edge has an apostrophe)."""
+    said = " ".join(f"--{kind} {shell_word(text)}" for kind, text in asks)
     return (f"costly design --base {base} {said} --games {games} --screen-games {screen_games(games)} "
             f"--most-changes {MOST_CHANGES} --seed {SEED}")
 
@@ -120,11 +140,14 @@ def _write(srcdir: Path, name: str, text: str) -> str:
     return f"/{HOUSE_FOLDER}/{name}"
 
 
-def _named(text: str) -> str:
-    """The designer's account of a value's source with each profile id as its short title."""
-    for pid in sorted(profiles.bundled_ids(), key=len, reverse=True):
-        text = text.replace(pid, short_title(pid))
-    return text
+def skill_under(base: Profile, house: Profile, seeds: int, strong: str, weak: str) -> dict[str, Any]:
+    """How often the stronger bot beats the weaker under the base's rules and under the house rule: the
+    same seeds as the comparison's skill figure (each played twice, the seats swapped), paired."""
+    plan = Plan((GameSpec.from_profile(base), GameSpec.from_profile(house)), (strong, weak), SEED + 1, seeds,
+                skill=True)
+    sums = run_plans([plan], jobs=1)[0].skill
+    return {"base": skill_estimate(sums[0]).as_dict(), "house": skill_estimate(sums[1]).as_dict(),
+            "difference": skill_difference(sums[0], sums[1]).as_dict(), "seeds": seeds}
 
 
 def house_id(goal: Goal) -> str:
@@ -154,10 +177,43 @@ class ChoosingDirective(CostlyDirective):
             f"{s['skill_games']:,} seeds, each played twice with the seats swapped). The house rules come from "
             f"the designer, played on {self.games:,} games, one change at most, from the profile chosen: every "
             "value it tries is one a bundled profile uses or a reading one records. The choices are among the "
-            "games for two; four players play the partnership game.", classes=["costly-games-line"])]
+            "games for two; four players play the partnership game. Each figure, and each word in brackets "
+            "after a value (stated, disputed ...), is explained under ", n.xref("choosing-figures", "What the "
+                                                                                "figures mean"), " below.",
+            classes=["costly-games-line"])]
+        self.shown: dict[str, str] = {}  # the figures the goals' sections name, as named, explained at the end
         for goal in GOALS:
             out.append(self.goal_section(goal, data, ids))
+        out.append(self.meanings())
         return [self.located(node) for node in out]
+
+    def meanings(self) -> nodes.section:
+        """What each figure the page names is, what a percentage point and an interval are, and the words
+        that say how sure a rule's value is: on the page, not only on pages a player may not have read."""
+        sec = n.section("What the figures mean", "choosing-figures", self.state.document)
+        terms = nodes.definition_list(classes=["costly-choosing-figures"])
+
+        def term(name: str, meaning: str) -> None:
+            item = nodes.definition_list_item()
+            item += nodes.term("", name)
+            item += nodes.definition("", n.para(meaning[0].upper() + meaning[1:].rstrip(".") + "."))
+            terms.append(item)
+
+        for key, label in self.shown.items():
+            term(label, TITLES.get(key, (key, key))[1])
+        term("percentage points", SITE_TERMS["percentage point"])
+        term("95% interval (in brackets)", SITE_TERMS["95% interval"])
+        sec += terms
+        sec += n.para("Where a house rule's value comes from is said with how sure that value is in its own "
+                      "profile:")
+        statuses = nodes.definition_list(classes=["costly-legend"])
+        for status in (s.value for s in Status if s.value in STATUS_MEANINGS):
+            item = nodes.definition_list_item()
+            item += nodes.term("", "", n.badge(status))
+            item += nodes.definition("", n.para(STATUS_MEANINGS[status]))
+            statuses += item
+        sec += statuses
+        return sec
 
     def goal_section(self, goal: Goal, data: Mapping[str, Any], ids: Sequence[str]) -> nodes.section:
         sec = nodes.section()
@@ -195,10 +251,14 @@ class ChoosingDirective(CostlyDirective):
                  and row["estimates"][i]["value"] != top["value"]]
         what = {"deals_per_game": "deals a game", "lead_changes": "changes of lead a game",
                 "skill.expert-greedy": "of games won by the expert bot"}.get(goal.figure, "")
+        self.shown.setdefault(goal.figure, row["label"].strip())
         close = (f" {' and '.join(alike)} {'is' if len(alike) == 1 else 'are'} within its interval: much the same "
                  "on these games." if alike else "")
+        bots = (f" These are games between greedy bots; a profile's page gives its lead changes for the "
+                f"{SITE_BOT} bot on both sides, worked out from its win table, so its figures there differ a little."
+                if goal.figure == "lead_changes" else "")
         return ["Choose ", link, f": {said} {what} (95% interval in brackets), the best of the bundled profiles "
-                f"(the others: {others}).{close}"]
+                f"(the others: {others}).{close}{bots}"]
 
     def house_words(self, goal: Goal, found: Mapping[str, Any], best: Profile) -> list[nodes.Node]:
         if not found["best"]:
@@ -211,13 +271,14 @@ class ChoosingDirective(CostlyDirective):
             change_parts += (["; "] if i else []) + [
                 n.xref(rule_label(change["rule"]), change["title"]), ": ",
                 f"{words(change['rule'], change['from'])} \u2192 {words(change['rule'], change['to'])} (",
-                _named(change["from_source"]), ")"]
+                source_words(change["source"]), ")"]
         moved: list[str] = []
         asked = [key for key in top["figures"] if key in goal.figures]
         for key in [*asked, *[k for k in top["figures"] if k not in asked]]:
             unit = figures.get(key, {}).get("unit", "number")
             d = top["figures"][key]["difference"]
             if verdict(d, key, unit) is Verdict.HEADLINE and len(moved) < 3:
+                self.shown.setdefault(key, figures.get(key, {}).get("label", key).strip())
                 moved.append(f"{figures.get(key, {}).get('label', key)} {short_number(d['value'], unit, key)} "
                              f"({interval_text(d, unit)})")
         out.append(n.para(f"House rules for {goal.asks_said}, from {short_title(best)}: ", *change_parts, ". ",
@@ -226,8 +287,12 @@ class ChoosingDirective(CostlyDirective):
         if moved:
             out[-1] += nodes.Text(" (The largest three that matter.)")
         name = f"{house_id(goal)}.yaml"
-        text = house_profile(dict(found), top, profile_id=house_id(goal), extends=best.id)
+        title = (f"{short_title(best)} with a house rule for {goal.title[0].lower()}{goal.title[1:]}: "
+                 + "; ".join(f"{c['title']}, {words(c['rule'], c['to'])}" for c in top["changes"]))
+        text = house_profile(dict(found), top, profile_id=house_id(goal), extends=best.id, title=title)
         uri = _write(Path(self.env.srcdir), name, text)
+        if goal.figure.startswith("skill."):
+            out.append(self.skill_words(goal, best, Path(self.env.srcdir) / HOUSE_FOLDER / name))
         ref = addnodes.download_reference("", "", reftarget=uri, refdoc=self.env.docname, refexplicit=True,
                                           refdomain="", reftype="download")
         ref += nodes.literal("", name)
@@ -236,6 +301,26 @@ class ChoosingDirective(CostlyDirective):
                           n.literal(design_command(best.id, goal.asks, self.games)), "."))
         out.append(open_links(self.env.docname, text))
         return out
+
+    def skill_words(self, goal: Goal, best: Profile, house_file: Path) -> nodes.Node:
+        """Whether skill counts more under the house rule found for the play: the goal's own figure (the
+        expert against the greedy bot), measured under both rule sets on the comparison's skill seeds."""
+        strong, weak = goal.figure.removeprefix("skill.").split("-")
+        seeds = int(comparison(self.data, int(self.config.costly_compare_games))["settings"]["skill_games"])
+        got = skill_under(best, profiles.load(house_file), seeds, strong, weak)
+        d = got["difference"]
+        standing = verdict(d, goal.figure, "share")
+        more = standing is Verdict.HEADLINE and d["value"] > 0
+        answer = ("Yes" if more else "No, it counts for less" if standing is Verdict.HEADLINE else
+                  "Hardly: by less than the size that matters" if standing is Verdict.SMALL else
+                  "Not that these games can tell")
+        said = f"Does skill count more under it? {answer}: the {strong} bot beats the {weak} one in "
+        return n.para(said, f"{estimate_text(got['house'], 'share')} of games under the house rule, against "
+                      f"{estimate_text(got['base'], 'share')} without it, on the same {seeds:,} seeds played "
+                      f"both ways round: a difference of {difference_text(d, 'share', goal.figure, units=True)}."
+                      + ("" if more else " More games won in the play need not mean that good "
+                         "play counts for more: the play's points may fall by luck as much as by choice."),
+                      classes=["costly-skill-under-house"])
 
 
 __all__ = ["GOALS", "ChoosingDirective", "Goal", "design", "pick"]

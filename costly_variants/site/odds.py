@@ -68,7 +68,7 @@ def odds_section(d: CostlyDirective, profile: Profile) -> list[nodes.Node]:
                      "deal; the 50% line bold, 25% and 75% thin",
                  caption=f"Your chance of winning from every score (your score up, theirs across), you to deal next. "
                          f"Bold: the 50% line, where the position is even; below it you are the underdog. "
-                         f"{SITE_DEALS:,} deals sampled; each chance within ±{100 * max(table.errors):.1f} points.")
+                         f"{SITE_DEALS:,} deals sampled; each chance within ±{100 * max(table.errors):.1f} percentage points.")
     how = n.para("Worked out as cribbage players' tables are: from the target back, over the outcomes of a deal, "
                  "keeping the order in which its points fall (pegging out ends the game at once). It assumes a "
                  "deal goes the same way whatever the score, true of bots that play for points; ",

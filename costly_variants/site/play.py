@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -36,12 +36,14 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import profiles
 from .._version import __version__
+from ..profiles import Profile
 from ..questions.design import moves_for
 from ..profiles.display import profile_json
 from ..profiles.sources import library
 from . import house_files, pyodide
-from .citations import citation_text, passage_label, passage_words
+from .citations import citation_text, passage_label, passage_words, profile_label
 from .data import site_data
+from .words import VALUE_WORDS
 
 logger = logging.getLogger(__name__)
 
@@ -120,7 +122,19 @@ def profiles_document(app: Sphinx) -> dict[str, Any]:
         passages[ref] = {"citation": citation_text(ref, lib, bibfile), "words": passage_words(ref, lib), "url": url}
     return {"version": __version__, "pyodide": pyodide.VERSION,
             "profiles": [{**profile_json(p), "moves": [m.as_json() for m in moves_for(p, bundled)]} for p in bundled],
-            "passages": passages}
+            "passages": passages, "how_to_play": how_to_play(app, bundled, labels),
+            "value_words": VALUE_WORDS}  # each coded value in words, as the site's tables say it
+
+
+def how_to_play(app: Sphinx, bundled: Sequence[Profile], labels: Mapping[str, Any]) -> dict[str, str]:
+    """Each profile's "How to play" on its page (a profile that plays as another: its page, which says
+    so), by id: the Play page links the chosen one, for how a deal goes."""
+    out = {}
+    for profile in bundled:
+        found = labels.get(f"{profile_label(profile.id)}--prose") or labels.get(profile_label(profile.id))
+        if found:
+            out[profile.id] = f"{app.builder.get_target_uri(found[0])}#{found[1]}"
+    return out
 
 
 def tables_document() -> dict[str, Any]:

@@ -17,6 +17,7 @@ from . import nodes as n
 from .citations import profile_rule_label
 from .directive import CostlyDirective
 from .tables import SECTION_TITLES
+from .words import colour_shape
 
 
 def _points(v: int) -> str:
@@ -35,7 +36,7 @@ def _list(values: Any, last: str = "and") -> str:
 
 
 def _colours(entries: Any) -> str:
-    parts = [f"{e['name']} ({e['in_colour']} of a colour, {e['in_suit']} of a suit) {_points(e['points'])}"
+    parts = [f"{e['name']} ({colour_shape(e['in_colour'], e['in_suit'])}) {_points(e['points'])}"
              for e in entries]
     return "; ".join(parts) if parts else "nothing"
 

@@ -68,8 +68,10 @@ class ReadingsDirective(CostlyDirective):
         out: list[nodes.Node] = [n.para(
             f"Played when this page was built: {games:,} games for each reading, greedy bot against greedy bot, "
             f"on the profile's own seeds (seed {SEED}), with 95% paired intervals, shown as ± half their "
-            f"width; shares in percentage points. costly readings {' '.join(refs)} --games {games} --seed {SEED} "
-            "gives these numbers, every figure, and more games narrow the intervals.", classes=["costly-note"])]
+            "width; shares in percentage points. A * after a figure marks a difference clear of zero: its "
+            "interval leaves zero out, so the games tell the reading from the profile's own. ",
+            n.literal(f"costly readings {' '.join(refs)} --games {games} --seed {SEED}"),
+            " gives these numbers, every figure, and more games narrow the intervals.", classes=["costly-note"])]
         for entry in data["profiles"]:
             out += self._profile(entry, figures)
         return [self.located(node) for node in out]

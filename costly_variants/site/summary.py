@@ -11,13 +11,14 @@ from typing import Any, Mapping, Sequence
 from docutils import nodes
 
 from ..cards import Rank
-from ..profiles import Profile
+from ..profiles import Profile, rule_titles
 from ..profiles.rules import Rules, ThirtyOne
 from . import nodes as n
 from .citations import profile_label, profile_rule_label, source_label
 from .comparison import comparison
 from .directive import CostlyDirective
 from .tables import support_text
+from .words import colour_shape
 
 _RANKS = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King", Rank.TWO: "Deuce"}
 
@@ -94,7 +95,9 @@ def facts(d: CostlyDirective, profile: Profile, games: int) -> nodes.Node:
 
 
 def _rule(profile: Profile, key: str) -> nodes.Node:
-    return n.xref(profile_rule_label(profile.id, key), n.rule_key(key))
+    """A rule by its title, a player's words (its key breaks mid-word in a narrow column, and means
+    nothing to a player), linked to its record."""
+    return n.xref(profile_rule_label(profile.id, key), rule_titles()[key])
 
 
 def scoring_rows(profile: Profile) -> list[tuple[str, str, str, Sequence[str]]]:
@@ -143,7 +146,7 @@ def scoring_rows(profile: Profile) -> list[tuple[str, str, str, Sequence[str]]]:
                  f"{r.pair_points}, {r.prial_points}, {r.double_prial_points}",
                  ("count.pair_points", "count.prial_points", "count.double_prial_points")))
     for entry in r.colours:
-        rows.append(("count", f"{entry.name}: {entry.in_colour} of a colour, {entry.in_suit} of a suit",
+        rows.append(("count", f"{entry.name}: {colour_shape(entry.in_colour, entry.in_suit)}",
                      _points(entry.points), ("count.colours",)))
     if r.count_sequences:
         rows.append(("count", f"a sequence of {r.sequence_min} or more in hand", "1 for each card",
@@ -164,7 +167,7 @@ def scoring(d: CostlyDirective, profile: Profile) -> nodes.Node:
             head = nodes.row(classes=["costly-section-row"])
             head += nodes.entry("", n.para(n.strong(PHASES.get(when, when))), morecols=2)
             rows.append(head)
-        rows.append(n.row([what, points, n.joined([_rule(profile, k) for k in keys], " ")]))
+        rows.append(n.row([what, points, n.joined([_rule(profile, k) for k in keys], "; ")]))
     box = nodes.container(classes=["costly-fit", "costly-scoring"])
-    box += n.table(["what scores", "points", "rule"], rows, widths=[52, 22, 26])
+    box += n.table(["what scores", "points", "rule"], rows, widths=[42, 20, 38])  # a rule by its title
     return box

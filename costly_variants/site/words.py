@@ -5,8 +5,10 @@ the profiles' (``profiles.words``), shared with the terminal.
 from __future__ import annotations
 
 import re
+from typing import Any, Mapping
 
 from ..profiles import Profile
+from ..profiles.display import plain, short_title
 from ..profiles.words import VALUE_WORDS, words
 
 
@@ -14,23 +16,21 @@ def value_words(profile: Profile, key: str) -> str:
     return words(key, profile.values[key])
 
 
-_NUMBER = re.compile(r"^\d+$")
+_SMALL = ("no", "one", "two", "three", "four", "five", "six", "seven")
 
 
-def short_title(profile: Profile | str) -> str:
-    """A profile's short name for a column head or a plot: its id's names and its number, as a citation
-    reads (``cotton-1674`` → "Cotton 1674", ``eddowes-burne-1874-partners`` → "Eddowes–Burne 1874,
-    partners", ``my-house`` → "My house")."""
-    ident = profile if isinstance(profile, str) else profile.id
-    parts = ident.split("-")
-    numbers = [i for i, p in enumerate(parts) if _NUMBER.match(p)]
-    if not numbers:
-        return " ".join(parts).capitalize()
-    at = numbers[0]
-    names = "\u2013".join(p.capitalize() for p in parts[:at])
-    text = f"{names} {parts[at]}".strip()
-    rest = " ".join(parts[at + 1:])
-    return f"{text}, {rest}" if rest else text
+def colour_shape(in_colour: int, in_suit: int) -> str:
+    """A colours table entry's shape as a player says it: "four cards of one suit", "three cards of one
+    colour, in any suits" (never "1 of a suit": a least that any such hand meets is no condition)."""
+    def said(number: int) -> str:
+        return _SMALL[number] if 0 <= number < len(_SMALL) else str(number)
+
+    cards = f"{said(in_colour)} card{'s' if in_colour != 1 else ''}"
+    if in_suit >= in_colour:
+        return f"{cards} of one suit"
+    if in_suit <= (in_colour + 1) // 2:  # a colour has two suits: so many cards hold this many of one
+        return f"{cards} of one colour, in any suits"
+    return f"{cards} of one colour, {said(in_suit)} of them of one suit"
 
 
-__all__ = ["VALUE_WORDS", "short_title", "value_words", "words"]
+__all__ = ["VALUE_WORDS", "colour_shape", "short_title", "value_words", "words"]

@@ -1,6 +1,7 @@
 /* The Play page: costly_variants' own engine, bots and count, run by Pyodide in a worker
    (play-worker.js), drawn here. Every text that comes from a profile or the engine is set as text,
-   never as markup. Keys: the number of a choice (Enter for the only one), H for a hint, N for a new deal. */
+   never as markup. Keys: the number of a choice (Enter for the only one), H for a hint, N for a new deal
+   (asked first while a game is being played: Y deals, Esc plays on). */
 "use strict";
 
 (function () {
@@ -12,7 +13,8 @@
   // move that gives the player the turn: what says "your turn" takes the player's input at once
   const BOT_PAUSE = 250;
   const state = { ready: false, busy: false, view: null, rules: null, passages: {}, timings: [], loadMs: null,
-                  seed: null, deals: 0, taken: 0 };
+                  seed: null, seedText: null, deals: 0, taken: 0, hinting: false, queued: null, asking: false,
+                  howToPlay: {}, valueWords: {} };
   window.costlyPlay = state; // read by the browser test and the benchmark
 
   function el(tag, attrs, ...children) {
@@ -106,16 +108,31 @@
 
   function siteUrl(url) { return new URL(url, document.baseURI).href; }
 
+  function citeLink(ref, text) {
+    const passage = state.passages[ref] || { citation: ref };
+    return passage.url
+      ? el("a", { class: "costly-play-cite", href: siteUrl(passage.url), title: passage.words || null, target: "_blank",
+                  rel: "noopener", "data-ref": ref }, text || passage.citation)
+      : el("span", { class: "costly-play-cite", title: passage.words || null, "data-ref": ref }, text || passage.citation);
+  }
+
   function citeLinks(refs) {
+    // Each citation once: two passages on the same page are "Cotton 1674, p. 125 (passages 1, 2)", not the
+    // same words twice.
     if (!refs || !refs.length) return [el("em", { text: "no passage" })];
+    const byCitation = new Map();
+    for (const ref of refs) {
+      const citation = (state.passages[ref] || { citation: ref }).citation;
+      if (!byCitation.has(citation)) byCitation.set(citation, []);
+      byCitation.get(citation).push(ref);
+    }
     const out = [];
-    refs.forEach((ref, i) => {
-      const passage = state.passages[ref] || { citation: ref };
+    [...byCitation.values()].forEach((same, i) => {
       if (i) out.push("; ");
-      out.push(passage.url
-        ? el("a", { class: "costly-play-cite", href: siteUrl(passage.url), title: passage.words || null, target: "_blank",
-                    rel: "noopener", "data-ref": ref }, passage.citation)
-        : el("span", { class: "costly-play-cite", title: passage.words || null, "data-ref": ref }, passage.citation));
+      out.push(citeLink(same[0]));
+      if (same.length > 1) {
+        out.push(" (passages ", ...same.flatMap((ref, j) => [j ? ", " : "", citeLink(ref, String(j + 1))]), ")");
+      }
     });
     return out;
   }
@@ -152,8 +169,10 @@
     const botSelect = el("select", { id: "costly-play-bot" },
       el("option", { value: "greedy" }, "greedy (easy)"), el("option", { value: "expert", selected: true }, "expert"),
       el("option", { value: "search" }, "search (strongest)"));
-    const seedInput = el("input", { id: "costly-play-seed", type: "number", min: "0", step: "1", inputmode: "numeric",
-                                    placeholder: "random" });
+    // Text, not type=number: a number box takes 1e5 and 3.5 as numbers, and a seed is digits only.
+    const seedInput = el("input", { id: "costly-play-seed", type: "text", inputmode: "numeric", autocomplete: "off",
+                                    placeholder: "random", "aria-describedby": "costly-play-seed-problem",
+                                    oninput: () => seedProblem() });
     const dealButton = el("button", { type: "button", class: "costly-play-deal", onclick: () => newGame() }, "Deal a new game");
     const houseButton = el("button", { type: "button", class: "costly-play-house", onclick: () => downloadHouse() },
       "Download these rules (house profile)");
@@ -163,6 +182,10 @@
       "Hint (H)");
     parts = {
       profileSelect, botSelect, seedInput, dealButton, houseButton, logButton, hintButton,
+      seedNote: el("p", { class: "costly-play-seed-problem", id: "costly-play-seed-problem", role: "alert" }),
+      howTo: el("p", { class: "costly-play-howto" }),
+      notices: [el("p", { class: "costly-play-notice", role: "status" }), el("p", { class: "costly-play-notice", role: "status" })],
+      ask: el("div", { class: "costly-play-ask", role: "alertdialog", "aria-label": "Deal a new game?", hidden: true }),
       rulesSummary: el("p", { class: "costly-play-rules-summary" }),
       rulesTable: el("div", { class: "costly-play-rules-list" }),
       refused: el("p", { class: "costly-play-refused", role: "alert" }),
@@ -178,11 +201,12 @@
       el("form", { class: "costly-play-setup", onsubmit: (e) => { e.preventDefault(); newGame(); } },
         el("label", {}, "Rules ", profileSelect), el("label", {}, "Opponent ", botSelect),
         el("label", {}, "Seed ", seedInput), dealButton),
+      parts.seedNote, parts.howTo, parts.notices[0],
       el("details", { class: "costly-play-rules" },
         el("summary", {}, "The rules in force, and house rules: change any rule to another reading or another profile's value"),
-        parts.rulesSummary, parts.refused, houseButton, parts.rulesTable),
-      el("section", { class: "costly-play-table", "aria-label": "The game" },
-        parts.board, parts.situation, parts.choices,
+        parts.rulesSummary, parts.notices[1], parts.refused, houseButton, parts.rulesTable),
+      parts.table = el("section", { class: "costly-play-table", "aria-label": "The game" },
+        parts.ask, parts.board, parts.situation, parts.choices,
         el("div", { class: "costly-play-tools" }, hintButton, logButton, parts.seedShown), parts.hint),
       el("div", { class: "costly-play-columns" },
         el("section", { class: "costly-play-feed-box" }, el("h2", { class: "costly-play-heading" }, "What happened, and the rule behind each score"), parts.feed),
@@ -192,27 +216,34 @@
   function drawRules(view) {
     state.rules = view;
     parts.refused.textContent = view.refused || "";
+    const how = state.howToPlay[view.base];
+    parts.howTo.replaceChildren(...(how ? ["How a deal goes under these rules: ",
+      el("a", { href: siteUrl(how), class: "costly-play-howto-link" }, `how to play ${view.base_name || view.base}`),
+      ", in plain words, on its page."] : []));
     parts.rulesSummary.replaceChildren(view.house
       ? `${view.title}: ${view.changed} rule${view.changed === 1 ? "" : "s"} changed from ${view.base}, shown highlighted.`
       : `${view.title}: every rule as the profile gives it. Choose another value for a rule to play a house rule.`);
     parts.rulesTable.replaceChildren(...view.rules.map((rule) => {
       const select = el("select", { "data-rule": rule.key, "aria-label": rule.title,
                                     onchange: () => changeRule(rule.key, Number(select.value)) },
-        el("option", { value: "-1" }, `${rule.base_value} (${view.base}'s own)`),
-        rule.options.map((o) => el("option", { value: String(o.index), selected: o.index === rule.chosen }, `${o.value} — ${o.from}`)));
+        el("option", { value: "-1" }, `${said(rule.key, rule.base_value)}, as in ${view.base_name || view.base}`),
+        rule.options.map((o) => el("option", { value: String(o.index), selected: o.index === rule.chosen }, `${said(rule.key, o.value)}, ${o.said || o.from}`)));
       if (!rule.options.length) select.disabled = true;
       const chosen = rule.options.find((o) => o.index === rule.chosen);
       return el("div", { class: "costly-play-rule" + (rule.chosen >= 0 ? " costly-play-rule-changed" : ""), "data-rule": rule.key },
-        el("div", { class: "costly-play-rule-title" }, rule.title, " ", el("code", { text: rule.key })),
-        el("div", { class: "costly-play-rule-value" }, el("strong", { text: rule.value }), " ",
+        el("div", { class: "costly-play-rule-title" }, rule.title),
+        el("div", { class: "costly-play-rule-value" }, el("strong", { text: said(rule.key, rule.value) }), " ",
           el("span", { class: `costly-badge costly-badge-${rule.status}`, text: rule.status }), " ", ...citeLinks(rule.cite)),
         rule.note ? el("div", { class: "costly-play-rule-note", text: rule.note }) : null,
-        chosen ? el("div", { class: "costly-play-rule-from" }, "From ", chosen.from, ": ", ...citeLinks(chosen.cite)) : null,
+        chosen ? el("div", { class: "costly-play-rule-from" }, "Taken ", chosen.said || chosen.from, ": ", ...citeLinks(chosen.cite)) : null,
         select);
     }));
   }
 
   function seatName(view, player) { return view.names[player]; }
+
+  // A coded value in words, as the site's tables say it ("the lowest cut deals", not "cut-lowest").
+  function said(key, text) { const words = state.valueWords[key]; return (words && words[text]) || text; }
 
   function drawBoard(view) {
     const bars = view.scores.map((score, team) => el("div", { class: "costly-play-score", "data-team": String(team) },
@@ -236,11 +267,11 @@
         el("span", { class: "costly-play-count" }, "Count ", el("strong", { text: String(view.count) })),
         el("span", { class: "costly-play-series" }, "In this series ", series)),
       el("div", { class: "costly-play-you" }, el("span", { text: "Your hand" + (view.dealer === 0 ? " (you deal)" : "") }), " ",
-        view.hand.map((c) => cardFace(c))),
+        el("span", { class: "costly-play-hand" }, view.hand.map((c) => cardFace(c)))),
       // the opponent in words where it is not the one chosen: search with no win table plays for points
-      el("p", { class: "costly-play-facts" }, `Deal ${view.deal} · game to ${view.target} · ${view.profile} · seed ${view.seed} · opponent ${view.opponent}`));
+      el("p", { class: "costly-play-facts" }, `Deal ${view.deal} · game to ${view.target} · ${view.profile} · seed ${state.seedText} · opponent ${view.opponent}`));
     // The whole command that deals this game in a terminal: the rules, the bot that plays, the seed.
-    parts.seedShown.replaceChildren(`Seed ${view.seed}. The same game in a terminal` +
+    parts.seedShown.replaceChildren(`Seed ${state.seedText}. The same game in a terminal` +
       (view.house_file ? `, in the folder where "Download these rules" saved the house profile: ` : ": "),
       // each word of the command kept whole on a narrow screen (a browser breaks "--bot" at its hyphen)
       el("code", { class: "costly-play-command" },
@@ -253,7 +284,10 @@
       type: "button", class: "costly-play-choice" + (choice.card ? " costly-play-choice-card" : ""),
       "data-index": String(i), "data-kind": choice.kind, "data-card": choice.card,
       "aria-keyshortcuts": i < 9 ? String(i + 1) : null, onclick: () => choose(i) },
-      el("kbd", { text: String(i + 1) }), choice.card ? cardFace(choice.card) : null, el("span", { class: "costly-play-choice-label", text: choice.label }))));
+      el("kbd", { text: String(i + 1) }), choice.card ? cardFace(choice.card) : null, el("span", { class: "costly-play-choice-label", text: choice.label }))),
+      // the game over, the next one is dealt from here: the Deal button may be a screen above
+      ...(view.finished ? [el("button", { type: "button", class: "costly-play-again", "aria-keyshortcuts": "N", onclick: () => newGame() },
+        el("kbd", { text: "N" }), " Deal a new game")] : []));
     parts.hintButton.disabled = !view.waiting;
     parts.logButton.disabled = false;
     root.dataset.state = view.finished ? "over" : (view.waiting ? "waiting" : "busy");
@@ -261,7 +295,10 @@
 
   function drawFeed(view) {
     for (const item of view.feed) {
-      if (item.kind === "line") {
+      const head = item.kind === "line" && /^-- (Deal \d+) --$/.exec(item.text);
+      if (head) {
+        parts.feed.append(el("li", { class: "costly-play-deal-head" }, el("strong", { text: head[1] })));
+      } else if (item.kind === "line") {
         parts.feed.append(el("li", { class: "costly-play-line" }, linked(item.text)));
       } else if (item.kind === "count") {
         parts.feed.append(el("li", { class: "costly-play-line" }, `${item.who} ${item.who === "You" ? "count" : "counts"} `,
@@ -273,7 +310,7 @@
       } else if (item.kind === "score") {
         const words = el("span", { class: "costly-play-said" }, `${item.who}: ${item.said}`,
           item.cards.length && item.phase !== "play" ? ` (${item.cards.map(pretty).join(" ")})` : "");
-        const rule = el("span", { class: "costly-play-rule-words" }, ` — ${item.rule_title} (`, el("code", { text: item.rule }), "): ", ...citeLinks(item.cite));
+        const rule = el("span", { class: "costly-play-rule-words" }, ` — ${item.rule_title}: `, ...citeLinks(item.cite));
         parts.feed.append(el("li", { class: "costly-play-scored", "data-team": String(item.team), "data-points": String(item.points),
                                      "data-rule": item.rule }, words, rule));
         if (item.phase === "count") {
@@ -316,9 +353,12 @@
     root.dataset.state = !view ? "ready" : (view.finished ? "over" : (view.waiting ? "waiting" : "busy"));
   }
 
-  async function run(view) {
+  async function run(view, dealt) {
     // The moves of chance and of the computer, one at a time, until it is the player's turn or the game ends.
     draw(view);
+    // A new deal brings the game on screen, below the header that sticks to a phone's top, whatever was
+    // open above it (the rules): the Deal button may be a screen or more above the table.
+    if (dealt) parts.table.scrollIntoView({ block: "start", behavior: "instant" });
     while (!view.finished && !view.waiting) {
       const bot = view.to_move > 0;
       view = await ask("advance", {}, bot ? "computer" : "chance");
@@ -332,25 +372,70 @@
     const first = parts.choices.querySelector("button");
     if (first && (document.activeElement === document.body || root.contains(document.activeElement))) {
       first.focus({ preventScroll: true });
+      if (dealt) first.scrollIntoView({ block: "nearest", behavior: "instant" });
     }
+  }
+
+  const SEED = /^\d+$/;
+  function seedProblem() {
+    // A seed is a whole number, 0 or more, in digits: anything else is said, never silently replaced.
+    const typed = parts.seedInput.value.trim();
+    const wrong = typed !== "" && !SEED.test(typed);
+    parts.seedNote.textContent = wrong
+      ? `"${typed}" is not a seed: a seed is a whole number of 0 or more, in digits only (no sign, point or exponent). ` +
+        "Leave the box empty for a random seed."
+      : "";
+    parts.seedInput.setAttribute("aria-invalid", wrong ? "true" : "false");
+    return wrong;
+  }
+
+  function inProgress() { return !!(state.view && !state.view.finished); }
+
+  function noteRules(text) {
+    // Said where the change was made: by the Rules menu at the top, and in the rules panel.
+    for (const notice of parts.notices) notice.replaceChildren(...(text ? [text, " ",
+      el("button", { type: "button", class: "costly-play-redeal", onclick: () => newGame() }, "Deal a new game with these rules")] : []));
+  }
+
+  function askNewGame() {
+    // N in the middle of a game asks first: a slip of the key would lose the game.
+    if (!inProgress()) { newGame(); return; }
+    state.asking = true;
+    parts.ask.hidden = false;
+    const yes = el("button", { type: "button", class: "costly-play-ask-yes", onclick: () => { closeAsk(); newGame(); } },
+      el("kbd", { text: "Y" }), " Deal a new game");
+    parts.ask.replaceChildren(el("p", {}, "Deal a new game? The one you are playing will be lost."), yes,
+      el("button", { type: "button", class: "costly-play-ask-no", onclick: () => closeAsk() }, el("kbd", { text: "Esc" }), " Play on"));
+    yes.focus({ preventScroll: true });
+    parts.ask.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }
+
+  function closeAsk() {
+    state.asking = false;
+    parts.ask.hidden = true;
+    parts.ask.replaceChildren();
+    const first = parts.choices.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
   }
 
   async function newGame() {
     if (state.busy) return;
+    if (seedProblem()) { parts.seedInput.focus(); return; }
+    if (state.asking) closeAsk();
+    // The seed the player typed, else a new random one each deal: it is shown with the game, never written
+    // into the box (the next deal would read it back and deal the same game again).
+    const seed = parts.seedInput.value.trim() || String(crypto.getRandomValues(new Uint32Array(1))[0]);
     hold();
-    let seed = parts.seedInput.value.trim();
-    if (!/^\d+$/.test(seed)) {
-      seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
-    }
-    parts.seedInput.value = seed;
+    state.seedText = String(BigInt(seed)); // in digits: a seed past 2^53 stays whole (a number would turn it into 1e+23)
     state.seed = Number(seed);
     state.deals += 1;
     parts.feed.replaceChildren();
     parts.counts.replaceChildren();
     parts.hint.replaceChildren();
-    const view = await ask("deal", { seed: Number(seed), bot: parts.botSelect.value });
+    noteRules("");
+    const view = await ask("deal", { seed, bot: parts.botSelect.value });
     if (view.error) { parts.situation.textContent = view.error; release(); return; }
-    await run(view);
+    await run(view, true);
   }
 
   async function choose(index) {
@@ -367,19 +452,34 @@
     if (state.busy || !state.view || !state.view.waiting) return;
     const focused = document.activeElement; // the hint button, where it was pressed: disabled meanwhile
     hold();
+    state.hinting = true;
     parts.hint.replaceChildren(el("p", { text: "The search bot is working it out…" }));
     const reply = await ask("hint");
     parts.hint.replaceChildren(...(reply.lines || [reply.error]).map((line) => el("p", {}, linked(line))));
+    state.hinting = false;
     release();
     if (focused && focused !== document.body && document.activeElement === document.body) focused.focus({ preventScroll: true });
+    // A choice's key pressed while the hint was worked out is taken now, not dropped.
+    if (state.queued !== null) {
+      const index = state.queued;
+      state.queued = null;
+      choose(index);
+    }
+  }
+
+  function rulesNoted() {
+    // Rules changed while a game is played do not change that game (its log and seed are of its rules).
+    noteRules(inProgress() ? "The game in progress keeps the rules it was dealt with; these rules play from the next deal." : "");
   }
 
   async function chooseProfile(id) {
     drawRules(await ask("profile", { id }));
+    rulesNoted();
   }
 
   async function changeRule(key, index) {
     drawRules(await ask("rule", { key, index }));
+    rulesNoted();
   }
 
   async function downloadHouse() {
@@ -401,21 +501,29 @@
     const target = event.target;
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
     const view = state.view;
+    if (state.asking) {
+      if (event.key === "y" || event.key === "Y") { event.preventDefault(); closeAsk(); newGame(); }
+      else if (event.key === "Escape") { event.preventDefault(); closeAsk(); }
+      return;
+    }
     if (/^[1-9]$/.test(event.key) && view && view.waiting && Number(event.key) <= view.choices.length) {
       event.preventDefault();
-      choose(Number(event.key) - 1);
+      if (state.hinting) state.queued = Number(event.key) - 1;
+      else choose(Number(event.key) - 1);
     } else if (event.key === "Enter" && view && view.waiting && view.choices.length === 1 && !(target && target.tagName === "BUTTON")) {
       event.preventDefault();
       choose(0);
     } else if (event.key === "h" || event.key === "H") {
       hint();
     } else if (event.key === "n" || event.key === "N") {
-      newGame();
+      askNewGame();
     }
   });
 
   async function started(document_) {
     state.passages = document_.passages;
+    state.howToPlay = document_.how_to_play || {};
+    state.valueWords = document_.value_words || {};
     build(document_.profiles);
     const choosing = performance.now();
     await chooseProfile(document_.profiles[0].id);
@@ -425,7 +533,7 @@
       parts.profileSelect.value = wanted.get("rules");
       await chooseProfile(wanted.get("rules"));
     }
-    if (/^\d+$/.test(wanted.get("seed") || "")) parts.seedInput.value = wanted.get("seed");
+    if (SEED.test(wanted.get("seed") || "")) parts.seedInput.value = wanted.get("seed");
     state.ready = true;
     state.readyAt = performance.now(); // ms since the page was asked for: when it became interactive
     parts.situation.textContent = "Choose the rules and your opponent, then deal.";
