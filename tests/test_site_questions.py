@@ -93,6 +93,9 @@ def test_choosing_a_ruleset_names_a_profile_and_house_rules_for_each_goal(questi
         code, out, err = cli("validate", str(copy))
         assert code == 0, (path.name, out, err)
     assert "eldest-chooses" not in text  # values in words
+    # Holme's text has not been read: no goal chooses it, and the page counts nothing of his (issue 36)
+    assert "Choose Randle Holme" not in text and "Holme" not in " ".join(
+        text_of(questions[questions.index('id="choosing-'):]).split()).split("What the figures mean")[0]
 
 
 def test_the_worked_design_says_its_candidates_in_words_with_their_passages(questions):

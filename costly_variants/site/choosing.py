@@ -168,8 +168,9 @@ class ChoosingDirective(CostlyDirective):
         games = int(self.config.costly_compare_games)
         data = comparison(self.data, games)
         bundled = set(profiles.bundled_ids())
-        # the two-hand game: a partnership game wants four players (ties go to the older profile)
-        ids = [p.id for p in self.data.profiles if p.id in bundled and p.rules.players == 2]
+        # the two-hand game: a partnership game wants four players (ties go to the older profile); a text not
+        # read (Holme's) is no choice of rules: it has none of its own to count or recommend
+        ids = [p.id for p in self.data.readable_profiles() if p.id in bundled and p.rules.players == 2]
         s = data["settings"]
         out: list[nodes.Node] = [n.para(
             f"The bundled profiles' figures come from the comparison played for this site ({s['games_played']:,} "
