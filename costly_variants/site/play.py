@@ -150,6 +150,7 @@ def tables_document() -> dict[str, Any]:
 
 def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if app.env.metadata.get(pagename, {}).get(METADATA):
+        app.add_js_file("play/dom.js", defer="defer")
         app.add_js_file("play/links.js", defer="defer")
         app.add_js_file("play/play-house.js", defer="defer")
         app.add_js_file("play/play.js", defer="defer")
@@ -170,7 +171,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     out = Path(app.outdir)
     target = out / TARGET
     target.mkdir(parents=True, exist_ok=True)
-    for name in ("play.js", "play.css", "play-house.js", "play-house.css", "links.js"):
+    for name in ("play.js", "play.css", "play-house.js", "play-house.css", "links.js", "dom.js"):
         (target / name).write_bytes((STATIC / name).read_bytes())
     package_document(target / ENGINE)
     document = target / "profiles.json"

@@ -94,6 +94,7 @@ def decisive_document() -> dict[str, Any]:
 
 def _page_files(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if app.env.metadata.get(pagename, {}).get(METADATA):
+        app.add_js_file("play/dom.js", defer="defer")
         app.add_js_file("play/links.js", defer="defer")
         app.add_js_file("try/try.js", defer="defer")
         app.add_css_file("play/play.css")

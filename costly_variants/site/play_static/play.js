@@ -17,21 +17,7 @@
                   howToPlay: {}, valueWords: {} };
   window.costlyPlay = state; // read by the browser test and the benchmark
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "class") node.className = value;
-      else if (key === "text") node.textContent = value;
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : value);
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
+  const el = window.costlyDom.el; // dom.js: text stays text
 
   function setStatus(text, value) {
     const status = root.querySelector(".costly-play-status");
