@@ -97,7 +97,7 @@ def test_a_house_layer_over_a_text_unavailable_states_nothing_of_its_own(tmp_pat
     assert deal.status is Status.UNAVAILABLE and deal.taken_as is Status.STATED and deal.defined_in == "cotton-1674"
 
 
-def test_the_1874_mog_rests_on_the_digests_own_words(bundled):
+def test_the_1874_mog_rests_on_the_presumed_fragment_weighed_not_settling(bundled):
     rules_1874 = bundled["eddowes-burne-1874"]
     for key, status in (("mog.procedure", Status.DISPUTED), ("mog.refusal_points", Status.STATED)):
         prov = rules_1874.provenance[key]
