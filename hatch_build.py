@@ -145,13 +145,19 @@ def build_one(root: Path, module: str, patterns: tuple[str, ...]) -> Path:
         return compile_in_place(root, module, patterns, whole=False)
 
 
+def _without_zig() -> bool:
+    """``COSTLY_NO_ZIG=1``: no ziglang fallback, as where no wheel of it exists for the platform (the
+    build then leaves the compiled parts out and says so: what the slow tests check of that case)."""
+    return os.environ.get("COSTLY_NO_ZIG", "") not in ("", "0")
+
+
 class FillBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
         """``ziglang`` where the C compiler setuptools would use does not work (none is installed, or
         ``CC`` names one that fails): its C compiler builds the same units (``initialize``)."""
-        if os.environ.get("COSTLY_PURE_PYTHON", "") not in ("", "0") or compiler_works():
+        if os.environ.get("COSTLY_PURE_PYTHON", "") not in ("", "0") or _without_zig() or compiler_works():
             return []
         return [ZIG]
 
@@ -162,7 +168,7 @@ class FillBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         # The compiler setuptools would use; where it does not work, ziglang's (a build dependency then).
         environment: dict[str, str] | None = {}
         if not compiler_works():
-            environment = zig_compiler()
+            environment = None if _without_zig() else zig_compiler()
             if environment is not None:
                 print("costly-variants: no working C compiler; compiling with the ziglang package's "
                       "(python -m ziglang cc)", file=sys.stderr)

@@ -115,7 +115,9 @@ def two_sided_p(t: float, df: int) -> float:
             high = middle
         if high - low < 1e-12 * high:
             break
-    return math.erfc((low + high) / 2 / math.sqrt(2))
+    # to 10 significant digits: erfc and the powers above differ in their last bits between C libraries
+    # (CPython's and Pyodide's in the browser), and the same seed must give the same report everywhere
+    return float(f"{math.erfc((low + high) / 2 / math.sqrt(2)):.10g}")
 
 
 def _expanded(z: float, df: int) -> float:
@@ -229,7 +231,7 @@ def control(tests: Sequence[dict[str, Any]]) -> dict[str, object]:
     m = len(ranked)
     running = 0.0
     for i, t in enumerate(ranked):
-        running = max(running, min(1.0, (m - i) * float(t["p"])))
+        running = max(running, min(1.0, float(f"{(m - i) * float(t['p']):.10g}")))
         t["p_adjusted"] = running
         t["starred"] = running <= ERROR_RATE and bool(t.get("clear_of_zero"))
     for t in tests:

@@ -13,7 +13,7 @@ import re
 
 from docutils import nodes
 
-from ..profiles.sources import Passage, Source
+from ..profiles.sources import Passage, Source, read_mark
 from . import nodes as n
 from .citations import (Citer, bib_title, example_label, passage_label, profile_label, profile_rule_label, rule_label,
                         source_label)
@@ -214,7 +214,7 @@ class SourcePageDirective(CostlyDirective):
             if passage.text:
                 box += nodes.block_quote("", n.para(n.squash(passage.text)), classes=["costly-words"])
             else:
-                box += n.para(n.inline(f"{source.label}, in our words", classes=["costly-our-words-mark"]), ": ",
+                box += n.para(n.inline(f"{source.label}{read_mark(passage)}, in our words", classes=["costly-our-words-mark"]), ": ",
                               n.inline(self.readable(passage.summary or ""), classes=["costly-our-words"]),
                               classes=["costly-paraphrase", "costly-paraphrase-block"])
             if passage.note:
