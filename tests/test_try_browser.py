@@ -147,7 +147,13 @@ def test_stop_keeps_the_games_played_and_their_figures(driver, served, tmp_path)
     done = costly("compare", "cotton-1674", str(tmp_path / "pasted.yaml"), "--games", str(played), "--seed", "4",
                   "--skill-games", "0", "--json")
     expected = json.loads(done.stdout)
-    assert [f for f in data["figures"] if f["section"] != "skill"] == expected["figures"]
+    # Holm's adjustment is over every difference a report tests: the stopped page tested the skill
+    # figures too, the command without skill games did not, so each difference is compared without it.
+    def unadjusted(figures):
+        return [{**f, "differences": {k: {x: y for x, y in d.items() if x not in ("p_adjusted", "starred")}
+                                      for k, d in f["differences"].items()}} for f in figures]
+
+    assert unadjusted([f for f in data["figures"] if f["section"] != "skill"]) == unadjusted(expected["figures"])
 
 
 def _link(text: str) -> str:

@@ -142,10 +142,8 @@ def rule_cell(d: CostlyDirective, profile: Profile, key: str, *, differs: bool =
     cell += n.para(short_title(profile), classes=["costly-in-column"])
     cell += n.para(n.inline(value_text(profile, key), classes=["costly-value"]), " ", n.badge(status),
                    classes=["costly-value-line"])
-    if prov.evidence:  # one click away in the side-by-side table, so that a screen holds some ten rules
-        said = "the words that state it" if prov.status.value == "stated" else "the words"
-        cell += n.disclosure([said], evidence_lines(d, prov), classes=["costly-evidence-box"])
-    body = provenance_body(d, profile, key)
+    # the words that state the value lead the cell's disclosure: one click away, so a screen holds some ten rules
+    body = evidence_lines(d, prov) + provenance_body(d, profile, key)
     if body:
         cell += n.disclosure([disclosure_label(d, profile, key)], body, classes=["costly-why"])
     if inherited:
