@@ -243,8 +243,9 @@ def worked_out(rules: Rules, *, bots: Sequence[str], deals: int, seed: int, batc
     whole, parts, ties = solve_batches(s, batches)
     errors = batch_half_width(parts)
     order = np.transpose(whole, (1, 2, 0)).ravel()  # (a, b, dealer): the table's layout
+    tie = rounded(ties)
     table = WinTable(rules.target, rounded(order.tolist()), rounded(np.transpose(errors, (1, 2, 0)).ravel().tolist()),
-                     pair, deals, seed, rules.peg_out_ends_game, (round(ties[0], 6), round(ties[1], 6)), LEVEL)
+                     pair, deals, seed, rules.peg_out_ends_game, (tie[0], tie[1]), LEVEL)
     return table, figures(rules, table, whole, parts, sampled_deals, pair, seed, batches)
 
 

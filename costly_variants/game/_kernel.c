@@ -140,6 +140,30 @@ static PyObject *kernel_winners(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* win_table(deals, target, peg_out, mirrored) -> bytes: ck_win_table's chances, native doubles */
+static PyObject *kernel_win_table(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer deals;
+    int target, peg_out, mirrored;
+    if (!PyArg_ParseTuple(args, "y*ipp", &deals, &target, &peg_out, &mirrored))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n_deals = items(&deals, 4, "the deals");
+    if (n_deals >= 0 && (target < 1 || target > 100000))
+        set_error(CK_BAD_DEALS);
+    else if (n_deals >= 0 &&
+             (result = PyBytes_FromStringAndSize(NULL, (2 * (Py_ssize_t)target * target + 2) * sizeof(double))) != NULL) {
+        int status = ck_win_table(deals.buf, (size_t)n_deals, target, peg_out, mirrored,
+                                  (double *)PyBytes_AS_STRING(result));
+        if (status != CK_OK) {
+            Py_CLEAR(result);
+            set_error(status);
+        }
+    }
+    PyBuffer_Release(&deals);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"layout", kernel_layout, METH_NOARGS, "The names of the rules array's header, in order."},
     {"measures", kernel_measures, METH_NOARGS, "The names of a game's whole-number measures, in slot order."},
@@ -147,6 +171,8 @@ static PyMethodDef methods[] = {
     {"tally", kernel_tally, METH_VARARGS,
      "tally(rules, bots, seeds, eldest_counts, slots, n_slots, n_names, base, keep) -> bytes (int64) or None"},
     {"winners", kernel_winners, METH_VARARGS, "winners(rules, bots, seeds) -> bytes"},
+    {"win_table", kernel_win_table, METH_VARARGS,
+     "win_table(deals, target, peg_out, mirrored) -> bytes (doubles: side A's chances, then the two ties)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -41,9 +41,11 @@
        kernel.py asks of a game.
      _kernel_tally.c  the tally: runs/measures.py (what is read of a finished game) and runs/tally.py
        (a chunk of games as sums).
+     _kernel_wintable.c  the win table's dynamic programme: chances/table.py's solve over sampled deals
+       (the board search's table worked out where numpy is not at hand: the Play page).
      _kernel_api.c  the calls of costly_kernel.h: the rules array read, a call's games played, their records.
      _kernel.c  the CPython module (the one unit that includes Python.h): costly_kernel.h's calls over
-       Python's buffers, as game/kernel.py calls them (layout, play, tally, winners, measures).
+       Python's buffers, as game/kernel.py calls them (layout, play, tally, winners, measures, win_table).
    Nothing here includes Python.h: the same units compile to WebAssembly (site/wasm_kernel.py).
    This header holds what they share: the compiled rules, the cards, the game's state, and each
    unit's functions that the others call. */

@@ -78,6 +78,10 @@ const char *ck_message(int status) {
         return "kernel: a kind's slot is out of range";
     case CK_BAD_BASE:
         return "kernel: the first rule set's games do not fit these seeds";
+    case CK_BAD_DEALS:
+        return "kernel: the deals array is not one kernel.py made, or the target is out of range";
+    case CK_NO_DEALS:
+        return "kernel: the deals sampled leave a side without a deal dealt, or nobody scores in any";
     default:
         return status < 0 ? "kernel: an unknown error" : NULL;
     }

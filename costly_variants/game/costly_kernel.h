@@ -39,6 +39,12 @@
        later tally takes as `base`).
      Its status is CK_ENGINE (and nothing is appended) where any game is the Python engine's to play.
    ck_winners: won[i], each game's winning side (0 or 1), or 255 where the engine must play it.
+   ck_win_table: the win table's dynamic programme (chances/table.py's solve) over sampled deals
+     (chances.deals.Deal), for the board-playing search where numpy is not at hand:
+       deals  int32[n_deals]: deal after deal, each its dealing side (0 or 1), its number of runs n, then n
+              runs (side, points), sides relative to the dealer, in the order the points fell;
+       chances double[2 * target * target + 2], written: side A's chance at (a * target + b) * 2 + dealer,
+              then side A's chance from equal scores at or past the target, side A dealing next and side B.
 
    Every call returns a status: CK_OK (0), CK_ENGINE (1, ck_tally only), or a negative error, which
    ck_message names. Same arguments, same output, on every machine. */
@@ -49,7 +55,7 @@
 #include <stdint.h>
 
 /* The version of these arrays' layouts: must equal kernel.KERNEL_FORMAT, or the kernel is not used. */
-#define CK_FORMAT 2
+#define CK_FORMAT 3
 
 enum {
     CK_OK = 0,
@@ -63,6 +69,8 @@ enum {
     CK_BAD_TALLY = -7,    /* ck_tally's slots or sizes do not fit the rules */
     CK_BAD_SLOT = -8,     /* a kind's slot out of range */
     CK_BAD_BASE = -9,     /* the base does not fit the seeds */
+    CK_BAD_DEALS = -10,   /* ck_win_table's deals are not a list of deals, or its target is out of range */
+    CK_NO_DEALS = -11,    /* ck_win_table: no deal dealt by one side, or none in which anybody scores */
 };
 
 /* A growable array of int64 that the calls append their records to. */
@@ -94,5 +102,7 @@ int ck_tally(const int32_t *rules, size_t n_rules, const uint8_t *bots, size_t n
              const int64_t *base, size_t n_base, int keep, ck_out *out);
 int ck_winners(const int32_t *rules, size_t n_rules, const uint8_t *bots, size_t n_bots, const uint64_t *seeds,
                size_t n_seeds, uint8_t *won);
+/* mirrored: every deal serves both sides dealing (the same bot on both sides), else each side's own. */
+int ck_win_table(const int32_t *deals, size_t n_deals, int target, int peg_out, int mirrored, double *chances);
 
 #endif

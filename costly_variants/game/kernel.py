@@ -38,7 +38,7 @@ from .actions import Action, Kind as ActionKind
 from .play import card_value
 
 # Must equal CK_FORMAT in costly_kernel.h: a kernel built from other sources is not used.
-KERNEL_FORMAT = 2
+KERNEL_FORMAT = 3
 BOT_CODES = {"random": 0, "greedy": 1, "expert": 2, "search-points": 3, "search": 4}
 
 
@@ -365,6 +365,21 @@ def winners(rules: Rules, bots: Sequence[str], seeds: Sequence[int]) -> bytes | 
     return None if 255 in won else won
 
 
+def win_table(deals: Sequence[int], target: int, *, peg_out: bool, mirrored: bool
+              ) -> tuple[list[float], tuple[float, float]]:
+    """The win table's dynamic programme in the kernel (``_kernel_wintable.c``; ``chances.table.solve`` is
+    the reference): ``deals`` flat, as ``costly_kernel.h``'s ``ck_win_table`` reads them (each deal's
+    dealing side, its number of runs, then its runs as (side, points), sides relative to the dealer).
+    Side A's chance at every position in ``wintable`` layout, and from equal scores past the target by
+    who deals next."""
+    if not available():
+        raise RuntimeError("the compiled kernel is not available")
+    values = array("d")
+    values.frombytes(bytes(KERNEL.win_table(array("i", deals), target, peg_out, mirrored)))
+    chances = values.tolist()
+    return chances[:-2], (chances[-2], chances[-1])
+
+
 def _int64s(raw: bytes) -> list[int]:
     values = array("q")
     values.frombytes(raw)
@@ -442,4 +457,4 @@ def cannot_play(rules: Rules) -> str | None:
 
 __all__ = ["BOT_CODES", "CompiledRules", "KERNEL_FORMAT", "KernelGame", "MEASURES", "ScoreKind", "Slots",
            "action_code", "available", "cannot_play", "compile_rules", "compiled", "play", "plays", "read_games",
-           "read_tally", "ruled_out", "tally", "winners"]
+           "read_tally", "ruled_out", "tally", "win_table", "winners"]

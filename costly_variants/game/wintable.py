@@ -253,11 +253,20 @@ def _board(rules: Rules) -> Board | None:
 board_of: PerRules[Board | None] = PerRules(_board)
 
 
+def millionths(value: float) -> int:
+    """A chance in whole millionths as a table keeps it: taken first to the nearest 1e-12, then to the
+    millionth (half to even). The first step puts two ways of summing the same chances at one value: numpy's
+    FFT (``chances.table``) and the kernel's direct sums (``_kernel_wintable.c``) differ by some 1e-15,
+    and many chances lie exactly on a half-millionth (a deal's chance is a multiple of 1/8,000, their
+    products often are of 1/64,000,000), where so small a difference would round them apart."""
+    return round(round(value * 1e12) / 1e6)
+
+
 def rounded(values: Sequence[float]) -> tuple[float, ...]:
-    """Values as a table keeps them (to the millionth), so that a table worked out and one read back
-    from ``to_dict`` are the same."""
-    return tuple(round(v * 1e6) / 1e6 for v in values)
+    """Values as a table keeps them (to the millionth, ``millionths``), so that a table worked out and one
+    read back from ``to_dict`` are the same."""
+    return tuple(millionths(v) / 1e6 for v in values)
 
 
 __all__ = ["SCALE", "SIDES", "Board", "BoardTableError", "NoTableError", "ScoreError", "WinTable", "board_of",
-           "provide", "providing", "check_position", "parse_score", "rounded"]
+           "provide", "providing", "check_position", "millionths", "parse_score", "rounded"]

@@ -31,7 +31,7 @@
 
 export const KERNEL_GLOBAL = "costlyKernel";
 // Must equal CK_FORMAT of costly_kernel.h and kernel.KERNEL_FORMAT.
-export const FORMAT = 2;
+export const FORMAT = 3;
 const LEAD_POINTS = 11;
 const EXPORTS = ["memory", "malloc", "free", "ck_out_new", "ck_out_free", "ck_out_data", "ck_out_length",
   "ck_message", "ck_format", "ck_layout_size", "ck_layout_name", "ck_measures_size", "ck_measure_name",
