@@ -17,6 +17,8 @@ from typing import Any, Iterator
 import pytest
 
 from costly_variants import profiles
+from costly_variants.chances import board as chances_board
+from costly_variants.chances.deals import sample
 from costly_variants.runs.runner import seeds_for
 from costly_variants.runs.tally import KernelLayout
 from costly_variants.game import kernel
@@ -70,6 +72,9 @@ class NodeKernel:
 
     def winners(self, rules, bots, seeds) -> bytes:
         return base64.b64decode(self.ask("winners", _b64(rules), _b64(bots), _b64(seeds)))
+
+    def win_table(self, deals, target, peg_out, mirrored) -> bytes:
+        return base64.b64decode(self.ask("winTable", _b64(deals), target, peg_out, mirrored))
 
     def close(self) -> None:
         assert self.process.stdin is not None
@@ -180,6 +185,24 @@ def test_the_loaders_typed_calls_read_the_records_as_kernel_py_does(site_kernel)
     assert native is not None
     assert sums == {**{k: [list(t) for t in v] if k in ("deals", "decisive", "decisive_cross") else v
                        for k, v in native.items()}, "vectors": _b64(native["vectors"])}
+
+
+@pytest.mark.parametrize("profile_id", ["cotton-1674", "eddowes-burne-1874-partners"])
+def test_the_wasm_kernel_works_out_the_native_kernels_win_table(profile_id, site_kernel, monkeypatch):
+    """The board search's table worked out as the Play page works it out under house rules (chances.board:
+    the deals sampled and the dynamic programme, in WebAssembly): the native kernel's, to the bit."""
+    rules = profiles.load(profile_id).rules
+    deals = chances_board.flat(sample(rules, chances_board.BOARD_BOTS, 2000, 3))
+    for peg_out, mirrored in ((True, True), (False, False)):
+        native, wasm = native_and_wasm(monkeypatch, site_kernel, lambda: kernel.win_table(
+            deals, rules.target, peg_out=peg_out, mirrored=mirrored))
+        assert wasm == native
+    native_board, wasm_board = native_and_wasm(monkeypatch, site_kernel, lambda: chances_board.board(rules))
+    assert wasm_board == native_board
+    with pytest.raises(ValueError, match="kernel: the deals array is not one kernel.py made"):
+        site_kernel.win_table(array("i", [0, 2, 0, 3]), 10, True, True)
+    with pytest.raises(ValueError, match="kernel: the target 0 is out of range"):
+        site_kernel.win_table(array("i", [0, 1, 0, 3]), 0, True, True)
 
 
 @pytest.mark.parametrize("examples", few_and_many(40, few=6))

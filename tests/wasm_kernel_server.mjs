@@ -1,6 +1,6 @@
 // The WebAssembly kernel answering calls over stdin/stdout, one JSON line each way, for
 // tests/test_wasm_kernel.py: node wasm_kernel_server.mjs LOADER MODULE.
-// A call: {"call": "play" | "tally" | "winners" | "layout" | "measures" | "playGames" | "tallySums", "args": [...]}
+// A call: {"call": "play" | "tally" | "winners" | "winTable" | "layout" | "measures" | "playGames" | "tallySums", "args": [...]}
 // (byte arrays in base64, as kernel_js.py passes them to the *Bytes calls); the answer {"ok": ...} or {"error": message}.
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
@@ -19,6 +19,7 @@ const calls = {
   tally: (rules, bots, seeds, eldest, slots, nSlots, nNames, base, keep) =>
     text(kernel.tallyBytes(bytes(rules), bytes(bots), bytes(seeds), eldest, bytes(slots), nSlots, nNames, bytes(base), keep)),
   winners: (rules, bots, seeds) => text(kernel.winnersBytes(bytes(rules), bytes(bots), bytes(seeds))),
+  winTable: (deals, target, pegOut, mirrored) => text(kernel.winTableBytes(bytes(deals), target, pegOut, mirrored)),
   // the typed calls, over plain arrays: what a page's script calls
   playGames: (rules, bots, seeds, trace) => kernel.play(asInts(rules, Int32Array), Array.from(bytes(bots)),
     Array.from(asInts(seeds, BigUint64Array)), { eldestCounts: true, trace }),

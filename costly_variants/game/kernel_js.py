@@ -42,7 +42,7 @@ def _to_bytes(answer: Any) -> bytes | None:
 
 class JsKernel:
     """The page's WebAssembly kernel with the native module's calls (``_kernel``: layout, measures, play,
-    tally, winners, FORMAT)."""
+    tally, winners, win_table, FORMAT)."""
 
     @property
     def FORMAT(self) -> int | None:  # noqa: N802 - the native module's name
@@ -89,5 +89,11 @@ class JsKernel:
         assert answer is not None
         return answer
 
+    def win_table(self, deals: Any, target: int, peg_out: bool, mirrored: bool) -> bytes:
+        answer = _to_bytes(self._call("winTableBytes", _to_js(deals), target, peg_out, mirrored))
+        assert answer is not None
+        return answer
+
 
 __all__ = ["JsKernel", "KERNEL_GLOBAL"]
+

@@ -35,7 +35,7 @@ TARGET = "_static/kernel"
 # the arrays in with.
 EXPORTS = ("malloc", "free", "ck_out_new", "ck_out_free", "ck_out_data", "ck_out_length", "ck_out_clear",
            "ck_message", "ck_format", "ck_layout_size", "ck_layout_name", "ck_measures_size", "ck_measure_name",
-           "ck_play", "ck_tally", "ck_winners")
+           "ck_play", "ck_tally", "ck_winners", "ck_win_table")
 FLAGS = ("--target=wasm32-wasi", "-mexec-model=reactor", "-O2", "-std=c11", "-s", "-fvisibility=hidden")
 
 

@@ -12,6 +12,7 @@
 //   const games = kernel.play(rules, bots, seeds, { trace: true });
 //   const sums = kernel.tally(rules, bots, seeds, { slots, nSlots, nNames });
 //   const won = kernel.winners(rules, bots, seeds);
+//   const chances = kernel.winTable(deals, target, { pegOut, mirrored });  // the win table's programme
 //
 // The arrays are those costly_variants/game/kernel.py builds for the native kernel:
 //   rules  Int32Array (or numbers): kernel._rules_array(rules, bots), the compiled rules (their header named
@@ -20,7 +21,8 @@
 //   bots   Uint8Array (or numbers): kernel._seats(rules, bots), one bot code a seat (kernel.BOT_CODES:
 //          0 random, 1 greedy, 2 expert, 3 search-points, 4 search);
 //   seeds  BigUint64Array (or numbers / BigInts), one game a seed, each in 0..2**64-1;
-//   slots  Int32Array: runs.tally.KernelLayout.slots(kinds), four a kind of score.
+//   slots  Int32Array: runs.tally.KernelLayout.slots(kinds), four a kind of score;
+//   deals  Int32Array (or numbers): chances.board.flat(deals), the deals a win table is worked out from.
 // A bad array throws an Error whose message is the kernel's ("kernel: ...").
 //
 // Python under Pyodide calls it as globalThis.costlyKernel (KERNEL_GLOBAL below): set that to a loaded
@@ -35,7 +37,8 @@ export const FORMAT = 3;
 const LEAD_POINTS = 11;
 const EXPORTS = ["memory", "malloc", "free", "ck_out_new", "ck_out_free", "ck_out_data", "ck_out_length",
   "ck_message", "ck_format", "ck_layout_size", "ck_layout_name", "ck_measures_size", "ck_measure_name",
-  "ck_play", "ck_tally", "ck_winners"];
+  "ck_play", "ck_tally", "ck_winners", "ck_win_table"];
+const MAX_TARGET = 100000; // ck_win_table's
 
 const isNode = typeof process !== "undefined" && process.versions != null && process.versions.node != null;
 
@@ -148,6 +151,22 @@ export class Kernel {
     });
   }
 
+  // The win table's dynamic programme over sampled deals (ck_win_table, costly_kernel.h): a Float64Array of
+  // side A's chance at (a * target + b) * 2 + dealer, then its chance from equal scores past the target, by
+  // who deals next.
+  winTable(deals, target, { pegOut = true, mirrored = true } = {}) {
+    if (!Number.isInteger(target) || target < 1 || target > MAX_TARGET) {
+      throw new Error(`kernel: the target ${target} is out of range`);
+    }
+    const d = int32s(deals);
+    const n = 2 * target * target + 2;
+    const chances = new Float64Array(n);
+    return this.withArrays([d, chances], (dp, cp) => {
+      this.check(this.x.ck_win_table(dp, d.length, target, pegOut ? 1 : 0, mirrored ? 1 : 0, cp));
+      return new Float64Array(this.x.memory.buffer, cp, n).slice();
+    });
+  }
+
   // One game a seed: null where the Python engine must play it, else what kernel.KernelGame holds (its
   // field names), numbers.
   play(rules, bots, seeds, options = {}) {
@@ -208,6 +227,10 @@ export class Kernel {
 
   winnersBytes(rules, bots, seeds) {
     return this.winners(view(rules, Int32Array), bots, view(seeds, BigUint64Array));
+  }
+
+  winTableBytes(deals, target, pegOut, mirrored) {
+    return bytesOf(this.winTable(view(deals, Int32Array), target, { pegOut, mirrored }));
   }
 }
 
