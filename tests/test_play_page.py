@@ -156,26 +156,63 @@ def test_the_hint_is_the_one_costly_play_gives(document, tables, cli, monkeypatc
         assert " ".join(line.split()) in flat
 
 
-def test_without_the_rules_table_the_page_plays_and_hints_for_points_and_logs_it(document, tables, tmp_path):
-    """House rules (or a page given no tables): no table to play the board by, so search-points, in the log."""
+def _house_target(page: PlayPage, profile_id: str, target: str) -> None:
+    view = call(page, "profile", id=profile_id)
+    rule = next(r for r in view["rules"] if r["key"] == "game.target")
+    call(page, "rule", key="game.target", index=next(o["index"] for o in rule["options"] if o["value"] == target))
+
+
+def test_under_house_rules_the_page_works_the_table_out_and_plays_the_board(document, tables):
+    """No table shipped for house rules: the page works it out (in the kernel, as costly play does), saying
+    how far it has got, then plays and hints by the board, the table being costly play's."""
+    from costly_variants.chances.store import board_table
+
+    told: list[tuple[int, str]] = []
+    page = PlayPage(document, tables, lambda value, text: told.append((value, text)))
+    _house_target(page, "cotton-1674", "121")
+    assert not page.tables.has(page.profile.rules)
+    view = call(page, "deal", seed=6, bot="search")
+    assert view["played"] == "search" and view["board"] and view["opponent"] == "search"
+    assert page.tables(page.profile.rules) == board_table(page.profile.rules)
+    assert told and told[-1] == (90, "Working out the computer's chance of winning from every score under these "
+                                     "rules: 8,000 of 8,000 deals played")
+    assert [value for value, _ in told] == sorted(value for value, _ in told)
+    while not view["waiting"]:
+        view = call(page, "advance")
+    lines = call(page, "hint")["lines"]
+    assert "chance of winning" in " ".join(lines) and lines[-1].endswith("%")
+    assert json.loads(call(page, "log")["log"])["bots"][1] == "search"
+    # worked out once: the next deal under the same rules tells nothing more
+    count = len(told)
+    call(page, "deal", seed=7, bot="search")
+    assert len(told) == count
+    # a page given no tables works the bundled rules' table out too: the one shipped
+    bare = PlayPage(document)
+    call(bare, "profile", id="cotton-1674")
+    assert call(bare, "deal", seed=6, bot="search")["played"] == "search"
+    assert bare.tables(bare.profile.rules) == page.tables(profiles.load("cotton-1674").rules)
+
+
+def test_without_a_table_the_page_plays_and_hints_for_points_says_why_and_logs_it(document, tables, monkeypatch):
+    """Where no table can be worked out (here: no kernel), the search plays for points, and says so."""
+    from costly_variants.game import kernel
+
+    monkeypatch.setattr(kernel, "KERNEL", None)
     page = PlayPage(document, tables)
-    view = call(page, "profile", id="cotton-1674")
-    target = next(r for r in view["rules"] if r["key"] == "game.target")
-    call(page, "rule", key="game.target", index=next(o["index"] for o in target["options"] if o["value"] == "121"))
+    call(page, "profile", id="cotton-1674")
+    assert call(page, "deal", seed=6, bot="search")["opponent"] == "search"  # shipped
+    _house_target(page, "cotton-1674", "121")
     view = call(page, "deal", seed=6, bot="search")
     assert view["played"] == "search-points" and not view["board"]
+    assert view["opponent"] == ("search-points (plays for points in each deal, not for the game: the page has no "
+                                "win table for these rules, and cannot work one out: the compiled kernel is not "
+                                "available here to work the win table out)")
     while not view["waiting"]:
         view = call(page, "advance")
     lines = call(page, "hint")["lines"]
     assert "points less the other's" in " ".join(lines) and "%" not in lines[-1]
-    log = json.loads(call(page, "log")["log"])
-    assert log["bots"][1] == "search-points"
-    # The same page given the tables plays the bundled rules' board search; given none, it cannot.
-    bare = PlayPage(document)
-    call(bare, "profile", id="cotton-1674")
-    assert call(bare, "deal", seed=6, bot="search")["played"] == "search-points"
-    call(page, "profile", id="cotton-1674")
-    assert call(page, "deal", seed=6, bot="search")["played"] == "search"
+    assert json.loads(call(page, "log")["log"])["bots"][1] == "search-points"
+
 
 
 def test_the_shipped_tables_are_the_ones_costly_play_reads_exactly(document, tables):
@@ -290,7 +327,7 @@ def test_the_moves_the_build_ships_are_designs_and_spare_the_page_importing_comp
                                                  ("cotton-1674", "search", True)])
 def test_the_command_the_page_shows_deals_the_same_game_in_costly_play(document, tables, tmp_path, variant, bot, house):
     """The seed line's whole command: the rules (a house profile by the file the page downloads it as), the bot
-    that plays (search-points under house rules: the page has no win table for them) and the seed."""
+    that plays (the search under house rules too: the page works their table out) and the seed."""
     import shlex
 
     page = PlayPage(document, tables)
@@ -303,23 +340,12 @@ def test_the_command_the_page_shows_deals_the_same_game_in_costly_play(document,
     view, moves = play_first_choices(page, 9, bot)
     argv = shlex.split(view["command"])
     assert argv[:2] == ["costly", "play"] and argv[argv.index("--seed") + 1] == "9"
-    assert argv[argv.index("--bot") + 1] == view["played"] == ("search-points" if house else bot)
+    assert argv[argv.index("--bot") + 1] == view["played"] == bot
     assert (view["house_file"] == argv[argv.index("--variant") + 1] == f"{variant}-house.yaml") is house
     done = subprocess.run([sys.executable, "-m", "costly_variants", *argv[1:], "--log", "cli.json"], cwd=tmp_path,
                           input="1\n" * moves, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert json.loads(call(page, "log")["log"]) == json.loads((tmp_path / "cli.json").read_text(encoding="utf-8"))
-
-
-def test_under_house_rules_the_page_says_in_words_how_its_search_plays(document, tables):
-    page = PlayPage(document, tables)
-    view = call(page, "profile", id="cotton-1674")
-    assert call(page, "deal", seed=6, bot="search")["opponent"] == "search"
-    target = next(r for r in view["rules"] if r["key"] == "game.target")
-    call(page, "rule", key="game.target", index=target["options"][0]["index"])
-    view = call(page, "deal", seed=6, bot="search")
-    assert view["opponent"].startswith("search-points (plays for points in each deal, not for the game: ")
-    assert "no win table" in view["opponent"]
 
 
 def test_a_house_profile_s_title_gives_the_target_in_force(document, tmp_path, cli, monkeypatch):

@@ -7,10 +7,14 @@ log it offers is the one ``costly play --log`` writes, which ``costly replay`` c
 bundled profiles as the docs build resolved them (JSON), or one of them with house rules taken from the
 values and readings ``costly design`` draws on; the house profile is offered as a file that ``costly
 validate`` accepts. The search bot plays the board as in ``costly play``, from the win tables the docs
-build shipped (``wintables.json``, ``game.page_tables``); under rules the page has no table for (house
-rules), it plays for points (``search-points``, so named in the log).
+build shipped (``wintables.json``, ``game.page_tables``) for the bundled rules; under any other rules (house
+rules) the page works the table out when it is first needed, as ``costly play`` does, in the page's
+WebAssembly kernel (``chances.board``: the same deals, the same dynamic programme, the same table to the
+millionth), telling the page how far it has got. Where no table can be worked out (no kernel in the page,
+rules the kernel cannot play, rules no table can be sampled under), the search plays for points
+(``search-points``, so named in the log).
 
-Everything here uses the standard library and the engine only: no YAML, JSON Schema or rich.
+Everything here uses the standard library and the engine only: no YAML, JSON Schema, numpy or rich.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ import io
 import json
 import random
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from typing import TYPE_CHECKING
 
@@ -26,11 +30,11 @@ from ..game.actions import Action
 from ..game.bots import make_bot
 from ..game.page_tables import ShippedTables, rules_key
 from ..game.state import CHANCE, Game, State
-from ..game.wintable import providing
+from ..game.wintable import Board, NoTableError, providing
 from ..profiles import Profile, rule_titles
 from ..profiles.display import dumps, format_value, plain, short_title, source_words
 from ..profiles.resolved import HouseRule, house_profile, house_rule, house_yaml, profile_from_json
-from ..profiles.rules import Status
+from ..profiles.rules import Rules, Status
 from .games import Terminal, say
 
 if TYPE_CHECKING:
@@ -38,9 +42,56 @@ if TYPE_CHECKING:
     from .teach import Point
 
 BOTS = ("greedy", "expert", "search")  # the easy opponent, the default, the strongest
-# The page cannot work out a win table (that needs numpy and minutes): where it was shipped none for the
-# rules in force, its search is the one that plays for points.
+# Where the page has no win table for the rules in force and can work none out (``PageTables``), its search is
+# the one that plays for points.
 NO_TABLE_BOT = "search-points"
+Progress = Callable[[int, str], None]  # (percent done, what the page is doing, in words)
+
+
+class PageTables:
+    """The board search's tables on the page (a ``wintable`` source): those the docs build shipped, and those
+    the page works out for other rules (``work_out``), each once. ``NoTableError`` for rules it has none for,
+    with the reason where working one out failed."""
+
+    def __init__(self, shipped: ShippedTables, progress: Progress | None = None) -> None:
+        self.shipped = shipped
+        self.progress = progress
+        self.worked: dict[str, Board] = {}  # by rules_key
+        self.missing: dict[str, str] = {}  # rules_key -> why no table could be worked out
+
+    def has(self, rules: Rules) -> bool:
+        return self.shipped.has(rules) or rules_key(rules) in self.worked
+
+    def why_not(self, rules: Rules) -> str:
+        """Why there is no table for ``rules`` (it was never asked for, or working it out failed)."""
+        return self.missing.get(rules_key(rules), "the page has not worked one out")
+
+    def work_out(self, rules: Rules) -> bool:
+        """Whether the page has the table of ``rules``, after working it out where it had none (as ``costly
+        play`` does: ``chances.board``, in the page's WebAssembly kernel) and had not failed to before."""
+        key = rules_key(rules)
+        if self.has(rules) or key in self.missing:
+            return self.has(rules)
+        from ..chances.board import board
+
+        def sampled(done: int, count: int) -> None:
+            if self.progress is not None:
+                self.progress(round(90 * done / count), "Working out the computer's chance of winning from every "
+                              f"score under these rules: {done:,} of {count:,} deals played")
+
+        try:
+            self.worked[key] = board(rules, progress=sampled)
+        except NoTableError as exc:
+            self.missing[key] = str(exc)
+        return self.has(rules)
+
+    def __call__(self, rules: Rules) -> Board:
+        if self.shipped.has(rules):
+            return self.shipped(rules)
+        found = self.worked.get(rules_key(rules))
+        if found is None:
+            raise NoTableError(f"no win table for these rules: {self.why_not(rules)}")
+        return found
 
 
 class PageTerminal(Terminal):
@@ -97,7 +148,7 @@ class PageTerminal(Terminal):
 class Session:
     """One game on the page: a person at seat 0, the chosen bot at every other seat."""
 
-    def __init__(self, profile: Profile, *, seed: int, bot: str, tables: ShippedTables,
+    def __init__(self, profile: Profile, *, seed: int, bot: str, tables: PageTables,
                  house_file: str | None = None) -> None:
         if bot not in BOTS:
             raise ValueError(f"bot: one of {', '.join(BOTS)}, not {bot!r}")
@@ -107,9 +158,9 @@ class Session:
         self.tables = tables
         self.house_file = house_file  # the file the page's house profile downloads as (None: a bundled profile)
         # The board search reads the rules' table (search.SearchBot: at the deal's end with two hands, to
-        # first order with four): without one shipped for these rules, the computer plays for points, and
-        # the log says so (costly replay).
-        board = tables.has(profile.rules)
+        # first order with four): worked out now where none was shipped for these rules; where none can be,
+        # the computer plays for points, and the log says so (costly replay).
+        board = tables.work_out(profile.rules) if bot == "search" else tables.has(profile.rules)
         self.played = NO_TABLE_BOT if bot == "search" and not board else bot
         # As cmd_play: the game, the seed's generator, then one generator a computer seat, drawn from it in
         # seat order before anything is dealt; chance takes the next draws.
@@ -157,6 +208,9 @@ class Session:
         """What ``hint`` says in ``costly play``: the search bot's choice, why, and each choice's value."""
         if not self.waiting():
             return []
+        # By the search that plays the board, as costly play's hint, with the table worked out where it is not
+        # yet (the game's own bot, if not the search, reads none)
+        self.ui.board_hint = self.tables.work_out(self.profile.rules)
         with providing(self.tables):
             self.ui.hint(self._offered())
         return [item["text"] for item in self.ui.take() if item["kind"] == "line"]
@@ -199,7 +253,7 @@ class Session:
         if self.played == self.bot:
             return self.played
         return (f"{self.played} (plays for points in each deal, not for the game: the page has no win table "
-                "for these rules)")
+                f"for these rules, and cannot work one out: {self.tables.why_not(self.profile.rules)})")
 
     def command(self) -> str:
         """The ``costly play`` command that deals this same game: the rules (a house profile by the file the
@@ -216,16 +270,18 @@ class Session:
 class PlayPage:
     """The page's Python side: the bundled profiles, the rules in force, and the game being played."""
 
-    def __init__(self, profiles_json: str, tables_json: str | None = None) -> None:
+    def __init__(self, profiles_json: str, tables_json: str | None = None, progress: Progress | None = None) -> None:
         shipped = json.loads(profiles_json)["profiles"]
         self.bundled = [profile_from_json(p) for p in shipped]
         self.by_id = {p.id: p for p in self.bundled}
         # The board search's win tables (wintables.json), each checked against the rules of the profile it
         # was shipped for: a table for other rules would make a game costly play does not.
-        self.tables = ShippedTables(tables_json)
-        for profile_id, key in self.tables.profiles().items():
+        shipped_tables = ShippedTables(tables_json)
+        for profile_id, key in shipped_tables.profiles().items():
             if profile_id in self.by_id and rules_key(self.by_id[profile_id].rules) != key:
                 raise ValueError(f"wintables.json: the table of {profile_id} is for other rules ({key})")
+        # ``progress`` told how far the page has got working out a table (the worker posts it to the page)
+        self.tables = PageTables(shipped_tables, progress)
         # Each profile's moves as the docs build worked them out (``Move.as_json``), where it shipped them:
         # questions.design (and the compare stage it brings) is then imported only once a rule is changed.
         self.shipped_moves = {p["id"]: p["moves"] for p in shipped if "moves" in p}
@@ -406,4 +462,4 @@ def dispatch(page: PlayPage, request: str) -> str:
     return json.dumps(result, ensure_ascii=False)
 
 
-__all__ = ["BOTS", "PlayPage", "Session", "dispatch"]
+__all__ = ["BOTS", "NO_TABLE_BOT", "PageTables", "PlayPage", "Session", "dispatch"]
