@@ -14,7 +14,9 @@ build then writes, beside the site's static files (``_static/play/``):
 - ``wintables.json``: the win table the board-playing search reads in ``costly play`` for each bundled
   profile (``wintable.board_of``: from the same cache, or worked out as the terminal would),
   exactly, as ``game.page_tables`` writes it, so that the page's ``search`` plays the board as the
-  terminal's does (the page has no numpy to work one out);
+  terminal's does at once; under other rules (house rules) the page works the table out itself, in the
+  game kernel compiled to WebAssembly (``site.wasm_kernel``, ``_static/kernel/``, which the worker loads
+  as it starts: ``chances.board``), a second or two;
 
 and ``costly_variants.site.pyodide`` copies Pyodide itself to ``_static/pyodide/``. The build fills in the
 worker's ``BUILD`` (where the engine goes, the lock file). The page loads everything from the site:
@@ -40,7 +42,7 @@ from ..profiles import Profile
 from ..questions.design import moves_for
 from ..profiles.display import profile_json
 from ..profiles.sources import library
-from . import house_files, pyodide
+from . import house_files, pyodide, wasm_kernel
 from .citations import citation_text, passage_label, passage_words, profile_label
 from .data import site_data
 from .words import VALUE_WORDS
@@ -59,7 +61,7 @@ ENGINE = "costly_variants.json"
 TABLES = "wintables.json"
 WORKER_BUILD = "const BUILD = {};"
 
-FRAME = """<div id="costly-play" class="costly-play" data-pyodide="{pyodide}" data-play="{play}" data-version="{version}">
+FRAME = """<div id="costly-play" class="costly-play" data-pyodide="{pyodide}" data-play="{play}" data-kernel="{kernel}" data-version="{version}">
 <div class="costly-play-loading" role="status" aria-live="polite">
 <p class="costly-play-status">Loading the game engine&hellip;</p>
 <progress class="costly-play-progress" max="100" value="0"></progress>
@@ -77,7 +79,8 @@ class PlayDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         self.env.metadata[self.env.docname][METADATA] = True
         root = "../" * self.env.docname.count("/")
-        html = FRAME.format(pyodide=f"{root}{pyodide.TARGET}/", play=f"{root}{TARGET}/", version=__version__)
+        html = FRAME.format(pyodide=f"{root}{pyodide.TARGET}/", play=f"{root}{TARGET}/",
+                            kernel=f"{root}{wasm_kernel.TARGET}/", version=__version__)
         # Inline, so that the worker starts as soon as the frame is parsed, before play.js (deferred) runs.
         self.env.note_dependency(str(STATIC / "play-start.js"))
         start = (STATIC / "play-start.js").read_text(encoding="utf-8")
@@ -180,7 +183,8 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
     tables.write_text(json.dumps(tables_document(), separators=(",", ":")), encoding="utf-8")
     house_files.document(target / house_files.FILES)  # fetched only once a house profile is loaded
     build: dict[str, Any] = {"engine": ENGINE, "extractDir": EXTRACT_DIR, "pyodide": pyodide.VERSION,
-                             "tables": TABLES, "houseFiles": house_files.FILES, "libraryDir": house_files.LIBRARY_DIR}
+                             "tables": TABLES, "houseFiles": house_files.FILES, "libraryDir": house_files.LIBRARY_DIR,
+                             "kernel": [wasm_kernel.LOADER, wasm_kernel.MODULE]}
     try:
         pyodide.ship(out)
     except pyodide.PyodideError as exc:
@@ -192,6 +196,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("costly_variants.site.offline")  # the Play page keeps working offline
+    app.setup_extension("costly_variants.site.wasm_kernel")  # its search's tables under house rules are worked out in it
     app.add_directive("costly-play", PlayDirective)
     app.connect("html-page-context", _page_files)
     app.connect("build-finished", _write)

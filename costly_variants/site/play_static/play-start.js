@@ -11,6 +11,6 @@
   early.worker.onmessage = (event) => early.messages.push(event.data);
   early.worker.onerror = (event) => early.messages.push({ kind: "failed", error: event.message || "an error in its worker" });
   early.worker.postMessage({ kind: "start", pyodide: absolute(root.dataset.pyodide), play: absolute(root.dataset.play),
-                             version: root.dataset.version });
+                             kernel: absolute(root.dataset.kernel), version: root.dataset.version });
   window.costlyPlayStart = early;
 })();

@@ -4,7 +4,8 @@
 "use strict";
 
 // Filled in by the docs build (site/play.py): the engine's files and where they go, the lock file's info
-// (Pyodide is given a lock file with no packages, so it fetches none and loads none), the win tables.
+// (Pyodide is given a lock file with no packages, so it fetches none and loads none), the win tables, the
+// WebAssembly kernel's loader and module.
 const BUILD = {};
 let dispatch = null;
 let loadHouse = null; // what reading a house profile needs, fetched and unpacked the first time one is loaded
@@ -31,6 +32,14 @@ async function start(urls) {
   const profiles = fetched(urls.play + "profiles.json", "text");
   const tables = BUILD.tables ? fetched(urls.play + BUILD.tables, "text") : null;
   if (tables) tables.catch(() => {}); // a failure is met where the tables are read, not reported as unhandled
+  // The game kernel in WebAssembly (site/wasm_kernel.py): under house rules the search's win table is worked
+  // out in it (chances.board through game/kernel_js.py). Where it will not load, the search plays for points
+  // under rules the page was shipped no table for, and says why.
+  const kernel = BUILD.kernel && urls.kernel
+    ? import(urls.kernel + BUILD.kernel[0]).then((m) => m.loadKernel(new URL(urls.kernel + BUILD.kernel[1])))
+      .then((loaded) => { globalThis.costlyKernel = loaded; return true; },
+            (error) => { console.warn("costly: the WebAssembly kernel did not load:", error); return false; })
+    : Promise.resolve(false);
   importScripts(urls.pyodide + "pyodide.js");
   mark("script");
   const options = { indexURL: urls.pyodide };
@@ -47,11 +56,15 @@ async function start(urls) {
   mark("unpack");
   progress(75, "Starting the engine…");
   py.runPython(`import sys\nif ${JSON.stringify(BUILD.extractDir)} not in sys.path: sys.path.insert(0, ${JSON.stringify(BUILD.extractDir)})`);
+  const kernelLoaded = await kernel; // set before the engine is imported, which asks whether it is there
+  mark("kernel");
   const browser = py.pyimport("costly_variants.cli.browser");
   mark("import");
   progress(90, "Reading the profiles…");
   const text = await profiles;
-  const page = browser.PlayPage(text, tables ? await tables : null);
+  // How far the page has got working out a win table (a house ruleset's, in the kernel), shown as it goes.
+  const working = (value, what) => self.postMessage({ kind: "working", value, text: what });
+  const page = browser.PlayPage(text, tables ? await tables : null, working);
   mark("profiles");
   dispatch = (request) => browser.dispatch(page, request);
   loadHouse = async () => {
@@ -66,7 +79,8 @@ async function start(urls) {
   };
   // The page draws from the same document: it is fetched once, here.
   const fetchedUrls = performance.getEntriesByType("resource").map((entry) => entry.name); // read by the browser test
-  self.postMessage({ kind: "ready", ms: performance.now() - started, started, phases, profiles: text, fetched: fetchedUrls });
+  self.postMessage({ kind: "ready", ms: performance.now() - started, started, phases, profiles: text, fetched: fetchedUrls,
+                     kernel: kernelLoaded });
 }
 
 self.onmessage = async (event) => {

@@ -14,7 +14,7 @@
   const BOT_PAUSE = 250;
   const state = { ready: false, busy: false, view: null, rules: null, passages: {}, timings: [], loadMs: null,
                   seed: null, seedText: null, deals: 0, taken: 0, hinting: false, queued: null, asking: false,
-                  howToPlay: {}, valueWords: {} };
+                  howToPlay: {}, valueWords: {}, working: [] };
   window.costlyPlay = state; // read by the browser test and the benchmark
 
   const el = window.costlyDom.el; // dom.js: text stays text
@@ -55,6 +55,7 @@
   let nextId = 1;
   function receive(message) {
     if (message.kind === "progress") setStatus(message.text, message.value);
+    else if (message.kind === "working") showWork(message.text, message.value);
     else if (message.kind === "failed") problem("The game engine could not start: " + message.error + ".");
     else if (message.kind === "ready") {
       state.loadMs = message.ms;
@@ -71,6 +72,15 @@
   worker.onmessage = (event) => receive(event.data);
   worker.onerror = (event) => problem("The game engine could not start: " + (event.message || "an error in its worker") + ".");
   early.messages.splice(0).forEach(receive);
+
+  function showWork(text, value) {
+    // The engine working out a house ruleset's win table (a second or two, once for those rules), said where
+    // the player is looking: under the hint asked for, else where the game's situation is shown.
+    state.working.push(value); // read by the browser test
+    const where = state.hinting ? parts.hint : parts.situation;
+    if (where) where.replaceChildren(el("span", { text: `${text}… ` }),
+      el("progress", { class: "costly-play-working", max: "100", value: String(value) }));
+  }
 
   function ask(op, args, mover) {
     // One call to the engine; how long Python took is kept (the benchmark reads it), with who moved.
