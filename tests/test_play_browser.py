@@ -175,13 +175,14 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     assert js(driver, "return !!document.querySelector('.costly-play-progress')") or page_state(driver) == "ready"
     wait_for(driver, lambda d: page_state(d) in ("ready", "failed"), "the engine to start")
     assert page_state(driver) == "ready", js(driver, "return document.getElementById('costly-play').innerText")
-    # The worker fetched Pyodide's core, the engine and the win tables, each once, from this server: no lock
-    # file, no package, nor what reading a house profile needs (fetched only once one is loaded).
+    # The worker fetched Pyodide's core, the engine, the win tables and the WebAssembly kernel (a house ruleset's
+    # table is worked out in it), each once, from this server: no lock file, no package, nor what reading a
+    # house profile needs (fetched only once one is loaded).
     fetched = js(driver, "return window.costlyPlay.workerFetched")
     assert all(url.startswith(served) for url in fetched), fetched
     assert sorted(url.rsplit("/", 1)[1] for url in fetched) == sorted(
         ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "costly_variants.json", "profiles.json",
-         "wintables.json"])
+         "wintables.json", "costly_kernel.mjs", "costly_kernel.wasm"])
 
     # The longest title chosen: the Rules select stays on the screen, and nothing else goes past it.
     profile_select = Select(driver.find_element("id", "costly-play-profile"))
