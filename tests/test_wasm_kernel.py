@@ -5,6 +5,7 @@ the WebAssembly kernel in the native one's place), on every bundled profile and 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import random
 import shutil
@@ -212,6 +213,7 @@ def test_the_wasm_kernel_plays_the_engines_games_on_random_house_profiles(exampl
 
 
 PYODIDE_CODE = """
+import hashlib
 import json
 from costly_variants.runs.tally import KernelLayout
 from costly_variants.game import kernel
@@ -229,6 +231,10 @@ for job in jobs:
     out.append({{"games": [None if g is None else list(g._asdict().values()) for g in games],
                 "sums": {{k: (v.hex() if isinstance(v, bytes) else v) for k, v in sums.items()}},
                 "winners": list(kernel.winners(rules, bots, seeds))}})
+# The board search's table as the Play page works it out under house rules (no numpy here), as a digest
+from costly_variants.chances.board import board
+table = board(profile_from_json(jobs[0]["profile"]).rules)
+out.append(hashlib.sha256(repr((table.flat(), table.peg_out)).encode()).hexdigest())
 json.dumps(out)
 """
 
@@ -237,7 +243,8 @@ json.dumps(out)
 def test_python_under_pyodide_plays_its_games_in_the_wasm_kernel(site_kernel, tmp_path):
     """In the browser's Python (the Pyodide the site ships, in Node), kernel.available() is true once the page
     has set globalThis.costlyKernel (even for a kernel module imported before), and kernel.play, tally and
-    winners give what the native kernel gives for the same rules and seeds."""
+    winners give what the native kernel gives for the same rules and seeds; the board search's table worked
+    out there without numpy (chances.board, as the Play page does under house rules) is the terminal's."""
     from costly_variants.profiles.display import profile_json
     from costly_variants.site import play, pyodide
 
@@ -265,6 +272,10 @@ def test_python_under_pyodide_plays_its_games_in_the_wasm_kernel(site_kernel, tm
                          "sums": json.loads(json.dumps({k: (v.hex() if isinstance(v, bytes) else v)
                                                         for k, v in sums.items()})),
                          "winners": list(kernel.winners(rules, bots, seeds) or b"")})
+    from costly_variants.chances.store import board_table
+
+    table = board_table(profiles.load(cases[0][0]).rules)  # the terminal's (numpy's), in the browser's Python
+    expected.append(hashlib.sha256(repr((table.flat(), table.peg_out)).encode()).hexdigest())
     code = tmp_path / "check.py"  # a file, not an argument: the profiles' evidence outgrows one argument's limit
     code.write_text(PYODIDE_CODE.format(jobs=json.dumps(jobs)), encoding="utf-8")
     done = subprocess.run([NODE, str(Path(__file__).with_name("pyodide_kernel_check.mjs")), str(folder), str(engine),
