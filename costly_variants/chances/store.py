@@ -37,7 +37,7 @@ def _code() -> bytes:
     package = here.parent
     paths = [*sorted((package / "game").glob("*.py")), *sorted((package / "game").glob("_kernel*.[ch]")),
              *sorted((package / "count").glob("*.py")), package / "profiles" / "rules.py", package / "cards.py",
-             *(here / name for name in ("deals.py", "odds.py", "decisive.py", "stats.py"))]
+             package / "stats.py", *(here / name for name in ("deals.py", "table.py", "decisive.py"))]
     digest = hashlib.sha256(f"costly-variants {__version__}\n".encode())
     for path in paths:
         if path.exists():
