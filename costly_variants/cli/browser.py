@@ -333,7 +333,11 @@ class PlayPage:
         return title + (f", game to {target}" if changed else "")
 
     def house_yaml(self) -> str:
-        return house_yaml(self.base, self.house_rules(), profile_id=self.house_id(), title=self.house_title())
+        # A loaded house profile is extended by its file (not its id, which no loader can find): the
+        # download validates beside it.
+        loaded = self.loaded_file if self.base.id not in self.shipped_moves and self.loaded_file else None
+        return house_yaml(self.base, self.house_rules(), profile_id=self.house_id(), title=self.house_title(),
+                          base_file=loaded)
 
     def rules_view(self) -> dict[str, Any]:
         """Every rule: its value in force, in words, with status and passages, and the other values offered."""

@@ -84,13 +84,16 @@ def _summary(base: Profile, changes: Sequence[HouseRule]) -> str:
 
 
 def house_yaml(base: Profile, changes: Sequence[HouseRule], *, profile_id: str, title: str,
-               made_by: str = "the Play page of the reference site") -> str:
+               made_by: str = "the Play page of the reference site", base_file: str | None = None) -> str:
     """The house profile as a YAML file ``costly validate`` accepts. Each value is written in JSON's flow
-    form, which YAML 1.2 reads as it stands: no YAML writer is needed where this runs."""
+    form, which YAML 1.2 reads as it stands: no YAML writer is needed where this runs. A base that is not
+    bundled (a house profile itself) is extended by its file, ``base_file``, looked for beside this one."""
     lines = [f"# A house profile made on {made_by}: check it with costly validate FILE, play it with",
-             "# costly play --variant FILE.",
-             f"id: {json.dumps(profile_id)}", f"title: {json.dumps(title, ensure_ascii=False)}",
-             f"extends: {json.dumps(base.id)}",
+             "# costly play --variant FILE."]
+    if base_file is not None:
+        lines.append(f"# It extends the house profile {base_file}: keep the two files in one folder.")
+    lines += [f"id: {json.dumps(profile_id)}", f"title: {json.dumps(title, ensure_ascii=False)}",
+              f"extends: {json.dumps(base_file or base.id)}",
              f"summary: {json.dumps(_summary(base, changes), ensure_ascii=False)}", "rules:"]
     sections: dict[str, list[str]] = {}
     for change in changes:
