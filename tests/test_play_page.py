@@ -359,10 +359,11 @@ def test_the_setup_s_fields_may_be_narrower_than_their_content():
     assert "min-width: 0" in rules and "max-width: 100%" in rules, rules
 
 
-def test_rules_changed_on_a_loaded_house_profile_download_as_a_file_that_extends_it(document, tmp_path, monkeypatch):
-    """A house profile loaded on the page (a file, a paste, a link) and then changed from the menus: the
-    download extends the loaded file by its name (its id is no bundled profile's, so no loader could find it
-    by that), and validates beside it with the rules the page plays."""
+def test_rules_changed_on_a_loaded_house_profile_download_whole_on_the_bundled_profile(document, tmp_path, monkeypatch):
+    """A house profile loaded on the page (a file, a paste, a link) and then changed from the menus: no loader
+    could find the loaded profile by its id, so the download (and the link, which holds the same text) is made
+    whole: the loaded profile's rules, these changes over them, on the bundled profile it extends. It validates
+    alone, with the rules the page plays."""
     from costly_variants.cli import house_text
 
     monkeypatch.setattr(house_text, "HOUSE_DIR", tmp_path / "house")
@@ -376,9 +377,9 @@ def test_rules_changed_on_a_loaded_house_profile_download_as_a_file_that_extends
                 index=option["index"])
     assert view["house"] and view["changed"] == 1
     house = call(page, "house")
-    assert 'extends: "our-rules.yaml"' in house["yaml"] and "keep the two files in one folder" in house["yaml"]
-    (tmp_path / "our-rules.yaml").write_text(text, encoding="utf-8")
-    path = tmp_path / f"{house['id']}.yaml"
+    assert 'extends: "cotton-1674"' in house["yaml"] and "we play to 91" in house["yaml"]
+    path = tmp_path / "elsewhere" / f"{house['id']}.yaml"  # alone: no other file beside it
+    path.parent.mkdir()
     path.write_text(house["yaml"], encoding="utf-8")
     checked = costly("validate", str(path))
     assert checked.returncode == 0, checked.stdout + checked.stderr
