@@ -126,7 +126,15 @@ def test_the_comparison_is_costly_compares_for_the_same_seed(driver, served, tmp
     assert js(driver, "return window.costlyTry.command") == \
         "costly compare cotton-1674 pasted.yaml --games 60 --seed 3 --search-games 0 --json"
     shown = js(driver, "return document.querySelector('.costly-try-figures tr[data-figure=\"deals_per_game\"]').innerText")
-    assert "clear" in shown
+    assert "clear *" in shown and data["figures"][0]["differences"]  # starred in the document too
+    assert next(f for f in data["figures"] if f["key"] == "deals_per_game")["differences"]["my-house"]["starred"]
+    # Only a starred difference is called clear: an interval clear of zero alone, before Holm's adjustment, is not.
+    for f in data["figures"]:
+        d = f["differences"].get("my-house")
+        row = js(driver, "const r = document.querySelector(`.costly-try-figures tr[data-figure='${arguments[0]}']`);"
+                         "return r ? r.innerText : null", f["key"])
+        if d is not None and row is not None:
+            assert ("clear *" in row) == bool(d.get("starred")), (f["key"], row)
     total = js(driver, "return window.costlyTry.progress.total")
     assert js(driver, "return document.querySelector('.costly-try-count').textContent") == f"{total:,} of {total:,} games"
 

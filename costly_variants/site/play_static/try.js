@@ -242,18 +242,23 @@
     const [a, b] = data.profiles.map((p) => p.id);
     const rows = data.figures.map((f) => {
       const d = f.differences[b];
-      return el("tr", { "data-figure": f.key, class: d && d.clear_of_zero ? "costly-try-clear" : null },
+      // Starred as costly compare stars: clear of zero after allowing for every difference the report tests
+      // (Holm), not each interval alone.
+      return el("tr", { "data-figure": f.key, class: d && d.starred ? "costly-try-clear" : null },
         el("th", { scope: "row", text: f.label.trim() }),
         el("td", { text: percent(f.estimates[a].value, f.unit) + interval(f.estimates[a], f.unit) }),
         el("td", { text: percent(f.estimates[b].value, f.unit) + interval(f.estimates[b], f.unit) }),
         el("td", { text: d ? (d.value > 0 ? "+" : "") + percent(d.value, f.unit) + interval(d, f.unit) : "–" }),
-        el("td", { text: d && d.clear_of_zero ? "clear of zero" : "" }));
+        el("td", { text: d && d.starred ? "clear *" : "" }));
     });
+    const control = data.error_control;
+    const tested = control.tested.toLocaleString("en");
     parts.summary.replaceChildren(
       el("p", {}, `${data.settings.games_played.toLocaleString("en")} of ${data.settings.games.toLocaleString("en")} games a ruleset` +
         (data.settings.complete ? "" : " (stopped: the figures are of the games played)") +
-        `, seed ${data.settings.seed}: B less A on the same seeds, each with its 95% interval; "clear of zero" where that interval ` +
-        "leaves out zero (the games tell the difference from chance), as costly compare marks it."),
+        `, seed ${data.settings.seed}: B less A on the same seeds, each with its 95% interval. "Clear *" where the games tell ` +
+        `the difference from chance after allowing for all ${tested} differences tested (Holm's method): at most a ` +
+        `${Math.round(control.rate * 100)}% chance that any of them is false, as costly compare stars them.`),
       el("div", { class: "costly-try-table" }, el("table", { class: "costly-try-figures" },
         el("thead", {}, el("tr", {}, el("th", { text: "figure" }), el("th", { text: `A: ${a}` }), el("th", { text: `B: ${b}` }),
           el("th", { text: "B − A" }), el("th", { text: "" }))),
