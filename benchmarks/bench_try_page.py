@@ -1,6 +1,6 @@
 """Benchmark for issue 38 item 3: the Try page's default comparison in headless Chromium, beside the command.
 
-Run:  python benchmarks/bench_try_page.py [--site DIR] [--games N] [--seed S] [--runs N] A B
+Run:  python benchmarks/bench_try_page.py [--site DIR] [--games N] [--seed S] [--runs N] [--helpers N ...] A B
 
 Serves a built site (``--site``, else the test root ``tests/roots/test-play`` is built first) from 127.0.0.1,
 opens ``try.html`` in Debian's headless Chromium, and runs the comparison of ``A`` and ``B`` (bundled ids;
@@ -30,7 +30,8 @@ TARGET_S = 10.0
 STATE = "return document.getElementById('costly-try').dataset.state"
 
 
-def in_browser(site: Path, a: str, b: str, games: int, seed: int) -> tuple[float, float, str]:
+def in_browser(site: Path, a: str, b: str, games: int, seed: int, helpers: int | None = None
+               ) -> tuple[float, float, str]:
     from http.server import ThreadingHTTPServer
     import threading
 
@@ -38,9 +39,13 @@ def in_browser(site: Path, a: str, b: str, games: int, seed: int) -> tuple[float
     threading.Thread(target=server.serve_forever, daemon=True).start()
     browser = driver()
     try:
-        browser.get(f"http://127.0.0.1:{server.server_address[1]}/try.html?games={games}&seed={seed}")
+        chosen = "" if helpers is None else f"&helpers={helpers}"
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/try.html?games={games}&seed={seed}{chosen}")
         if wait(browser, f"const s = {STATE[7:]}; return (s === 'ready' || s === 'failed') && s") != "ready":
             sys.exit("the page did not start")
+        # The helper workers start once the page is ready (a reader takes some seconds to choose the rules):
+        # the run is timed from the click with them ready, as a reader's would be.
+        wait(browser, "return window.costlyTry.helpers.every((h) => h.ready || h.broken)")
         if not browser.execute_script("return window.costlyTry.kernel"):
             print("  (the WebAssembly kernel did not load: the Python engine plays)")
         browser.execute_script("document.getElementById('costly-try-a').value = arguments[0];"
@@ -50,6 +55,8 @@ def in_browser(site: Path, a: str, b: str, games: int, seed: int) -> tuple[float
         browser.find_element("css selector", ".costly-try-go").click()
         wait(browser, f"const s = {STATE[7:]}; return (s === 'done' || s === 'error') && s", cap=3600)
         cpu = tree_cpu(pid) - before
+        played = browser.execute_script("return window.costlyTry.played")
+        print(f"  chunks played by the lead worker: {played['lead']}, by its helpers: {played['helpers']}")
         return browser.execute_script("return window.costlyTry.ms") / 1000, cpu, \
             browser.execute_script("return window.costlyTry.report.json")
     finally:
@@ -74,13 +81,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--helpers", type=int, nargs="*", default=[None],
+                        help="helper workers (0 to 3), each in turn; the page's own choice unless told")
     args = parser.parse_args()
     a, b = args.profiles
     site = args.site or build_site(Path(tempfile.mkdtemp(prefix="bench-try-")) / "html")
     for run in range(args.runs):
         print(f"run {run + 1}: load average {os.getloadavg()[0]:.1f}")
-        wall, cpu, page = in_browser(site, a, b, args.games, args.seed)
-        print(f"  Try page: {wall:.1f} s wall, {cpu:.1f} CPU-s of the browser (target {TARGET_S:.0f} s wall)")
+        for helpers in args.helpers:
+            wall, cpu, page = in_browser(site, a, b, args.games, args.seed, helpers)
+            told = "" if helpers is None else f", {helpers} helper workers"
+            print(f"  Try page{told}: {wall:.1f} s wall, {cpu:.1f} CPU-s of the browser (target {TARGET_S:.0f} s wall)")
         wall, cpu, command = in_terminal(a, b, args.games, args.seed)
         print(f"  costly compare {a} {b} --games {args.games} --seed {args.seed}: {wall:.1f} s wall, {cpu:.1f} CPU-s")
         print("  the same document" if page + "\n" == command else "  THE DOCUMENTS DIFFER")

@@ -383,3 +383,31 @@ def test_the_setup_s_fields_may_be_narrower_than_their_content():
     rules = " ".join(body for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css)
                      if selector.split("*/")[-1].strip() == ".costly-play-setup label")
     assert "min-width: 0" in rules and "max-width: 100%" in rules, rules
+
+
+def test_rules_changed_on_a_loaded_house_profile_download_whole_on_the_bundled_profile(document, tmp_path, monkeypatch):
+    """A house profile loaded on the page (a file, a paste, a link) and then changed from the menus: no loader
+    could find the loaded profile by its id, so the download (and the link, which holds the same text) is made
+    whole: the loaded profile's rules, these changes over them, on the bundled profile it extends. It validates
+    alone, with the rules the page plays."""
+    from costly_variants.cli import house_text
+
+    monkeypatch.setattr(house_text, "HOUSE_DIR", tmp_path / "house")
+    text = ("id: our-rules\ntitle: Our rules\nextends: cotton-1674\nrules:\n  game:\n    target:\n      value: 91\n"
+            "      status: editorial\n      cite: []\n      note: we play to 91\n")
+    page = PlayPage(document)
+    view = call(page, "load", name="our rules.yaml", text=text)
+    assert view["base"] == "our-rules" and view["file"] == "our-rules.yaml"
+    option = next(o for r in view["rules"] if r["key"] != "game.target" for o in r["options"])
+    view = call(page, "rule", key=next(r["key"] for r in view["rules"] if option in r["options"]),
+                index=option["index"])
+    assert view["house"] and view["changed"] == 1
+    house = call(page, "house")
+    assert 'extends: "cotton-1674"' in house["yaml"] and "we play to 91" in house["yaml"]
+    path = tmp_path / "elsewhere" / f"{house['id']}.yaml"  # alone: no other file beside it
+    path.parent.mkdir()
+    path.write_text(house["yaml"], encoding="utf-8")
+    checked = costly("validate", str(path))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    loaded = profiles.load(path)
+    assert loaded.rules == page.profile.rules and loaded.rules.target == 91

@@ -222,6 +222,21 @@ def test_rules_as_prose_each_sentence_cited(site):
     assert "The game is for 2 players, each scoring alone." in text_of(prose)
 
 
+def test_a_sentence_its_source_says_nothing_of_says_so_in_the_running_prose(site):
+    """Cotton does not say who deals first (silent): his "how to play" says so beside the sentence, so that it
+    does not read as his rule; a sentence he states has no such mark."""
+    cotton = profiles.load("cotton-1674")
+    markup = page(site, "profile/cotton-1674.html")
+    prose = markup[markup.index('id="profile-cotton-1674-prose"'):markup.index('id="profile-cotton-1674-notes"')]
+    pieces = prose.split('<span class="costly-sentence">')[1:]  # each sentence, with what follows it
+    marked = [piece.split("</span>", 1)[0] for piece in pieces
+              if re.match(r'[^<]*</span>\s*<span class="costly-silent-mark">', piece)]
+    assert cotton.provenance["deal.first_dealer"].status.value == "silent"
+    assert any(text_of(m).startswith("Cut for the first deal") for m in marked), marked
+    assert not any("The first to 61 points wins." in text_of(m) for m in marked)
+    assert "(in part not in this source)" in text_of(prose)  # a sentence of a stated value and a silent one
+
+
 def test_every_coded_value_has_words():
     """Every value the schema codes (an enum) has its words, so none shows as a code on the site."""
     import json

@@ -73,6 +73,13 @@ def paste(driver: Any, text: str) -> dict[str, Any]:
             "problems": js(driver, "return [...document.querySelectorAll('.costly-try-problems li')].map(li => li.textContent)")}
 
 
+def helpers_ready(driver: Any) -> int:
+    """Wait for the page's helper workers to start (or fail); how many started."""
+    wait_for(driver, lambda d: js(d, "return window.costlyTry.helpers.every((h) => h.ready || h.broken)"),
+             "the helper workers")
+    return js(driver, "return window.costlyTry.helpers.filter((h) => h.ready && !h.broken).length")
+
+
 def compare(driver: Any, *, stop_after: int | None = None) -> dict[str, Any]:
     driver.find_element("css selector", ".costly-try-go").click()
     if stop_after is not None:
@@ -102,9 +109,12 @@ def test_a_pasted_house_profile_is_checked_as_costly_validate_checks_it_and_show
 
 
 def test_the_comparison_is_costly_compares_for_the_same_seed(driver, served, tmp_path):  # noqa: F811
-    open_try(driver, served + "try.html?games=60&seed=3")
+    open_try(driver, served + "try.html?games=60&seed=3&helpers=2")
     paste(driver, HOUSE)
+    assert helpers_ready(driver) == 2
     data = compare(driver)
+    # The chunks were shared out: the helpers, told of the house profile, played some of them.
+    assert js(driver, "return window.costlyTry.played.helpers") > 0
     (tmp_path / "pasted.yaml").write_text(HOUSE, encoding="utf-8")
     done = costly("compare", "cotton-1674", str(tmp_path / "pasted.yaml"), "--games", "60", "--seed", "3",
                   "--search-games", "0", "--json")
@@ -116,7 +126,15 @@ def test_the_comparison_is_costly_compares_for_the_same_seed(driver, served, tmp
     assert js(driver, "return window.costlyTry.command") == \
         "costly compare cotton-1674 pasted.yaml --games 60 --seed 3 --search-games 0 --json"
     shown = js(driver, "return document.querySelector('.costly-try-figures tr[data-figure=\"deals_per_game\"]').innerText")
-    assert "clear" in shown
+    assert "clear *" in shown and data["figures"][0]["differences"]  # starred in the document too
+    assert next(f for f in data["figures"] if f["key"] == "deals_per_game")["differences"]["my-house"]["starred"]
+    # Only a starred difference is called clear: an interval clear of zero alone, before Holm's adjustment, is not.
+    for f in data["figures"]:
+        d = f["differences"].get("my-house")
+        row = js(driver, "const r = document.querySelector(`.costly-try-figures tr[data-figure='${arguments[0]}']`);"
+                         "return r ? r.innerText : null", f["key"])
+        if d is not None and row is not None:
+            assert ("clear *" in row) == bool(d.get("starred")), (f["key"], row)
     total = js(driver, "return window.costlyTry.progress.total")
     assert js(driver, "return document.querySelector('.costly-try-count').textContent") == f"{total:,} of {total:,} games"
 
@@ -124,9 +142,13 @@ def test_the_comparison_is_costly_compares_for_the_same_seed(driver, served, tmp
 def test_a_bundled_pair_is_costly_compare_byte_for_byte_its_games_in_the_webassembly_kernel(driver, served):  # noqa: F811
     """Every part of the command's run, the search bot's games from the shipped win tables and the section on
     how decisive the game is from the figures the build shipped, the same document, byte for byte."""
-    open_try(driver, served + "try.html?games=400&seed=5#rules=parlett-121")
+    open_try(driver, served + "try.html?games=400&seed=5&helpers=1#rules=parlett-121")
     assert js(driver, "return window.costlyTry.kernel") is True  # the games are the WebAssembly kernel's
+    assert helpers_ready(driver) == 1
+    assert js(driver, "return window.costlyTry.helpers[0].kernel") is True
     compare(driver)
+    played = js(driver, "return window.costlyTry.played")
+    assert played["lead"] > 0 and played["helpers"] > 0  # both workers played, and their sums merged exactly
     done = costly("compare", "cotton-1674", "parlett-121", "--games", "400", "--seed", "5", "--json")
     assert done.returncode == 0, done.stderr
     assert js(driver, "return window.costlyTry.report.json") + "\n" == done.stdout

@@ -4,7 +4,9 @@ text checked with ``costly validate``'s messages; and the pure-Python ``rpds`` t
 which must give jsonschema the real one's answers."""
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +17,7 @@ from costly_variants import profiles
 from costly_variants.cli import house_text
 from costly_variants.cli.try_page import TryPage, dispatch
 from costly_variants.questions import decisive_report
+from costly_variants.profiles.display import profile_json
 from costly_variants.site.play import tables_document
 
 HOUSE = """id: my-house
@@ -35,7 +38,20 @@ BAD = "id: bad-house\ntitle: Bad\nextends: cotton-1674\nrules:\n  game:\n    tar
 def page() -> TryPage:
     figures = {decisive_report.given_key(p.rules, ("greedy", "greedy")): decisive_report.of([p], ("greedy",))[p.id]
                for p in profiles.load_all()}
-    return TryPage(json.dumps(tables_document()), json.dumps(figures))
+    return TryPage(json.dumps(tables_document()), json.dumps(figures), resolved_profiles())
+
+
+def resolved_profiles() -> str:
+    """The bundled profiles as the Play page's profiles.json holds them (what the page's Python reads them from)."""
+    return json.dumps({"profiles": [profile_json(p) for p in profiles.load_all()]})
+
+
+def test_the_pages_bundled_profiles_are_the_yamls(page):
+    """The page reads the bundled profiles from the docs build's resolved JSON, not their YAML: the same
+    profiles, value, provenance and evidence alike (only the file they were read from differs)."""
+    for profile_id in profiles.bundled_ids():
+        from_json, from_yaml = page._profile(profile_id), profiles.load(profile_id)
+        assert from_json.path != from_yaml.path and dataclasses.replace(from_json, path=from_yaml.path) == from_yaml
 
 
 def costly(*argv: str) -> str:
@@ -46,9 +62,32 @@ def costly(*argv: str) -> str:
 
 def play_out(page: TryPage, refs: list[str], games: int, seed: int) -> dict:
     started = page.start(refs, games=games, seed=seed)
-    while not page.step(3)["finished"]:
-        pass
+    for number in range(started["chunks"]):
+        page.play(number)
+    assert page.run is not None and page.run.finished
     return started | page.report()
+
+
+def shared_out(lead: TryPage, helpers: list[TryPage], refs: list[str], games: int, seed: int, order: random.Random
+               ) -> dict:
+    """The comparison as the page plays it with helper workers: the chunks handed out in order, each to the lead
+    or a helper at random; every helper's sums sent as JSON and merged by the lead in a shuffled order."""
+    started = lead.start(refs, games=games, seed=seed)
+    for helper in helpers:
+        helper.start(refs, games=games, seed=seed)
+    waiting = []
+    for number in range(started["chunks"]):
+        worker = order.randrange(len(helpers) + 1)
+        if worker == 0:
+            lead.play(number)
+        else:
+            reply = dispatch(helpers[worker - 1], json.dumps({"op": "sums", "chunk": number}))
+            waiting.append((number, json.loads(reply)["sums"]))
+    order.shuffle(waiting)
+    for number, sums in waiting:
+        progress = json.loads(dispatch(lead, json.dumps({"op": "merge", "chunk": number, "sums": sums})))
+    assert progress["finished"] and progress["done"] == progress["total"]
+    return started | lead.report()
 
 
 def test_a_bundled_pair_is_costly_compares_document_byte_for_byte(page):
@@ -72,12 +111,40 @@ def test_a_house_profile_is_compared_without_the_search_and_the_win_tables_figur
     assert {k: v for k, v in data.items() if k != "decisive"} == {k: v for k, v in expected.items() if k != "decisive"}
 
 
+def test_chunks_shared_out_among_helper_workers_in_any_order_give_the_commands_document(page):
+    """The page's workers (a lead that plays and merges, helpers that play and send their sums as JSON): for any
+    sharing of the chunks and any order of merging, the document is costly compare's, byte for byte."""
+    helpers = [TryPage(page.tables_json, json.dumps(page.decisive), page.profiles_json) for _ in range(2)]
+    expected = costly("compare", "cotton-1674", "eddowes-burne-1874", "--games", "120", "--seed", "5", "--json")
+    for trial in range(3):
+        out = shared_out(page, helpers[:trial + 1 if trial < 2 else 2], ["cotton-1674", "eddowes-burne-1874"], 120, 5,
+                         random.Random(trial))
+        assert out["json"] + "\n" == expected, trial
+
+
+def test_a_chunk_is_merged_once_and_a_helpers_sums_must_fit_it(page):
+    started = page.start(["cotton-1674", "parlett-121"], games=100, seed=3)
+    helper = TryPage(page.tables_json, json.dumps(page.decisive))
+    helper.start(["cotton-1674", "parlett-121"], games=100, seed=3)
+    last = started["chunks"] - 1
+    sums = helper.sums(last)["sums"]
+    page.play(0)
+    for bad in ({"op": "play", "chunk": 0}, {"op": "play", "chunk": started["chunks"]}, {"op": "merge", "chunk": 1},
+                {"op": "merge", "chunk": 1, "sums": {"games": 1}}, {"op": "merge", "chunk": 1, "sums": "x"},
+                {"op": "merge", "chunk": last, "sums": dict(sums, games=sums["games"] + 1)}):
+        reply = json.loads(dispatch(page, json.dumps(bad)))
+        assert set(reply) == {"error"}, bad
+    assert page.merge(last, sums)["done"] == page.run.collector.done > 0
+    assert "error" in json.loads(dispatch(page, json.dumps({"op": "merge", "chunk": last, "sums": sums})))
+
+
 def test_stopped_the_run_keeps_its_first_seeds_and_says_how_many(page, monkeypatch, tmp_path):
     page.start(["cotton-1674", "parlett-121"], games=3000, seed=4)
-    page.step(2)
+    page.play(0)
+    page.play(1)
     stopped = page.stop()
     assert stopped["stopped"] and 0 < stopped["done"] < stopped["total"]
-    assert page.step(5)["done"] == stopped["done"]  # nothing more once stopped
+    assert page.play(2)["done"] == stopped["done"]  # nothing more once stopped
     data = json.loads(page.report()["json"])
     played = data["settings"]["games_played"]
     assert not data["settings"]["complete"] and data["decisive"] == {}

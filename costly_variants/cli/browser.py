@@ -292,6 +292,7 @@ class PlayPage:
         self.profile = self.base
         self.session: Session | None = None
         self.loaded_file: str | None = None  # the file a house profile given to the page was loaded from
+        self.loaded_text: str | None = None  # and its text
 
     def load_house(self, name: str, text: str) -> dict[str, Any]:
         """Start from a house profile given as text (a file, a paste, a link), checked as ``costly validate``
@@ -310,6 +311,7 @@ class PlayPage:
         self.chosen = {}
         self.profile = profile
         self.loaded_file = path.name
+        self.loaded_text = text
         return self.rules_view() | {"file": path.name}
 
     def choose_profile(self, profile_id: str) -> dict[str, Any]:
@@ -389,7 +391,22 @@ class PlayPage:
         return title + (f", game to {target}" if changed else "")
 
     def house_yaml(self) -> str:
-        return house_yaml(self.base, self.house_rules(), profile_id=self.house_id(), title=self.house_title())
+        if self.loaded_text is None or self.base.id in self.shipped_moves:
+            return house_yaml(self.base, self.house_rules(), profile_id=self.house_id(), title=self.house_title())
+        # Rules changed on a loaded house profile: no loader could find that profile by its id, so the file is
+        # made whole: its rules written out, on the bundled profile it extends, these changes over them. It
+        # then validates alone, and travels alone in a link.
+        import yaml  # the page loaded PyYAML to check the house profile
+
+        loaded = yaml.safe_load(self.loaded_text)
+        own = {f"{section}.{name}": entry for section, rules in (loaded.get("rules") or {}).items()
+               for name, entry in (rules or {}).items()}
+        changes = self.house_rules()
+        said = "; ".join(f"{c.key} {format_value(c.value)}" for c in changes)
+        return house_yaml(self.by_id[loaded["extends"]], changes, profile_id=self.house_id(),
+                          title=self.house_title(), own=own,
+                          summary=f"{self.base.title} ({self.loaded_file}), with {len(changes)} more "
+                                  f"rule{'s' if len(changes) != 1 else ''} changed: {said}.")
 
     def rules_view(self) -> dict[str, Any]:
         """Every rule: its value in force, in words, with status and passages, and the other values offered."""

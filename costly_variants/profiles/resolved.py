@@ -84,23 +84,28 @@ def _summary(base: Profile, changes: Sequence[HouseRule]) -> str:
 
 
 def house_yaml(base: Profile, changes: Sequence[HouseRule], *, profile_id: str, title: str,
-               made_by: str = "the Play page of the reference site") -> str:
+               made_by: str = "the Play page of the reference site", own: Mapping[str, Any] | None = None,
+               summary: str | None = None) -> str:
     """The house profile as a YAML file ``costly validate`` accepts. Each value is written in JSON's flow
-    form, which YAML 1.2 reads as it stands: no YAML writer is needed where this runs."""
+    form, which YAML 1.2 reads as it stands: no YAML writer is needed where this runs. ``own``: rule
+    entries as a house profile's file gives them (``{"game.target": {"value": 91, ...}}``), written first
+    and overridden by ``changes``: a house profile changed again, made whole on its bundled ``base``."""
     lines = [f"# A house profile made on {made_by}: check it with costly validate FILE, play it with",
              "# costly play --variant FILE.",
              f"id: {json.dumps(profile_id)}", f"title: {json.dumps(title, ensure_ascii=False)}",
              f"extends: {json.dumps(base.id)}",
-             f"summary: {json.dumps(_summary(base, changes), ensure_ascii=False)}", "rules:"]
-    sections: dict[str, list[str]] = {}
+             f"summary: {json.dumps(summary or _summary(base, changes), ensure_ascii=False)}", "rules:"]
+    entries: dict[str, Any] = dict(own or {})
     for change in changes:
-        section, name = change.key.split(".", 1)
-        entry = {"value": change.value, "status": Status.EDITORIAL.value, "cite": list(change.cite),
-                 "note": change.note}
-        sections.setdefault(section, []).append(f"    {name}: {json.dumps(entry, ensure_ascii=False)}")
-    for section, entries in sections.items():
-        lines += [f"  {section}:", *entries]
-    if not changes:
+        entries[change.key] = {"value": change.value, "status": Status.EDITORIAL.value, "cite": list(change.cite),
+                               "note": change.note}
+    sections: dict[str, list[str]] = {}
+    for key, entry in entries.items():
+        section, name = key.split(".", 1)
+        sections.setdefault(section, []).append(f"    {name}: {json.dumps(entry, ensure_ascii=False, default=str)}")
+    for section, written in sections.items():
+        lines += [f"  {section}:", *written]
+    if not entries:
         lines[-1] = "rules: {}"
     return "\n".join(lines) + "\n"
 

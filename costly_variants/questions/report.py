@@ -239,9 +239,22 @@ def _difference_lines(data: dict[str, Any], ids: Sequence[str], key: dict[str, s
     lines += _left_out([n.replace("zero in every profile", "no difference in any profile") for n in notes], width)
     lines += never_met_lines(data, key, width)
     starred = sum(1 for f in data["figures"] for p in others if f["differences"][p].get("starred"))
-    lines += wrap(f"{starred} of {len(data['figures']) * len(others)} differences starred. "
+    lines += wrap(f"{_stars_of(data, others, starred)}. "
                   f"{star_key(data['error_control'])}.", width, "", "")
     return lines
+
+
+def _stars_of(data: dict[str, Any], others: Sequence[str], stars: int, *, short: bool = False) -> str:
+    """"S of N differences tested starred" between the baseline and ``others``: a count of stars is out of
+    the differences tested, as Holm's adjustment counts them, with those left untested (an estimate alone,
+    or too few games) said apart; ``short``: "S of N tested starred", for the first screen."""
+    cells = [f["differences"][p] for f in data["figures"] for p in others]
+    tested = sum(1 for d in cells if d.get("p") is not None)
+    if short:
+        return f"{stars} of {tested:,} tested starred"
+    untested = len(cells) - tested
+    return (f"{stars} of {counted(tested, 'difference')} tested starred"
+            + (f", {untested} more not tested" if untested else ""))
 
 
 def never_met_lines(data: dict[str, Any], key: dict[str, str], width: int) -> list[str]:
@@ -402,7 +415,6 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
     body: list[str] = []
     if len(shown) > 1 and data["figures"]:  # none: a run stopped before any game finished
         clear = _largest_clear(data, shown)
-        total = len(data["figures"]) * (len(shown) - 1)
         if clear:
             intro = wrap(f"The largest differences from {key[shown[0]]} that matter (starred: clear of zero "
                           f"after allowing for all {data['error_control']['tested']} tested; and at least "
@@ -418,8 +430,8 @@ def _summary(data: dict[str, Any], key: dict[str, str], width: int, twins: dict[
             count = sum(len(pids) for _, pids in clear) + sum(len(pids) for _, pids in small)
             tail = (f"; detectable but small: {_listed(_label(f, data).strip() for f, _ in small)}" if small
                     else "")
-            body = [""] + intro + chosen + wrap(f"({count} of {total} differences starred{tail}: every "
-                                                  "one in the differences, below)", width, "  ", "  ")
+            body = [""] + intro + chosen + wrap(f"({_stars_of(data, shown[1:], count, short=True)}{tail}: "
+                                                  "every one in the differences, below)", width, "  ", "  ")
         elif data["settings"]["games_played"] and all(p in data.get("never_met", {}) for p in shown[1:]):
             said = (f"{', '.join(key[p] for p in shown[1:])} played the same games as {key[shown[0]]}, game for "
                     f"game: these games never met the rules that differ "

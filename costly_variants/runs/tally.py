@@ -134,6 +134,38 @@ class Sums:
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
         self.named |= other.named
 
+    def to_data(self) -> dict[str, Any]:
+        """Plain data (JSON's types: the tuple keys of the histograms as rows), read back by ``from_data``
+        with every key in the same order: for sums made in one process (a page's helper worker) and
+        merged in another."""
+        return {"games": self.games, "total": dict(self.total), "squares": dict(self.squares),
+                "by_deals": dict(self.by_deals), "eldest_pair": dict(self.eldest_pair), "cross": dict(self.cross),
+                "deals": [[k, n] for k, n in self.deals.items()],
+                "decisive": [[*k, n] for k, n in self.decisive.items()],
+                "decisive_cross": [[*k, n] for k, n in self.decisive_cross.items()],
+                "lead": list(self.lead), "wins": list(self.wins), "names": dict(self.names),
+                "named": sorted(self.named)}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Sums:
+        def counted(key: str) -> Counter[str]:
+            return Counter({str(k): int(v) for k, v in data[key].items()})
+
+        def rows(key: str, width: int) -> Counter[Any]:
+            out: Counter[Any] = Counter()
+            for row in data[key]:
+                if len(row) != width + 1:
+                    raise ValueError(f"sums: a row of {key!r} holds {width + 1} numbers, not {len(row)}")
+                out[tuple(int(v) for v in row[:width]) if width > 1 else int(row[0])] = int(row[width])
+            return out
+
+        lead, wins = [int(v) for v in data["lead"]], [int(v) for v in data["wins"]]
+        if len(lead) != LEAD_POINTS or len(wins) != 2:
+            raise ValueError(f"sums: {LEAD_POINTS} lead points and 2 sides' wins, not {len(lead)} and {len(wins)}")
+        return cls(int(data["games"]), counted("total"), counted("squares"), counted("by_deals"),
+                   counted("eldest_pair"), counted("cross"), rows("deals", 1), rows("decisive", 2),
+                   rows("decisive_cross", 4), lead, wins, counted("names"), {str(n) for n in data["named"]})
+
     def sources(self) -> set[str]:
         """Every source that scored points in any game."""
         return {key.removeprefix("source:") for key, value in self.squares.items()
@@ -163,6 +195,15 @@ class SkillSums:
         self.squares += other.squares
         self.cross += other.cross
 
+    def to_data(self) -> list[int]:
+        return [self.games, self.total, self.squares, self.cross]
+
+    @classmethod
+    def from_data(cls, data: Sequence[int]) -> SkillSums:
+        if len(data) != 4:
+            raise ValueError(f"skill sums: 4 numbers, not {len(data)}")
+        return cls(*(int(v) for v in data))
+
 
 @dataclass
 class Tally:
@@ -188,6 +229,17 @@ class Tally:
         for i, value in enumerate(won):
             self.skill[i].add(value, won[0] if i else None)
         self.games += 1
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data, read back by ``from_data``: a chunk's sums sent from one process to another as JSON
+        (the Try page's helper workers), with nothing that runs code when read (not a pickle)."""
+        return {"games": self.games, "sums": [s.to_data() for s in self.sums],
+                "skill": [s.to_data() for s in self.skill]}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Tally:
+        return cls([Sums.from_data(s) for s in data["sums"]], [SkillSums.from_data(s) for s in data["skill"]],
+                   int(data["games"]))
 
     def merge(self, other: Tally) -> None:
         for mine, theirs in zip(self.sums, other.sums):

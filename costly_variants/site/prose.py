@@ -255,7 +255,12 @@ def rules_as_prose(d: CostlyDirective, profile: Profile) -> list[nodes.Node]:
         count += 1
         number = len(notes) + 1
         provs = [profile.provenance[k] for k in keys]
+        # A sentence whose every value its source leaves unsaid says so in the sentence itself, not only in
+        # its note: "Cut for the first deal: ..." on Cotton's page must not read as Cotton's rule.
+        silent = [p.status is Status.SILENT for p in provs]
+        said = "(not in this source)" if all(silent) else "(in part not in this source)" if any(silent) else ""
         para += [n.inline(sentence(profile, keys, make), classes=["costly-sentence"]),
+                 *([nodes.Text(" "), n.inline(said, classes=["costly-silent-mark"])] if said else []),
                  n.xref(note_label(profile, number), str(number), classes=["costly-note-ref"]), nodes.Text(" ")]
         marks: list[n.Child] = []
         for status in dict.fromkeys(p.status for p in provs):

@@ -1,6 +1,7 @@
 /* The Try page's worker: Pyodide (the site's own _static/pyodide/) and costly_variants' comparison, off the
-   page's thread. Each request is JSON for costly_variants.cli.try_page.dispatch; the page asks for the games
-   a chunk at a time ("step"), so that its Stop button, a message like any other, is read between two chunks. */
+   page's thread. Each request is JSON for costly_variants.cli.try_page.dispatch; the page hands out the games
+   a chunk at a time ("play" here, or "sums" in a helper worker, whose sums the lead worker is sent to "merge"),
+   so that its Stop button is read between two chunks. The lead and its helpers run this same script. */
 "use strict";
 
 // Filled in by the docs build (site/try_page.py): the engine's files (the Play page's), the files a profile's

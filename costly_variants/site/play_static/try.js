@@ -30,13 +30,50 @@
     return;
   }
 
-  // -- the worker --------------------------------------------------------------------------------------
+  // -- the workers -------------------------------------------------------------------------------------
+  // A lead worker runs the page's Python (the comparison, the house profiles, the rule editor) and plays
+  // chunks of games; helper workers, started once the lead is ready (its files are then in the browser's
+  // cache), run the same comparison and play the chunks they are handed, sending back their sums for the
+  // lead to merge: as costly compare shares chunks among processes (--jobs), with the same figures.
   const absolute = (path) => new URL(path, document.baseURI).href;
-  const worker = new Worker(absolute(root.dataset.try + "try-worker.js"));
-  const pending = new Map();
-  let nextId = 1;
-  worker.onmessage = (event) => {
-    const message = event.data;
+  // One worker a core, up to four (each holds its own Python, some 60 MB); ?helpers=N in the address sets
+  // how many helpers (0 to 3), for measuring.
+  const asked = new URLSearchParams(location.search).get("helpers");
+  const HELPERS = /^[0-3]$/.test(asked || "") ? Number(asked)
+    : Math.max(0, Math.min(navigator.hardwareConcurrency || 1, 4) - 1);
+  const startMessage = { kind: "start", pyodide: absolute(root.dataset.pyodide), play: absolute(root.dataset.play),
+                         try: absolute(root.dataset.try), kernel: absolute(root.dataset.kernel), version: root.dataset.version };
+
+  function spawn(onEvent) {
+    const worker = new Worker(absolute(root.dataset.try + "try-worker.js"));
+    const pending = new Map();
+    let nextId = 1;
+    const handle = { ready: false, broken: false, houses: new Map() };
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.kind === "reply") {
+        const done = pending.get(message.id);
+        pending.delete(message.id);
+        if (done) done(JSON.parse(message.reply));
+      } else onEvent(message, handle);
+    };
+    worker.onerror = (event) => {
+      handle.broken = true;
+      for (const done of pending.values()) done({ error: "its worker stopped: " + (event.message || "an error") });
+      pending.clear();
+      onEvent({ kind: "failed", error: event.message || "an error in its worker" }, handle);
+    };
+    handle.ask = (op, args) => new Promise((resolve) => {
+      if (handle.broken) { resolve({ error: "its worker stopped" }); return; }
+      const id = nextId++;
+      pending.set(id, resolve);
+      worker.postMessage({ id, request: Object.assign({ op }, args || {}) });
+    });
+    worker.postMessage(startMessage);
+    return handle;
+  }
+
+  const lead = spawn((message) => {
     if (message.kind === "progress") {
       root.querySelector(".costly-play-status").textContent = message.text;
       root.querySelector(".costly-play-progress").value = message.value;
@@ -47,22 +84,34 @@
       state.kernel = message.kernel; // whether the games are played by the WebAssembly kernel
       started();
     }
-    else if (message.kind === "reply") {
-      const done = pending.get(message.id);
-      pending.delete(message.id);
-      if (done) done(JSON.parse(message.reply));
-    }
-  };
-  worker.onerror = (event) => problem("The comparison could not start: " + (event.message || "an error in its worker") + ".");
-  worker.postMessage({ kind: "start", pyodide: absolute(root.dataset.pyodide), play: absolute(root.dataset.play),
-                       try: absolute(root.dataset.try), kernel: absolute(root.dataset.kernel), version: root.dataset.version });
+  });
+  const ask = lead.ask;
+  const helpers = [];
+  state.helpers = helpers; // read by the browser test
 
-  function ask(op, args) {
-    return new Promise((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      worker.postMessage({ id, request: Object.assign({ op }, args || {}) });
-    });
+  function teach(helper, house) {
+    // A house profile checked on the page is checked in each helper too, as soon as it is ready, so that a
+    // run under it finds the helpers ready for it.
+    const known = helper.houses.get(house.id);
+    if (known && known.text === house.text) return known.reply;
+    const reply = helper.ask("house", { text: house.text, name: house.name });
+    helper.houses.set(house.id, { text: house.text, reply });
+    return reply;
+  }
+
+  function startHelpers() {
+    // A helper that does not start (memory, say) is left out: the lead plays every chunk it is not given.
+    for (let i = 0; i < HELPERS; i++) {
+      helpers.push(spawn((message, handle) => {
+        if (message.kind === "ready") {
+          handle.ready = true;
+          handle.kernel = message.kernel;
+          for (const house of state.houses) teach(handle, house);
+          if (state.joinRun) state.joinRun(handle);
+        }
+        else if (message.kind === "failed") handle.broken = true;
+      }));
+    }
   }
 
   // -- the page's parts ---------------------------------------------------------------------------------
@@ -142,7 +191,9 @@
         el("ul", { class: "costly-try-problems" }, reply.problems.map((p) => el("li", { class: "costly-try-problem", text: p }))));
       return reply;
     }
-    state.houses = state.houses.filter((h) => h.id !== reply.id).concat([reply]);
+    const house = Object.assign({ text, name }, reply);
+    state.houses = state.houses.filter((h) => h.id !== reply.id).concat([house]);
+    for (const helper of helpers) if (helper.ready && !helper.broken) teach(helper, house);
     state.houseText = text;
     parts.checked.replaceChildren(el("p", { class: "costly-try-ok" }, `ok: ${reply.file}: `, el("strong", { text: reply.title }),
       reply.extends ? ` (from ${reply.extends})` : "", ". It is Rules B now."));
@@ -191,18 +242,23 @@
     const [a, b] = data.profiles.map((p) => p.id);
     const rows = data.figures.map((f) => {
       const d = f.differences[b];
-      return el("tr", { "data-figure": f.key, class: d && d.clear_of_zero ? "costly-try-clear" : null },
+      // Starred as costly compare stars: clear of zero after allowing for every difference the report tests
+      // (Holm), not each interval alone.
+      return el("tr", { "data-figure": f.key, class: d && d.starred ? "costly-try-clear" : null },
         el("th", { scope: "row", text: f.label.trim() }),
         el("td", { text: percent(f.estimates[a].value, f.unit) + interval(f.estimates[a], f.unit) }),
         el("td", { text: percent(f.estimates[b].value, f.unit) + interval(f.estimates[b], f.unit) }),
         el("td", { text: d ? (d.value > 0 ? "+" : "") + percent(d.value, f.unit) + interval(d, f.unit) : "–" }),
-        el("td", { text: d && d.clear_of_zero ? "clear of zero" : "" }));
+        el("td", { text: d && d.starred ? "clear *" : "" }));
     });
+    const control = data.error_control;
+    const tested = control.tested.toLocaleString("en");
     parts.summary.replaceChildren(
       el("p", {}, `${data.settings.games_played.toLocaleString("en")} of ${data.settings.games.toLocaleString("en")} games a ruleset` +
         (data.settings.complete ? "" : " (stopped: the figures are of the games played)") +
-        `, seed ${data.settings.seed}: B less A on the same seeds, each with its 95% interval; "clear of zero" where that interval ` +
-        "leaves out zero (the games tell the difference from chance), as costly compare marks it."),
+        `, seed ${data.settings.seed}: B less A on the same seeds, each with its 95% interval. "Clear *" where the games tell ` +
+        `the difference from chance after allowing for all ${tested} differences tested (Holm's method): at most a ` +
+        `${Math.round(control.rate * 100)}% chance that any of them is false, as costly compare stars them.`),
       el("div", { class: "costly-try-table" }, el("table", { class: "costly-try-figures" },
         el("thead", {}, el("tr", {}, el("th", { text: "figure" }), el("th", { text: `A: ${a}` }), el("th", { text: `B: ${b}` }),
           el("th", { text: "B − A" }), el("th", { text: "" }))),
@@ -222,16 +278,18 @@
     parts.report.textContent = "";
     const began = performance.now();
     const games = Number(parts.games.value);
-    let progress = await ask("start", { profiles: [parts.a.value, parts.b.value], games, seed: Number(parts.seed.value || 1) });
+    const request = { profiles: [parts.a.value, parts.b.value], games, seed: Number(parts.seed.value || 1) };
+    // The run starts in the lead and in every helper ready at once (each works out the same plans), so that
+    // each helper plays from the first chunks; a helper that becomes ready later joins as it can.
+    const leadStart = ask("start", request);
+    const beginning = helpers.filter((h) => h.ready && !h.broken && !h.busy).map((h) => [h, begin(h, request, leadStart)]);
+    let progress = await leadStart;
     if (progress.error) { finish(progress.error); return; }
     state.command = progress.command;
     parts.command.replaceChildren("The same figures as ", el("code", { text: progress.command }),
       progress.search ? "" : " (house rules: the page has no win table for them, so the search bot's games and how decisive the game is are left out).");
-    while (!progress.finished && !state.stopAsked) {
-      show(progress);
-      progress = await ask("step", { chunks: 1 });
-      if (progress.error) { finish(progress.error); return; }
-    }
+    progress = await shareOut(progress, request, beginning);
+    if (progress.error) { finish(progress.error); return; }
     if (!progress.finished) progress = await ask("stop");
     show(progress);
     const report = await ask("report");
@@ -242,6 +300,58 @@
     drawSummary(state.data);
     parts.report.textContent = report.text;
     finish(null);
+  }
+
+  async function begin(helper, request, started) {
+    // A helper starts the same run (told of its house profiles first): whether it did, with the same chunks.
+    for (const house of state.houses) {
+      if (request.profiles.includes(house.id) && !(await teach(helper, house)).ok) return false;
+    }
+    const same = await helper.ask("start", request);
+    return !same.error && same.chunks === (await started).chunks;
+  }
+
+  async function shareOut(started, request, beginning) {
+    // The chunks are handed out in the command's order, each to the first worker free: the lead plays its
+    // own and merges; a helper plays its, and its sums are sent to the lead (not awaited: the helper goes on
+    // to its next chunk meanwhile). Stop hands out no more; the chunks under way are finished and kept.
+    const run = { next: 0, given: [], merges: [], error: null, latest: started, played: { lead: 0, helpers: 0 } };
+    state.played = run.played; // chunks played by the lead and by its helpers, read by the browser test
+    const take = () => (state.stopAsked || run.error) ? null : run.given.length ? run.given.shift()
+      : run.next < started.chunks ? run.next++ : null;
+    const shown = (progress) => {
+      if (progress.error) run.error = run.error || progress.error;
+      else if (progress.done >= run.latest.done) { run.latest = progress; show(progress); }
+    };
+    async function leadPlays() {
+      for (let k = take(); k !== null; k = take()) { shown(await ask("play", { chunk: k })); run.played.lead++; }
+    }
+    async function helperPlays(helper, begun) {
+      if (helper.busy) return;
+      helper.busy = true;
+      try {
+        if (!(begun || await begin(helper, request, started))) return;
+        for (let k = take(); k !== null; k = take()) {
+          const reply = await helper.ask("sums", { chunk: k });
+          if (reply.error) { run.given.push(k); return; } // the lead, or another helper, plays it
+          run.played.helpers++;
+          run.merges.push(ask("merge", { chunk: k, sums: reply.sums }).then(shown));
+        }
+      } finally { helper.busy = false; }
+    }
+    // The helpers that were ready have started the run before the lead plays: each takes a chunk from the first.
+    const begun = await Promise.all(beginning.map(([, started]) => started));
+    const working = [leadPlays(), ...beginning.filter((_, i) => begun[i]).map(([helper]) => helperPlays(helper, true))];
+    state.joinRun = (helper) => { if (run.next < started.chunks) working.push(helperPlays(helper)); };
+    // Until every worker is done and every sum merged; a chunk a helper gave back is played by the lead.
+    for (;;) {
+      if (working.length) { await Promise.all(working.splice(0)); continue; }
+      if (run.merges.length) { await Promise.all(run.merges.splice(0)); continue; }
+      if (run.given.length && !state.stopAsked && !run.error) { working.push(leadPlays()); continue; }
+      break;
+    }
+    state.joinRun = null;
+    return run.error ? { error: run.error } : run.latest;
   }
 
   function show(progress) {
@@ -305,5 +415,6 @@
     await fromLink();
     state.ready = true;
     root.dataset.state = "ready";
+    startHelpers();
   }
 })();
