@@ -9,10 +9,11 @@ platform.
 
 The compiler is the one setuptools would use (``CC``, ``LDSHARED`` and ``CFLAGS`` honoured). Before the
 build, the hook tries it on a tiny file (``compiler_works``); where it cannot compile and link one (no C
-compiler, as on Windows and many fresh machines), the hook asks for the ``ziglang`` package as a build
+compiler, as on many fresh machines), the hook asks for the ``ziglang`` package as a build
 dependency (``dependencies``: pip installs it, a wheel for every platform, into the build's environment)
 and compiles the same units with its C compiler (``python -m ziglang cc``). Where neither works (no Python
-headers, no wheel of ziglang for the platform), the build says so and goes on: the package is whole
+headers, no wheel of ziglang for the platform, Windows without Visual C++: see ``_without_zig``), the
+build says so and goes on: the package is whole
 without them, and each part runs in pure Python with the same results, more slowly (``SLOWER``).
 """
 from __future__ import annotations
@@ -147,8 +148,10 @@ def build_one(root: Path, module: str, patterns: tuple[str, ...]) -> Path:
 
 def _without_zig() -> bool:
     """``COSTLY_NO_ZIG=1``: no ziglang fallback, as where no wheel of it exists for the platform (the
-    build then leaves the compiled parts out and says so: what the slow tests check of that case)."""
-    return os.environ.get("COSTLY_NO_ZIG", "") not in ("", "0")
+    build then leaves the compiled parts out and says so: what the slow tests check of that case). On
+    Windows too: setuptools compiles there with Visual C++ alone, whatever ``CC`` says, so ziglang's
+    compiler cannot be switched in this way (not done yet, and not downloaded for nothing)."""
+    return os.environ.get("COSTLY_NO_ZIG", "") not in ("", "0") or os.name == "nt"
 
 
 class FillBuildHook(BuildHookInterface):  # type: ignore[type-arg]
