@@ -205,8 +205,8 @@ def test_without_a_table_the_page_plays_and_hints_for_points_says_why_and_logs_i
     view = call(page, "deal", seed=6, bot="search")
     assert view["played"] == "search-points" and not view["board"]
     assert view["opponent"] == ("search-points (plays for points in each deal, not for the game: the page has no "
-                                "win table for these rules, and cannot work one out: the compiled kernel is not "
-                                "available here to work the win table out)")
+                                "win table for these rules, and cannot work one out: the game's WebAssembly kernel, "
+                                "which works it out, did not load in this browser)")
     while not view["waiting"]:
         view = call(page, "advance")
     lines = call(page, "hint")["lines"]

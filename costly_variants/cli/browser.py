@@ -73,6 +73,11 @@ class PageTables:
         if self.has(rules) or key in self.missing:
             return self.has(rules)
         from ..chances.board import board
+        from ..game import kernel
+
+        if not kernel.available():  # said in a player's words: the page shows it beside the opponent
+            self.missing[key] = "the game's WebAssembly kernel, which works it out, did not load in this browser"
+            return False
 
         def sampled(done: int, count: int) -> None:
             if self.progress is not None:
