@@ -3,11 +3,13 @@ Debian's headless Chromium on the test root ``test-play`` served over loopback (
 fixtures): no table is shipped for the house rules, so the page works it out in its WebAssembly kernel,
 showing how far it has got, and its game is the terminal's: the log the page offers equals the one
 ``costly play --bot search`` writes for the downloaded house profile, the same seed and the same choices,
-and ``costly replay`` finds every bot move the seed's.
+and ``costly replay`` finds every bot move the seed's. Where the kernel does not load, the search plays for
+points and the page says why.
 
 Every wait is for an event on the page, with a cap only against a hang."""
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -16,8 +18,8 @@ from typing import Any
 import pytest
 
 from .test_browser import LAPTOP, js
-from .test_play_browser import (browser, click, costly, downloaded, page_state, served, site, take,  # noqa: F401
-                                wait_for)
+from .test_play_browser import (_driver, _Quiet, browser, click, costly, downloaded, page_state, served,  # noqa: F401
+                                serving, site, take, wait_for)
 
 pytestmark = pytest.mark.slow
 
@@ -99,3 +101,35 @@ def test_under_house_rules_the_page_works_the_table_out_and_plays_costly_plays_g
     replayed = costly("replay", str(log_path))
     assert replayed.returncode == 0 and f"every chance action and bot move matches seed {seed}" in replayed.stdout, \
         replayed.stdout + replayed.stderr
+
+
+class _NoKernel(_Quiet):
+    """The site, but its WebAssembly kernel missing (a failed download)."""
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith("costly_kernel.wasm"):
+            self.send_error(404)
+            return
+        super().do_GET()
+
+
+def test_without_its_kernel_the_page_plays_for_points_under_house_rules_and_says_why(site, tmp_path):  # noqa: F811
+    with serving(functools.partial(_NoKernel, directory=str(site))) as url:
+        driver = _driver(tmp_path)
+        try:
+            driver.get(url + "play.html")
+            wait_for(driver, lambda d: page_state(d) in ("ready", "failed"), "the engine to start")
+            assert page_state(driver) == "ready"
+            summary = house_target(driver, "cotton-1674", "121")
+            summary.send_keys("\n")
+            from selenium.webdriver.support.ui import Select
+
+            Select(driver.find_element("id", "costly-play-bot")).select_by_value("search")
+            click(driver, driver.find_element("css selector", ".costly-play-deal"))
+            wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the deal")
+            view = js(driver, "return window.costlyPlay.view")
+            assert view["played"] == "search-points" and not view["board"]
+            facts = driver.find_element("css selector", ".costly-play-facts").text
+            assert "plays for points in each deal" in facts and "did not load in this browser" in facts
+        finally:
+            driver.quit()
