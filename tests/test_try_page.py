@@ -97,18 +97,36 @@ def test_a_bundled_pair_is_costly_compares_document_byte_for_byte(page):
     assert out["decisive"] and out["done"] == out["total"]
 
 
-def test_a_house_profile_is_compared_without_the_search_and_the_win_tables_figures(page, tmp_path, monkeypatch):
+def test_a_house_profile_is_compared_with_the_search_from_its_table_worked_out_here(page, tmp_path, monkeypatch):
+    """Under house rules the page works the search's win table out (the terminal's table), so every figure is
+    costly compare's; only the section on how decisive the game is, which needs numpy, is left out."""
     monkeypatch.setattr(house_text, "HOUSE_DIR", tmp_path / "house")
     reply = json.loads(dispatch(page, json.dumps({"op": "house", "name": "../../etc/x y.yaml", "text": HOUSE})))
     assert reply["ok"] and reply["file"] == "x-y.yaml" and reply["id"] == "my-house"
     out = play_out(page, ["cotton-1674", "my-house"], 80, 2)
-    assert out["command"] == "costly compare cotton-1674 x-y.yaml --games 80 --seed 2 --search-games 0 --json"
+    assert out["command"] == "costly compare cotton-1674 x-y.yaml --games 80 --seed 2 --json"
+    assert out["search"] and not out["decisive"]
     (tmp_path / "x-y.yaml").write_text(HOUSE, encoding="utf-8")
     expected = json.loads(costly("compare", "cotton-1674", str(tmp_path / "x-y.yaml"), "--games", "80", "--seed", "2",
-                                 "--search-games", "0", "--json"))
+                                 "--json"))
     data = json.loads(out["json"])
-    assert data["decisive"] == {} and not out["decisive"] and expected["decisive"]
+    assert data["decisive"] == {} and expected["decisive"]
+    assert expected["settings"]["skill_seeds_played"]["search-greedy"] > 0
     assert {k: v for k, v in data.items() if k != "decisive"} == {k: v for k, v in expected.items() if k != "decisive"}
+
+
+def test_without_the_kernel_a_house_profile_is_compared_without_the_search(page, tmp_path, monkeypatch):
+    """Where the page cannot work a table out (no WebAssembly kernel), it plays --search-games 0, and says so."""
+    from costly_variants.cli.browser import PageTables
+    from costly_variants.game import kernel
+
+    monkeypatch.setattr(house_text, "HOUSE_DIR", tmp_path / "house")
+    monkeypatch.setattr(page, "tables", PageTables(page.tables.shipped))
+    monkeypatch.setattr(kernel, "available", lambda: False)
+    assert json.loads(dispatch(page, json.dumps({"op": "house", "name": "h.yaml", "text": HOUSE})))["ok"]
+    started = page.start(["cotton-1674", "my-house"], games=40, seed=2)
+    assert started["command"] == "costly compare cotton-1674 h.yaml --games 40 --seed 2 --search-games 0 --json"
+    assert not started["search"]
 
 
 def test_chunks_shared_out_among_helper_workers_in_any_order_give_the_commands_document(page):

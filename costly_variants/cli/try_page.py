@@ -8,10 +8,12 @@ out among its workers, as the command shares them among processes (``--jobs``): 
 plays and merges, and helpers that play and send back their sums (``Run``). Chunks merge exactly in any
 order and size, so the figures are the command's, number for number.
 
-What the page cannot work out without numpy it is given by the docs build: the win tables the search bot
-reads (``wintables.json``, as the Play page) and each bundled profile's figures of how decisive its game
-is (``decisive.json``). Under house rules there is no table: the page then plays the command with
-``--search-games 0`` and leaves the section on how decisive the game is out, and says so.
+What the page cannot work out without numpy it is given by the docs build: each bundled profile's figures
+of how decisive its game is (``decisive.json``), which need the win table's error bars; under house rules
+that section is left out, and the page says so. The win tables the search bot reads are shipped for the
+bundled profiles (``wintables.json``, as the Play page) and worked out under house rules in the page's
+WebAssembly kernel (``chances.board``, through the Play page's ``PageTables``), the same tables as the
+terminal's; where none can be (no kernel), the page plays the command with ``--search-games 0``.
 
 A house profile is pasted or uploaded as text, written to a file and checked by ``profiles.check``, the
 check of ``costly validate``: the same located messages (``FILE:LINE:COL: $.path: message``).
@@ -29,6 +31,7 @@ from ..questions.study import Settings, plans_for, summarise
 from ..runs.runner import Chunk, ChunkResult, Collector, Plan, board_tables, chunks, run_chunk
 from ..runs.tally import Tally
 from ..game.page_tables import ShippedTables
+from .browser import PageTables
 from ..game.wintable import providing
 from ..profiles import Profile, bundled_ids, load
 from ..profiles.resolved import profile_from_json
@@ -46,7 +49,7 @@ class Run:
     and its number, so any worker plays the same games for it; sums merge exactly in any order, so the
     figures do not depend on which worker played what, or how many there were."""
 
-    def __init__(self, chosen: Sequence[Profile], settings: Settings, tables: ShippedTables) -> None:
+    def __init__(self, chosen: Sequence[Profile], settings: Settings, tables: PageTables) -> None:
         self.chosen = list(chosen)
         self.settings = settings
         self.tables = tables
@@ -134,7 +137,9 @@ class TryPage:
     def __init__(self, tables_json: str | None = None, decisive_json: str | None = None,
                  profiles_json: str | None = None) -> None:
         self.tables_json = tables_json
-        self.tables = ShippedTables(tables_json)
+        # The search's win tables: those the build shipped, and under house rules those worked out here in the
+        # WebAssembly kernel (as costly compare works them out), each once.
+        self.tables = PageTables(ShippedTables(tables_json))
         self.profiles_json = profiles_json
         # The bundled profiles as the docs build resolved them (the Play page's profiles.json): the same
         # Profile as the YAML gives (a test holds them equal), without parsing and checking it again here,
@@ -183,11 +188,11 @@ class TryPage:
         raise ValueError(f"no profile {ref!r}: a bundled id, or a house profile given first")
 
     def start(self, refs: Sequence[str], *, games: int, seed: int) -> dict[str, Any]:
-        """Start ``costly compare A B --games N --seed S``; where a profile has no win table here (house
-        rules), with ``--search-games 0``."""
+        """Start ``costly compare A B --games N --seed S``; where the page has no win table for a profile and
+        cannot work one out (no WebAssembly kernel, rules it cannot sample), with ``--search-games 0``."""
         running.checked_options(games=games, seed=seed, bots=running.DEFAULT_BOTS, jobs=1)
         chosen = running.load_distinct([self._profile(r) for r in refs], who="compare", error=ValueError)
-        tables_here = all(self.tables.has(p.rules) for p in chosen)
+        tables_here = all([self.tables.work_out(p.rules) for p in chosen])
         search_games = None if tables_here else 0
         settings = running.comparison_settings(games=games, seed=seed, bots=running.DEFAULT_BOTS, skill_games=None,
                                                search_games=search_games)
@@ -196,7 +201,9 @@ class TryPage:
         command = f"costly compare {' '.join(names)} --games {games} --seed {seed}"
         if search_games == 0:
             command += " --search-games 0"
-        return {**self.run.progress(), "command": command + " --json", "search": search_games is None}
+        decisive = all(decisive_report.given_key(p.rules, running.DEFAULT_BOTS * 2) in self.decisive for p in chosen)
+        return {**self.run.progress(), "command": command + " --json", "search": search_games is None,
+                "decisive": decisive}
 
     def _run(self) -> Run:
         if self.run is None:

@@ -287,7 +287,9 @@
     if (progress.error) { finish(progress.error); return; }
     state.command = progress.command;
     parts.command.replaceChildren("The same figures as ", el("code", { text: progress.command }),
-      progress.search ? "" : " (house rules: the page has no win table for them, so the search bot's games and how decisive the game is are left out).");
+      !progress.search ? " (house rules, and this browser could not work out their win table: the search bot's games and how decisive the game is are left out)."
+        : !progress.decisive ? " (house rules: the search bot plays from their win table, worked out here; how decisive the game is, which needs that table's error bars, is left out)."
+        : "");
     progress = await shareOut(progress, request, beginning);
     if (progress.error) { finish(progress.error); return; }
     if (!progress.finished) progress = await ask("stop");
