@@ -30,8 +30,8 @@ TARGET_S = 10.0
 STATE = "return document.getElementById('costly-try').dataset.state"
 
 
-def in_browser(site: Path, a: str, b: str, games: int, seed: int, helpers: int | None = None
-               ) -> tuple[float, float, str]:
+def in_browser(site: Path, a: str, b: str, games: int, seed: int, helpers: int | None = None,
+               wait_helpers: bool = True) -> tuple[float, float, str]:
     from http.server import ThreadingHTTPServer
     import threading
 
@@ -45,7 +45,8 @@ def in_browser(site: Path, a: str, b: str, games: int, seed: int, helpers: int |
             sys.exit("the page did not start")
         # The helper workers start once the page is ready (a reader takes some seconds to choose the rules):
         # the run is timed from the click with them ready, as a reader's would be.
-        wait(browser, "return window.costlyTry.helpers.every((h) => h.ready || h.broken)")
+        if wait_helpers:
+            wait(browser, "return window.costlyTry.helpers.every((h) => h.ready || h.broken)")
         if not browser.execute_script("return window.costlyTry.kernel"):
             print("  (the WebAssembly kernel did not load: the Python engine plays)")
         browser.execute_script("document.getElementById('costly-try-a').value = arguments[0];"
@@ -81,6 +82,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--at-once", action="store_true",
+                        help="click as soon as the page is ready, not once its helper workers have started")
     parser.add_argument("--helpers", type=int, nargs="*", default=[None],
                         help="helper workers (0 to 3), each in turn; the page's own choice unless told")
     args = parser.parse_args()
@@ -89,7 +92,7 @@ def main() -> None:
     for run in range(args.runs):
         print(f"run {run + 1}: load average {os.getloadavg()[0]:.1f}")
         for helpers in args.helpers:
-            wall, cpu, page = in_browser(site, a, b, args.games, args.seed, helpers)
+            wall, cpu, page = in_browser(site, a, b, args.games, args.seed, helpers, not args.at_once)
             told = "" if helpers is None else f", {helpers} helper workers"
             print(f"  Try page{told}: {wall:.1f} s wall, {cpu:.1f} CPU-s of the browser (target {TARGET_S:.0f} s wall)")
         wall, cpu, command = in_terminal(a, b, args.games, args.seed)
