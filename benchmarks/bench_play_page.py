@@ -19,6 +19,7 @@ Serves a built site (``--site``, else the test root ``tests/roots/test-play`` is
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import os
 import shutil
@@ -29,7 +30,7 @@ import threading
 import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGETS = {"interactive": 5000.0, "greedy": 1000.0, "expert": 1000.0, "search": 2000.0}
@@ -148,29 +149,37 @@ def main() -> None:
     parser.add_argument("--bots", nargs="+", choices=("greedy", "expert", "search"),
                         default=["greedy", "expert", "search"], help="the bots timed")
     args = parser.parse_args()
+    with opened_page(args.site) as (browser, url):
+        loads = [load(browser, url) for _ in range(args.runs)]
+        ms = sorted(m for m, _ in loads)
+        cpu = sorted(c for _, c in loads)
+        verdict = "ok" if statistics.median(ms) <= TARGETS["interactive"] else "OVER"
+        print(f"interactive: best {ms[0]:.0f} ms, median {statistics.median(ms):.0f} ms (target 5000, goal 3000) "
+              f"{verdict}; browser CPU {statistics.median(cpu):.2f} s a load")
+        if args.deals:
+            choose_rules(browser, args.variant)
+            print(f"bot moves under {args.variant}")
+        for bot in args.bots if args.deals else ():
+            times = sorted(bot_moves(browser, bot, args.deals))
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            verdict = "ok" if p95 <= TARGETS[bot] else "OVER"
+            print(f"{bot:>7} move: median {statistics.median(times):.0f} ms, 95th {p95:.0f} ms, worst "
+                  f"{times[-1]:.0f} ms over {len(times)} moves (target {TARGETS[bot]:.0f}) {verdict}")
+
+
+@contextlib.contextmanager
+def opened_page(built: Path | None) -> Iterator[tuple[Any, str]]:
+    """Headless Chromium and the Play page's address, the built site ``built`` (else the test root, built
+    now) served on 127.0.0.1; the load average said before and after."""
     with tempfile.TemporaryDirectory() as work:
-        site = args.site or build_site(Path(work) / "html")
+        site = built or build_site(Path(work) / "html")
         server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/play.html"
         print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {url}")
         browser = driver()
         try:
-            loads = [load(browser, url) for _ in range(args.runs)]
-            ms = sorted(m for m, _ in loads)
-            cpu = sorted(c for _, c in loads)
-            verdict = "ok" if statistics.median(ms) <= TARGETS["interactive"] else "OVER"
-            print(f"interactive: best {ms[0]:.0f} ms, median {statistics.median(ms):.0f} ms (target 5000, goal 3000) "
-                  f"{verdict}; browser CPU {statistics.median(cpu):.2f} s a load")
-            if args.deals:
-                choose_rules(browser, args.variant)
-                print(f"bot moves under {args.variant}")
-            for bot in args.bots if args.deals else ():
-                times = sorted(bot_moves(browser, bot, args.deals))
-                p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-                verdict = "ok" if p95 <= TARGETS[bot] else "OVER"
-                print(f"{bot:>7} move: median {statistics.median(times):.0f} ms, 95th {p95:.0f} ms, worst "
-                      f"{times[-1]:.0f} ms over {len(times)} moves (target {TARGETS[bot]:.0f}) {verdict}")
+            yield browser, url
         finally:
             browser.quit()
             server.shutdown()

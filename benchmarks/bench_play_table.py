@@ -17,17 +17,13 @@ deals sampled by the expert bots, the dynamic programme) before its first move. 
 from __future__ import annotations
 
 import argparse
-import functools
 import os
 import sys
-import tempfile
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_play_page import STATE, _Quiet, build_site, choose_rules, driver, load, tree_cpu, wait  # noqa: E402
+from bench_play_page import STATE, choose_rules, load, opened_page, tree_cpu, wait  # noqa: E402
 
 TARGET_MS = 3000.0
 
@@ -67,32 +63,22 @@ def main() -> None:
                         help="the bundled profiles whose target is changed")
     parser.add_argument("--target", help="the house target (one the rules panel offers; default: the first other)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as work:
-        site = args.site or build_site(Path(work) / "html")
-        server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/play.html"
-        print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {url}")
-        browser = driver()
-        try:
-            load(browser, url)
-            for variant in args.variants:
-                choose_rules(browser, variant)
-                target = house_target(browser, args.target)
-                pid = browser.service.process.pid
-                before = tree_cpu(pid)
-                first = deal_ms(browser, 1)
-                cpu = tree_cpu(pid) - before
-                again = deal_ms(browser, 2)
-                table = first - again
-                verdict = "ok" if table <= TARGET_MS else "OVER"
-                print(f"{variant}, game to {target}: first deal {first:.0f} ms, next {again:.0f} ms: the table "
-                      f"{table:.0f} ms (target {TARGET_MS:.0f}) {verdict}; browser CPU {cpu:.2f} s over the first deal; "
-                      f"load {os.getloadavg()[0]:.2f}")
-        finally:
-            browser.quit()
-            server.shutdown()
-        print(f"load average {os.getloadavg()[0]:.2f} at the end")
+    with opened_page(args.site) as (browser, url):
+        load(browser, url)
+        for variant in args.variants:
+            choose_rules(browser, variant)
+            target = house_target(browser, args.target)
+            pid = browser.service.process.pid
+            before = tree_cpu(pid)
+            first = deal_ms(browser, 1)
+            cpu = tree_cpu(pid) - before
+            again = deal_ms(browser, 2)
+            table = first - again
+            verdict = "ok" if table <= TARGET_MS else "OVER"
+            print(f"{variant}, game to {target}: first deal {first:.0f} ms, next {again:.0f} ms: the table "
+                  f"{table:.0f} ms (target {TARGET_MS:.0f}) {verdict}; browser CPU {cpu:.2f} s over the first deal; "
+                  f"load {os.getloadavg()[0]:.2f}")
+
 
 
 if __name__ == "__main__":

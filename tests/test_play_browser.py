@@ -291,14 +291,11 @@ def test_a_whole_deal_played_by_clicking_scores_as_costly_replay_does(browser, s
     body.send_keys(Keys.ESCAPE)
 
 
-def play_search(driver: Any, downloads: Path, variant: str, seed: int) -> tuple[Path, int]:
-    """The strongest bot dealt under ``variant`` with ``seed``; its hint; the first deal played by clicking
-    the first choice; the log downloaded, and the number of choices the person made."""
+def deal_against_search(driver: Any, seed: int) -> dict[str, Any]:
+    """Deal with ``seed`` against the board-playing search, under the rules in force; the page's view, in
+    which the search plays the board."""
     from selenium.webdriver.support.ui import Select
 
-    Select(driver.find_element("id", "costly-play-profile")).select_by_value(variant)
-    wait_for(driver, lambda d: js(d, "return window.costlyPlay.rules && window.costlyPlay.rules.base") == variant,
-             "the profile's rules")
     Select(driver.find_element("id", "costly-play-bot")).select_by_value("search")
     seed_input = driver.find_element("id", "costly-play-seed")
     seed_input.clear()
@@ -307,6 +304,18 @@ def play_search(driver: Any, downloads: Path, variant: str, seed: int) -> tuple[
     wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the deal")
     view = js(driver, "return window.costlyPlay.view")
     assert view["played"] == "search" and view["board"], view
+    return view
+
+
+def play_search(driver: Any, downloads: Path, variant: str, seed: int) -> tuple[Path, int]:
+    """The strongest bot dealt under ``variant`` with ``seed``; its hint; the first deal played by clicking
+    the first choice; the log downloaded, and the number of choices the person made."""
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", "costly-play-profile")).select_by_value(variant)
+    wait_for(driver, lambda d: js(d, "return window.costlyPlay.rules && window.costlyPlay.rules.base") == variant,
+             "the profile's rules")
+    view = deal_against_search(driver, seed)
     assert "opponent search" in driver.find_element("css selector", ".costly-play-facts").text
     # The hint, as costly play's: each choice's chance of winning, from the shipped table.
     driver.find_element("tag name", "body").send_keys("h")

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from .test_browser import LAPTOP, js
-from .test_play_browser import (_driver, _Quiet, browser, click, costly, downloaded, page_state, served,  # noqa: F401
-                                serving, site, take, wait_for)
+from .test_play_browser import (_driver, _Quiet, browser, click, costly, deal_against_search,  # noqa: F401
+                                downloaded, page_state, served, serving, site, take, wait_for)
 
 pytestmark = pytest.mark.slow
 
@@ -60,14 +60,7 @@ def test_under_house_rules_the_page_works_the_table_out_and_plays_costly_plays_g
     house = downloaded(downloads, f"{variant}-house.yaml", driver)
     summary.send_keys(Keys.ENTER)
 
-    Select(driver.find_element("id", "costly-play-bot")).select_by_value("search")
-    seed_input = driver.find_element("id", "costly-play-seed")
-    seed_input.clear()
-    seed_input.send_keys(str(seed))
-    click(driver, driver.find_element("css selector", ".costly-play-deal"))
-    wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the deal")
-    view = js(driver, "return window.costlyPlay.view")
-    assert view["played"] == "search" and view["board"], view
+    deal_against_search(driver, seed)
     working = js(driver, "return window.costlyPlay.working")
     assert working and working[-1] == 90 and working == sorted(working), working  # progress shown as it went
     assert "opponent search ·" in driver.find_element("css selector", ".costly-play-facts").text + " ·"
