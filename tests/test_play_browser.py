@@ -325,16 +325,21 @@ def play_search(driver: Any, downloads: Path, variant: str, seed: int) -> tuple[
     assert "chance of winning" in hint and "%" in hint, hint
     assert driver.find_element("css selector", ".costly-play-seed-shown code").text == \
         f"costly play --variant {variant} --bot search --seed {seed}"
+    moves = first_deal_first_choices(driver)
+    click(driver, driver.find_element("css selector", ".costly-play-log"))
+    return downloaded(downloads, f"costly-game-{variant}-seed-{seed}.json", driver), moves
+
+
+def first_deal_first_choices(driver: Any) -> int:
+    """The rest of the first deal played by clicking the first choice each time; the choices made."""
     moves = 0
     while True:
         view = js(driver, "return window.costlyPlay.view")
         if view["finished"] or view["deal"] > 1:
-            break
+            return moves
         take(driver, lambda: click(driver, driver.find_elements("css selector", ".costly-play-choice")[0]))
         moves += 1
         wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the computer's moves")
-    click(driver, driver.find_element("css selector", ".costly-play-log"))
-    return downloaded(downloads, f"costly-game-{variant}-seed-{seed}.json", driver), moves
 
 
 @pytest.mark.parametrize("variant, seed", [("parlett-121", 8), ("eddowes-burne-1874-partners", 4)])

@@ -19,7 +19,7 @@ import pytest
 
 from .test_browser import LAPTOP, js
 from .test_play_browser import (_driver, _Quiet, browser, click, costly, deal_against_search,  # noqa: F401
-                                downloaded, page_state, served, serving, site, take, wait_for)
+                                downloaded, first_deal_first_choices, page_state, served, serving, site, take, wait_for)
 
 pytestmark = pytest.mark.slow
 
@@ -71,14 +71,7 @@ def test_under_house_rules_the_page_works_the_table_out_and_plays_costly_plays_g
     wait_for(driver, lambda d: "The search bot would choose" in d.find_element("css selector", ".costly-play-hint").text
              and page_state(d) == "waiting", "the hint")
     assert "chance of winning" in driver.find_element("css selector", ".costly-play-hint").text
-    moves = 0
-    while True:
-        view = js(driver, "return window.costlyPlay.view")
-        if view["finished"] or view["deal"] > 1:
-            break
-        take(driver, lambda: click(driver, driver.find_elements("css selector", ".costly-play-choice")[0]))
-        moves += 1
-        wait_for(driver, lambda d: page_state(d) in ("waiting", "over"), "the computer's moves")
+    moves = first_deal_first_choices(driver)
     assert moves > 2
     click(driver, driver.find_element("css selector", ".costly-play-log"))
     log_path = downloaded(downloads, f"costly-game-{variant}-house-seed-{seed}.json", driver)
