@@ -272,7 +272,7 @@ def test_rules_changed_from_menus_are_compared_as_costly_compare_compares_their_
     data = compare(driver)
     path = tmp_path / house["file"]
     path.write_text(js(driver, "return document.getElementById('costly-try-text').value"), encoding="utf-8")
-    done = costly("compare", house["extends"], str(path), "--games", "60", "--seed", "2", "--search-games", "0", "--json")
+    done = costly("compare", house["extends"], str(path), "--games", "60", "--seed", "2", "--json")
     assert done.returncode == 0, done.stderr
     expected = json.loads(done.stdout)
     assert {k: v for k, v in data.items() if k != "decisive"} == {k: v for k, v in expected.items() if k != "decisive"}
