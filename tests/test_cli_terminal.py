@@ -441,3 +441,14 @@ def test_a_terminal_of_no_width_gets_the_width_of_a_pipe(monkeypatch):
     finally:
         os.close(leader)
         os.close(follower)
+
+
+def test_the_cut_for_the_first_deal_is_told_by_the_rules_in_force(tmp_path, monkeypatch):
+    """A house rule that makes an Ace cut high is what the game's first words say, not the usual rule."""
+    monkeypatch.setenv("COLUMNS", "80")
+    house = tmp_path / "aces-high.yaml"
+    house.write_text("id: aces-high\ntitle: Aces high\nextends: cotton-1674\nrules:\n  deal:\n    cut_ace:\n"
+                     "      value: high\n      status: editorial\n      cite: []\n      note: our house\n", encoding="utf-8")
+    code, out, _ = play_session(str(house), 1)
+    flat = " ".join(out.split())
+    assert code == 0 and "cut deals first (Aces high)" in flat and "Aces low" not in flat

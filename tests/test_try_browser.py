@@ -110,6 +110,10 @@ def test_a_pasted_house_profile_is_checked_as_costly_validate_checks_it_and_show
 
 def test_the_comparison_is_costly_compares_for_the_same_seed(driver, served, tmp_path):  # noqa: F811
     open_try(driver, served + "try.html?games=60&seed=3&helpers=2")
+    # It opens on costly compare's own pairing, and no stray word ("undefined") in it.
+    assert js(driver, "return [document.getElementById('costly-try-a').value, document.getElementById('costly-try-b').value]") \
+        == ["cotton-1674", "parlett-121"]
+    assert "undefined" not in js(driver, "return document.getElementById('costly-try').innerText")
     paste(driver, HOUSE)
     assert helpers_ready(driver) == 2
     data = compare(driver)
@@ -137,7 +141,7 @@ def test_the_comparison_is_costly_compares_for_the_same_seed(driver, served, tmp
         if d is not None and row is not None:
             assert ("clear *" in row) == bool(d.get("starred")), (f["key"], row)
     total = js(driver, "return window.costlyTry.progress.total")
-    assert js(driver, "return document.querySelector('.costly-try-count').textContent") == f"{total:,} of {total:,} games"
+    assert js(driver, "return document.querySelector('.costly-try-count').textContent") == f"{total:,} of {total:,} games in all"
 
 
 def test_a_bundled_pair_is_costly_compare_byte_for_byte_its_games_in_the_webassembly_kernel(driver, served):  # noqa: F811
@@ -164,7 +168,7 @@ def test_stop_keeps_the_games_played_and_their_figures(driver, served, tmp_path)
     played = data["settings"]["games_played"]
     assert not data["settings"]["complete"] and 0 < played < 5000
     count = js(driver, "return document.querySelector('.costly-try-count').textContent")
-    assert count.endswith(f" of {js(driver, 'return window.costlyTry.progress.total'):,} games") and not count.startswith("0 ")
+    assert count.endswith(f" of {js(driver, 'return window.costlyTry.progress.total'):,} games in all") and not count.startswith("0 ")
     # The games played are the run's first seeds: the figures of the games are those of a run of that many.
     (tmp_path / "pasted.yaml").write_text(HOUSE, encoding="utf-8")
     done = costly("compare", "cotton-1674", str(tmp_path / "pasted.yaml"), "--games", str(played), "--seed", "4",
@@ -266,10 +270,14 @@ def test_rules_changed_from_menus_are_compared_as_costly_compare_compares_their_
     Select(target).select_by_index(1)
     wait_for(driver, lambda d: "1 rule changed" in js(d, "return document.querySelector('.costly-try-edit-note').textContent"),
              "the rule changed")
+    # "Compare these rules" compares them, at once, as its words say.
     driver.find_element("css selector", ".costly-try-edit-use").click()
     wait_for(driver, lambda d: js(d, "return window.costlyTry.houses.length") == 1, "the house profile")
     house = js(driver, "return window.costlyTry.houses[0]")
-    data = compare(driver)
+    wait_for(driver, lambda d: try_state(d) in ("done", "error"), "the comparison")
+    assert try_state(driver) == "done"
+    assert "Compared below" in js(driver, "return document.querySelector('.costly-try-edit-note').textContent")
+    data = json.loads(js(driver, "return window.costlyTry.report.json"))
     path = tmp_path / house["file"]
     path.write_text(js(driver, "return document.getElementById('costly-try-text').value"), encoding="utf-8")
     done = costly("compare", house["extends"], str(path), "--games", "60", "--seed", "2", "--json")

@@ -211,3 +211,16 @@ def test_the_pages_rpds_gives_jsonschema_the_real_ones_answers(tmp_path):
     assert answers[0] == answers[1]
     found = json.loads(answers[0])
     assert found[-1] == [] and sum(1 for problems in found if problems) >= len(paths) - 1
+
+
+def test_a_house_profile_keeps_its_rules_when_another_is_pasted_under_the_same_name(page):
+    """Every paste is named pasted.yaml: a later one, good or bad, must not take the place of an earlier one
+    still offered as a ruleset."""
+    first = HOUSE.replace("my-house", "house-a")
+    second = HOUSE.replace("my-house", "house-b").replace("value: 91", "value: 31")
+    for text in (first, second, BAD):
+        dispatch(page, json.dumps({"op": "house", "name": "pasted.yaml", "text": text}))
+    started = json.loads(dispatch(page, json.dumps({"op": "start", "profiles": ["cotton-1674", "house-a"],
+                                                    "games": 20, "seed": 1})))
+    assert "error" not in started, started
+    assert [p.id for p in page.run.chosen] == ["cotton-1674", "house-a"] and page.run.chosen[1].rules.target == 91

@@ -216,13 +216,15 @@ class Terminal:
         self.print(f"  {self.verb(player, 'cut', 'cuts')} {card.pretty()}.")
 
     def dealer_chosen(self) -> None:
+        from ..profiles.rules import CutAce
         from .teach import Point
 
-        rule = self.state.rules.first_dealer.value
-        lowest = "lowest" if rule == "cut-lowest" else "highest"
+        rules = self.state.rules
+        lowest = "lowest" if rules.first_dealer.value == "cut-lowest" else "highest"
+        aces = "low" if rules.cut_ace is CutAce.LOW else "high"  # the rule in force, a house rule's too
         who = f"{self.noun(self.state.dealer)} {'deal' if self.state.dealer == 0 else 'deals'}"
-        self.explain([Point(f"The {lowest} cut deals first (Aces low): {who}.",
-                            ("deal.first_dealer",))])
+        self.explain([Point(f"The {lowest} cut deals first (Aces {aces}): {who}.",
+                            ("deal.first_dealer", "deal.cut_ace"))])
 
     def cut_again(self) -> None:
         self.print("  A tie: cut again.")

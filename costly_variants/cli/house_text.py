@@ -3,6 +3,7 @@ Pyodide's file system and checked by ``profiles.check``, the check of ``costly v
 page gives the command's located messages (``FILE:LINE:COL: $.path: message``) under the file's own name."""
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -20,8 +21,11 @@ def file_name(name: str) -> str:
 
 def checked(name: str, text: str, *, folder: Path = HOUSE_DIR) -> tuple[Profile | None, Path, list[str]]:
     """The profile of ``text`` (None where it has problems), the file it was written to, and its problems as
-    ``costly validate`` prints them, named by the file's name alone."""
+    ``costly validate`` prints them, named by the file's name alone. Each text has a folder of its own (by
+    its digest): a profile checked before keeps its file when another is given under the same name (every
+    paste is ``pasted.yaml``), so that it still plays its own rules."""
     clean = file_name(name)
+    folder = folder / hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / clean
     path.write_text(text, encoding="utf-8")

@@ -156,6 +156,7 @@
         el("label", {}, "Rules A (the baseline) ", parts.a), el("label", {}, "Rules B ", parts.b),
         el("label", {}, "Games a ruleset ", parts.games), el("label", {}, "Seed ", parts.seed), parts.go, parts.stop),
       el("div", { class: "costly-try-progress" }, parts.bar, " ", parts.count),
+      parts.command, parts.summary, // the figures next to the button that made them; the full report below
       el("details", { class: "costly-play-rules costly-try-house" },
         el("summary", {}, "Your house profile: paste it or choose its file"),
         el("p", {}, "A house profile is a YAML file that extends a bundled ruleset and changes some of its rules: the Play ",
@@ -165,9 +166,11 @@
       el("details", { class: "costly-play-rules costly-try-edit", ontoggle: (e) => { if (e.target.open && !state.editView) edit("edit-profile", { id: parts.editBase.value }); } },
         el("summary", {}, "Or change rules from menus, as on the Play page"),
         el("label", {}, "Start from ", parts.editBase), parts.editNote, parts.editUse, parts.editRules),
-      parts.command, parts.summary, parts.share, parts.report);
-    options(parts.a, state.profiles[0].id);
-    options(parts.b, (state.profiles[1] || state.profiles[0]).id);
+      parts.report);
+    // costly compare's own pairing to start from: Cotton's rules against Parlett's, where both are here.
+    const has = (id) => state.profiles.some((p) => p.id === id);
+    options(parts.a, has("cotton-1674") ? "cotton-1674" : state.profiles[0].id);
+    options(parts.b, has("parlett-121") ? "parlett-121" : (state.profiles[1] || state.profiles[0]).id);
   }
 
   async function readFile() {
@@ -225,17 +228,31 @@
     const reply = await ask("edit-house");
     if (reply.error) { parts.editNote.textContent = reply.error; return; }
     parts.text.value = reply.yaml;
-    await checkHouse(reply.yaml, reply.file);
+    const checked = await checkHouse(reply.yaml, reply.file);
+    if (!checked.ok) { parts.editNote.textContent = "These rules do not make a profile that validates: see its problems above."; return; }
+    // As the button says: compared at once, the progress brought into view.
+    parts.editNote.textContent = `Compared below: these rules as Rules B against ${parts.a.value} as Rules A.`;
+    parts.count.scrollIntoView({ block: "center" });
+    await compare();
   }
 
   // -- the comparison -----------------------------------------------------------------------------------
-  function percent(value, unit) {
+  function percent(value, unit, difference) {
+    // A difference of two shares is in percentage points ("pp"); a minus is a minus sign; nothing shows as -0.
     if (value === null || value === undefined) return "–";
-    return unit === "share" ? `${(value * 100).toFixed(1)}%` : (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2));
+    const shown = unit === "share" ? (value * 100).toFixed(1) : (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2));
+    const text = /^-0(\.0+)?$/.test(shown) ? shown.slice(1) : shown.replace(/^-/, "−");
+    return unit === "share" ? text + (difference ? " pp" : "%") : text;
   }
 
-  function interval(e, unit) {
-    return e.low === null || e.low === undefined ? "" : ` (${percent(e.low, unit)} to ${percent(e.high, unit)})`;
+  function signed(value, unit) {
+    const text = percent(value, unit, true);
+    return (value > 0 && /[1-9]/.test(text) ? "+" : "") + text;
+  }
+
+  function interval(e, unit, difference) {
+    return e.low === null || e.low === undefined ? ""
+      : ` (${percent(e.low, unit, difference)} to ${percent(e.high, unit, difference)})`;
   }
 
   function drawSummary(data) {
@@ -248,7 +265,7 @@
         el("th", { scope: "row", text: f.label.trim() }),
         el("td", { text: percent(f.estimates[a].value, f.unit) + interval(f.estimates[a], f.unit) }),
         el("td", { text: percent(f.estimates[b].value, f.unit) + interval(f.estimates[b], f.unit) }),
-        el("td", { text: d ? (d.value > 0 ? "+" : "") + percent(d.value, f.unit) + interval(d, f.unit) : "–" }),
+        el("td", { text: d ? signed(d.value, f.unit) + interval(d, f.unit, true) : "–" }),
         el("td", { text: d && d.starred ? "clear *" : "" }));
     });
     const control = data.error_control;
@@ -256,12 +273,14 @@
     parts.summary.replaceChildren(
       el("p", {}, `${data.settings.games_played.toLocaleString("en")} of ${data.settings.games.toLocaleString("en")} games a ruleset` +
         (data.settings.complete ? "" : " (stopped: the figures are of the games played)") +
-        `, seed ${data.settings.seed}: B less A on the same seeds, each with its 95% interval. "Clear *" where the games tell ` +
-        `the difference from chance after allowing for all ${tested} differences tested (Holm's method): at most a ` +
-        `${Math.round(control.rate * 100)}% chance that any of them is false, as costly compare stars them.`),
+        `, seed ${data.settings.seed}: B less A on the same seeds, each with its 95% interval (a difference of two ` +
+        `shares in percentage points, pp). "Clear *" where the games tell the difference from chance after allowing ` +
+        `for all ${tested} differences tested at once (Holm's method): at most a ${Math.round(control.rate * 100)}% ` +
+        "chance that any star on this page is false, as costly compare stars them. An interval that leaves out zero " +
+        "without a star is not clear once every difference tested is allowed for."),
       el("div", { class: "costly-try-table" }, el("table", { class: "costly-try-figures" },
-        el("thead", {}, el("tr", {}, el("th", { text: "figure" }), el("th", { text: `A: ${a}` }), el("th", { text: `B: ${b}` }),
-          el("th", { text: "B − A" }), el("th", { text: "" }))),
+        el("thead", {}, el("tr", {}, el("th", { text: "Figure" }), el("th", { text: `A: ${a}` }), el("th", { text: `B: ${b}` }),
+          el("th", { text: "B − A" }), el("th", { text: "Clear?" }))),
         el("tbody", {}, rows))));
   }
 
@@ -285,6 +304,7 @@
     const beginning = helpers.filter((h) => h.ready && !h.broken && !h.busy).map((h) => [h, begin(h, request, leadStart)]);
     let progress = await leadStart;
     if (progress.error) { finish(progress.error); return; }
+    show(progress); // none played yet: not the last run's count
     state.command = progress.command;
     parts.command.replaceChildren("The same figures as ", el("code", { text: progress.command }),
       !progress.search ? " (house rules, and this browser could not work out their win table: the search bot's games and how decisive the game is are left out)."
@@ -360,7 +380,8 @@
     state.progress = progress;
     parts.bar.max = String(progress.total || 1);
     parts.bar.value = String(progress.done);
-    parts.count.textContent = `${progress.done.toLocaleString("en")} of ${progress.total.toLocaleString("en")} games`;
+    // Every game of the run: both rulesets' and the skill games', as costly compare's progress bar counts them.
+    parts.count.textContent = `${progress.done.toLocaleString("en")} of ${progress.total.toLocaleString("en")} games in all`;
   }
 
   function finish(error) {
