@@ -266,6 +266,17 @@ def test_rules_changed_from_menus_are_compared_as_costly_compare_compares_their_
     js(driver, "document.querySelector('.costly-try-edit').open = true")
     wait_for(driver, lambda d: js(d, "return document.querySelectorAll('.costly-try-edit-rules select').length") > 0,
              "the rules' menus")
+    # The menus in a player's words, as the Play page's: no coded value ("cut-lowest") where the site has words.
+    coded = js(driver, """
+        const words = window.costlyTry.valueWords, out = [];
+        for (const select of document.querySelectorAll('.costly-try-edit-rules select')) {
+          const table = words[select.dataset.rule] || {};
+          for (const option of select.options)
+            for (const code of Object.keys(table))
+              if (table[code] !== code && option.textContent.startsWith(code + ",")) out.push(option.textContent);
+        }
+        return out;""")
+    assert coded == [] and js(driver, "return Object.keys(window.costlyTry.valueWords).length") > 5
     target = driver.find_element("css selector", ".costly-try-edit-rules select[data-rule='game.target']")
     Select(target).select_by_index(1)
     wait_for(driver, lambda d: "1 rule changed" in js(d, "return document.querySelector('.costly-try-edit-note').textContent"),

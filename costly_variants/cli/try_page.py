@@ -165,6 +165,10 @@ class TryPage:
     def bundled(self) -> list[dict[str, Any]]:
         return [{"id": p.id, "title": p.title, "players": p.rules.players} for p in map(self._bundled, bundled_ids())]
 
+    def value_words(self) -> dict[str, dict[str, str]]:
+        """Each coded value in a player's words (the Play page's profiles.json), for the rule editor's menus."""
+        return dict(json.loads(self.profiles_json).get("value_words", {})) if self.profiles_json else {}
+
     def _bundled(self, ref: str) -> Profile:
         if ref in self.resolved:
             return profile_from_json(self.resolved[ref])
@@ -246,7 +250,7 @@ def dispatch(page: TryPage, request: str) -> str:
     op = args.pop("op")
     try:
         if op == "bundled":
-            result: Any = {"profiles": page.bundled()}
+            result: Any = {"profiles": page.bundled(), "value_words": page.value_words()}
         elif op == "house":
             result = page.house(str(args.get("name", "")), str(args["text"]))
         elif op == "start":

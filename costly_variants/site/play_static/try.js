@@ -207,19 +207,23 @@
   }
 
   // -- house rules from menus (the Play page's editor, cli/browser.py's PlayPage, in the worker) ----------
+  // A coded value in a player's words, as the Play page says it (profiles.json's value_words).
+  function said(key, text) { const words = (state.valueWords || {})[key]; return (words && words[text]) || text; }
+
   async function edit(op, args) {
     const view = await ask(op, args);
     if (view.error) { parts.editNote.textContent = view.error; return; }
     state.editView = view;
     parts.editNote.textContent = view.refused || (view.house
-      ? `${view.changed} rule${view.changed === 1 ? "" : "s"} changed from ${view.base}.` : "Choose another value for a rule.");
+      ? `${view.changed} rule${view.changed === 1 ? "" : "s"} changed from ${view.base_name || view.base}.` : "Choose another value for a rule.");
     parts.editRules.replaceChildren(...view.rules.filter((rule) => rule.options.length).map((rule) => {
       const select = el("select", { "data-rule": rule.key, "aria-label": rule.title,
                                     onchange: () => edit("edit-rule", { key: rule.key, index: Number(select.value) }) },
-        el("option", { value: "-1" }, `${rule.base_value} (${view.base}'s own)`),
-        rule.options.map((o) => el("option", { value: String(o.index), selected: o.index === rule.chosen }, `${o.value} — ${o.from}`)));
+        el("option", { value: "-1" }, `${said(rule.key, rule.base_value)}, as in ${view.base_name || view.base}`),
+        rule.options.map((o) => el("option", { value: String(o.index), selected: o.index === rule.chosen },
+          `${said(rule.key, o.value)}, ${o.said || o.from}`)));
       return el("div", { class: "costly-play-rule" + (rule.chosen >= 0 ? " costly-play-rule-changed" : ""), "data-rule": rule.key },
-        el("div", { class: "costly-play-rule-title" }, rule.title, " ", el("code", { text: rule.key })), select);
+        el("div", { class: "costly-play-rule-title" }, rule.title), select);
     }));
   }
 
@@ -425,6 +429,7 @@
   async function started() {
     const reply = await ask("bundled");
     state.profiles = reply.profiles;
+    state.valueWords = reply.value_words || {};
     build();
     const wanted = new URLSearchParams(location.search);
     if (/^\d+$/.test(wanted.get("seed") || "")) parts.seed.value = wanted.get("seed");
