@@ -174,8 +174,9 @@ def test_under_house_rules_the_page_works_the_table_out_and_plays_the_board(docu
     view = call(page, "deal", seed=6, bot="search")
     assert view["played"] == "search" and view["board"] and view["opponent"] == "search"
     assert page.tables(page.profile.rules) == board_table(page.profile.rules)
-    assert told and told[-1] == (90, "Working out the computer's chance of winning from every score under these "
+    assert told and told[-2] == (90, "Working out the computer's chance of winning from every score under these "
                                      "rules: 8,000 of 8,000 deals played")
+    assert told[-1][0] == 100 and told[-1][1].startswith("Worked out")  # the bar ends full
     assert [value for value, _ in told] == sorted(value for value, _ in told)
     while not view["waiting"]:
         view = call(page, "advance")

@@ -88,6 +88,9 @@ class PageTables:
             self.worked[key] = board(rules, progress=sampled)
         except NoTableError as exc:
             self.missing[key] = str(exc)
+        else:
+            if self.progress is not None:  # the last tenth, the chances solved: the bar ends full
+                self.progress(100, "Worked out the computer's chance of winning from every score under these rules.")
         return self.has(rules)
 
     def __call__(self, rules: Rules) -> Board:

@@ -18,7 +18,7 @@
     if (view.error || view.problems) {
       const problems = view.problems || [view.error];
       say(box.result, el("p", { class: "costly-play-load-problem", role: "alert",
-                                text: `${from}: ${problems.length} problem(s), as costly validate finds them:` }),
+                                text: `${from}: ${problems.length} problem${problems.length === 1 ? "" : "s"}, as costly validate finds ${problems.length === 1 ? "it" : "them"}:` }),
         el("ul", { class: "costly-play-load-problems" }, problems.map((p) => el("li", { text: p }))));
       return false;
     }

@@ -190,7 +190,7 @@
     const reply = await ask("house", { text, name });
     if (reply.error) { parts.checked.replaceChildren(el("p", { class: "costly-try-problem", text: reply.error })); return reply; }
     if (!reply.ok) {
-      parts.checked.replaceChildren(el("p", { text: `${reply.file}: ${reply.problems.length} problem(s), as costly validate finds them:` }),
+      parts.checked.replaceChildren(el("p", { text: `${reply.file}: ${reply.problems.length} problem${reply.problems.length === 1 ? "" : "s"}, as costly validate finds ${reply.problems.length === 1 ? "it" : "them"}:` }),
         el("ul", { class: "costly-try-problems" }, reply.problems.map((p) => el("li", { class: "costly-try-problem", text: p }))));
       return reply;
     }
