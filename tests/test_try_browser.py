@@ -17,29 +17,9 @@ import pytest
 
 from .test_browser import js
 from .test_play_browser import _driver, costly, served, site, wait_for  # noqa: F401  (fixtures)
+from .test_try_page import BAD, HOSTILE_TITLE, HOUSE
 
 pytestmark = pytest.mark.slow
-
-HOSTILE_TITLE = '<img src=x onerror="window.hacked=1"> house'
-HOUSE = f"""id: my-house
-title: '{HOSTILE_TITLE}'
-extends: cotton-1674
-rules:
-  game:
-    target:
-      value: 91
-      status: editorial
-      cite: []
-      note: our house plays to 91
-"""
-BAD = """id: bad-house
-title: Bad
-extends: cotton-1674
-rules:
-  game:
-    target: lots
-  nonsense: 3
-"""
 
 
 @pytest.fixture(scope="module")

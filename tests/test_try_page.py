@@ -20,8 +20,11 @@ from costly_variants.questions import decisive_report
 from costly_variants.profiles.display import profile_json
 from costly_variants.site.play import tables_document
 
-HOUSE = """id: my-house
-title: '<img src=x onerror="alert(1)"> house'
+# A house profile whose title is markup that would run if the page set it as markup (the browser tests look for
+# window.hacked), and one with problems costly validate locates; the Try page's browser tests use them too.
+HOSTILE_TITLE = '<img src=x onerror="window.hacked=1"> house'
+HOUSE = f"""id: my-house
+title: '{HOSTILE_TITLE}'
 extends: cotton-1674
 rules:
   game:
